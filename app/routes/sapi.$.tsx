@@ -1,0 +1,6 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { forwardToApi } from "../lib/api-forward.server";
+
+/** Under the Vite dev server the worker entry is not used; this resource route forwards /sapi/* to the API worker. */
+export const loader = ({ request, context }: LoaderFunctionArgs) => forwardToApi(request, context.cloudflare.env.API);
+export const action = ({ request, context }: ActionFunctionArgs) => forwardToApi(request, context.cloudflare.env.API);

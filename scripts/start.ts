@@ -1,0 +1,100 @@
+/**
+ * npm start: build, migrate, prepare demo data and the demo account, then run the three workers in one
+ * `wrangler dev` on http://localhost:8787 with shared persisted state.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createAccount } from "./accounts/cli";
+import { openLocalBindings, PERSIST_DIR, ROOT } from "./lib/local-bindings";
+import { applyMigrations } from "./migrate";
+
+const PORT = Number(process.env.PORT ?? 8787);
+const DEMO_FILE = path.join(PERSIST_DIR, "demo-account.json");
+const bin = (name: string) => path.join(ROOT, "node_modules/.bin", name);
+
+function step(message: string) {
+  console.log(`\n▸ ${message}`);
+}
+
+interface DemoAccount {
+  username: string;
+  password: string;
+}
+
+async function ensureDemoAccount(): Promise<DemoAccount> {
+  const { env, dispose } = await openLocalBindings();
+  try {
+    if (existsSync(DEMO_FILE)) {
+      const saved = JSON.parse(readFileSync(DEMO_FILE, "utf8")) as DemoAccount;
+      const row = await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(saved.username).first();
+      if (row) return saved;
+    }
+    const account = { username: "demo", password: `demo-${crypto.randomUUID().slice(0, 8)}` };
+    await env.DB.prepare("DELETE FROM users WHERE username = ?").bind(account.username).run();
+    await createAccount(env.DB, {
+      username: account.username,
+      email: "demo@urval.se",
+      firstName: "Demo",
+      lastName: "Användare",
+      password: account.password,
+      quota: 10_000,
+      expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+    });
+    mkdirSync(PERSIST_DIR, { recursive: true });
+    writeFileSync(DEMO_FILE, JSON.stringify(account, null, 2));
+    return account;
+  } finally {
+    await dispose();
+  }
+}
+
+async function main() {
+  if (process.env.URVAL_SKIP_BUILD !== "1") {
+    step("Building the web app");
+    execFileSync(bin("remix"), ["vite:build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+  }
+  step("Applying database migrations");
+  applyMigrations();
+  step("Preparing the demo account");
+  const demo = await ensureDemoAccount();
+  step(`Starting Urval on http://localhost:${PORT}`);
+  const child = spawn(
+    bin("wrangler"),
+    [
+      "dev",
+      "-c",
+      "wrangler.toml",
+      "-c",
+      "workers/api/wrangler.toml",
+      "-c",
+      "workers/export/wrangler.toml",
+      "--persist-to",
+      PERSIST_DIR,
+      "--port",
+      String(PORT),
+      "--ip",
+      "127.0.0.1",
+      "--show-interactive-dev-session=false",
+    ],
+    { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  let announced = false;
+  child.stdout.on("data", (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    if (!announced && chunk.toString().includes("Ready on")) {
+      announced = true;
+      console.log(`\n  Urval is running: http://localhost:${PORT}/logga-in`);
+      console.log(`  Demo account  username: ${demo.username}   password: ${demo.password}\n`);
+    }
+  });
+  const stop = () => child.kill("SIGINT");
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  child.on("exit", (code) => process.exit(code ?? 0));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+/**
+ * Web worker entry: static assets are served by the platform ([assets] in wrangler.toml); /sapi/* and /api/* go to the
+ * API worker over the service binding; everything else is rendered by Remix.
+ */
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the module exists only after a build, so neither directive fits both states
+// @ts-ignore -- produced by `npm run build` (remix vite:build); absent in a fresh clone until then.
+import * as serverBuild from "./build/server/index.js";
+import { forwardToApi, isApiPath } from "./app/lib/api-forward.server";
+
+export interface WebEnv {
+  API: Fetcher;
+  ASSETS: Fetcher;
+  APP_ENV: string;
+}
+
+const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
+
+export default {
+  async fetch(request, env, ctx) {
+    const url = new URL(request.url);
+    if (isApiPath(url.pathname)) return forwardToApi(request, env.API);
+    return handleRemixRequest(request, { cloudflare: { env, ctx } });
+  },
+} satisfies ExportedHandler<WebEnv>;

@@ -1,0 +1,37 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["{app,workers,search-index,scripts}/**/*.test.{ts,tsx}"],
+          exclude: ["**/node_modules/**", "**/.wrangler/**"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // Each file starts its own local Workers runtime; two cores run two at a time comfortably.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: "contract",
+          include: ["tests/contract/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,24 @@
+/** Bindings and vars of the API worker (see workers/api/wrangler.toml). */
+export interface ApiEnv {
+  DB: D1Database;
+  SEARCH_DB: D1Database;
+  EXPORTS: R2Bucket;
+  EXPORT_QUEUE: Queue<unknown>;
+  APP_ENV: string;
+  SEARCH_BACKEND: string;
+  DEV_MAILBOX?: string;
+  ELASTICSEARCH_URL?: string;
+  ELASTICSEARCH_API_KEY?: string;
+}
+
+export interface RequestVars {
+  requestId: string;
+  /** Milliseconds spent in the search backend, reported in Server-Timing and the request log. */
+  backendMs: number;
+  userId: string | undefined;
+}
+
+export interface ApiBindings {
+  Bindings: ApiEnv;
+  Variables: RequestVars;
+}

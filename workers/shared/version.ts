@@ -1,0 +1,14 @@
+/**
+ * Client version protocol (spec §7): every call sends its version in CLIENT_VERSION_HEADER and every answer carries
+ * the server's. A client older than the server gets 418 and reloads ("Ny version").
+ * Bump CLIENT_VERSION when the API contract changes in a way an open browser tab must not keep using.
+ */
+export const CLIENT_VERSION_HEADER = "X-Client-Version";
+export const CLIENT_VERSION = 1;
+export const APP_VERSION = "0.1.0";
+
+/** Parses a version header; undefined when absent or malformed. */
+export function parseClientVersion(value: string | null | undefined): number | undefined {
+  if (!value || !/^\d{1,6}$/.test(value)) return undefined;
+  return Number(value);
+}
