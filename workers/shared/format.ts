@@ -1,0 +1,119 @@
+/**
+ * The one formatting module of spec §9, used by the web app and the workers alike. Pure: no I/O, no globals.
+ *
+ * Numbers follow the Swedish locale (sv-SE): digits grouped by a no-break space (U+00A0), decimal comma, and the
+ * minus sign U+2212. Money is given in kronor and shown in the unit that reads best (spec §9: kr, tkr, mkr, mdkr with
+ * thresholds around 100 000 and 500 000):
+ *   |v| <   100 000   → whole kronor             "99 500 kr"
+ *   |v| <   500 000   → whole thousands          "250 tkr"
+ *   |v| < 1 000 000 000 → millions, 0–2 decimals  "0,75 mkr", "12,3 mkr", "250 mkr"
+ *   otherwise         → billions, 0–2 decimals   "1,25 mdkr"
+ * Millions and billions keep 2 decimals below 10, 1 below 100 and none from 100 (trailing zeros dropped).
+ */
+
+const LOCALE = "sv-SE";
+const formatters = new Map<number, Intl.NumberFormat>();
+
+function numberFormat(maxDecimals: number): Intl.NumberFormat {
+  let formatter = formatters.get(maxDecimals);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: maxDecimals, minimumFractionDigits: 0 });
+    formatters.set(maxDecimals, formatter);
+  }
+  return formatter;
+}
+
+/** Swedish number grouping: 1234567.891 → "1 234 567,89" (with maxDecimals 2). Non-finite input gives "–". */
+export function formatNumber(value: number, maxDecimals = 0): string {
+  if (!Number.isFinite(value)) return "–";
+  const formatted = numberFormat(maxDecimals).format(value);
+  // Rounding can leave a negative zero ("−0"); show it as plain zero.
+  return /^−0(,0*)?$/.test(formatted) ? formatted.slice(1) : formatted;
+}
+
+/** Decimals for a value in millions or billions: 2 below 10, 1 below 100, none from 100 (spec §9: 0, 1 or 2). */
+export function decimalsForMillions(valueInUnits: number): number {
+  const magnitude = Math.abs(valueInUnits);
+  if (magnitude < 10) return 2;
+  if (magnitude < 100) return 1;
+  return 0;
+}
+
+/** A value already in millions: 12.345 → "12,3", 0.754 → "0,75", 250.4 → "250". */
+export function formatMillions(millions: number): string {
+  return formatNumber(millions, decimalsForMillions(millions));
+}
+
+export const MONEY_THRESHOLD_TKR = 100_000;
+export const MONEY_THRESHOLD_MKR = 500_000;
+export const MONEY_THRESHOLD_MDKR = 1_000_000_000;
+
+/** Money in kronor shown as kr, tkr, mkr or mdkr (see the module comment for the thresholds). */
+export function formatMoney(kronor: number): string {
+  if (!Number.isFinite(kronor)) return "–";
+  const magnitude = Math.abs(kronor);
+  if (magnitude < MONEY_THRESHOLD_TKR) return `${formatNumber(kronor)} kr`;
+  if (magnitude < MONEY_THRESHOLD_MKR) return `${formatNumber(kronor / 1_000)} tkr`;
+  if (magnitude < MONEY_THRESHOLD_MDKR) return `${formatMillions(kronor / 1_000_000)} mkr`;
+  return `${formatMillions(kronor / 1_000_000_000)} mdkr`;
+}
+
+/** Money given in thousands of kronor (annual accounts are reported in tkr). */
+export function formatMoneyFromTkr(tkr: number): string {
+  return formatMoney(tkr * 1_000);
+}
+
+/** Booleans as the spec words them. Unknown stays empty. */
+export function formatBoolean(value: boolean | null | undefined): string {
+  if (value === true) return "Ja";
+  if (value === false) return "Nej";
+  return "";
+}
+
+const PERIOD_PATTERN = /^(\d{4})-?(\d{2})(?:-?(\d{2}))?$/;
+
+/**
+ * A financial period end as "yyyy" when it ends in December, else "yyyy-mm".
+ * Accepts "2023-12-31", "20231231", "2023-06" and "202306". Unparseable input is returned unchanged.
+ */
+export function formatPeriod(periodEnd: string): string {
+  const match = PERIOD_PATTERN.exec(periodEnd.trim());
+  if (!match) return periodEnd;
+  const [, year, month] = match;
+  if (month === "12") return year ?? periodEnd;
+  return `${year}-${month}`;
+}
+
+/** Dates as the Swedish standard yyyy-mm-dd; accepts "20240315" or an ISO date/time. Unparseable input unchanged. */
+export function formatDate(value: string): string {
+  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
+  if (compact) return `${compact[1]}-${compact[2]}-${compact[3]}`;
+  const iso = /^(\d{4}-\d{2}-\d{2})(?:[T ].*)?$/.exec(value);
+  return iso?.[1] ?? value;
+}
+
+/**
+ * SNI codes shown with a dot after two digits: "01110" → "01.110", "0111" → "01.11", "011" → "01.1".
+ * Sections ("A") and two-digit divisions ("01") are shown as they are.
+ */
+export function formatSniCode(code: string): string {
+  if (!/^\d{3,5}$/.test(code)) return code;
+  return `${code.slice(0, 2)}.${code.slice(2)}`;
+}
+
+/** Swedish organisation numbers as NNNNNN-NNNN; anything that is not ten digits (after removing "-") is unchanged. */
+export function formatOrgNo(orgNo: string): string {
+  const digits = orgNo.replace(/-/g, "");
+  if (!/^\d{10}$/.test(digits)) return orgNo;
+  return `${digits.slice(0, 6)}-${digits.slice(6)}`;
+}
+
+/** Credit grade on the 1–4 scale as on the company cards: "3 av 4". */
+export function formatCreditGrade(grade: number): string {
+  return `${formatNumber(grade)} av 4`;
+}
+
+/** The spec's result type words (§2): COMPANY → "organisationer", WORKSITE → "arbetsställen". */
+export function resultTypeWord(resultType: "COMPANY" | "WORKSITE"): string {
+  return resultType === "COMPANY" ? "organisationer" : "arbetsställen";
+}
