@@ -1,0 +1,129 @@
+/**
+ * The catalogue of search fields (spec §3 search object, §5 filters and sort options): which range, boolean, code-set
+ * and sort fields exist, for which result type, and their bounds. Pure data shared by the API, the search backends and
+ * the web app.
+ */
+export const RESULT_TYPES = ["COMPANY", "WORKSITE"] as const;
+export type ResultType = (typeof RESULT_TYPES)[number];
+
+const BOTH: readonly ResultType[] = ["COMPANY", "WORKSITE"];
+const COMPANY_ONLY: readonly ResultType[] = ["COMPANY"];
+const WORKSITE_ONLY: readonly ResultType[] = ["WORKSITE"];
+
+export type RangeKind = "money" | "count" | "age" | "grade" | "date";
+
+export interface RangeFieldDef {
+  label: string;
+  kind: RangeKind;
+  min: number;
+  /** Upper UI bound; registration dates end on 31 December of the current year (see rangeMax). */
+  max: number;
+  types: readonly ResultType[];
+  /** A constraint on this field also restricts the hits to limited companies (company forms 41, 42, 49). */
+  limitedCompanyOnly: boolean;
+}
+
+const money = (label: string, min: number, max: number, limitedCompanyOnly = false, types = COMPANY_ONLY): RangeFieldDef => ({
+  label,
+  kind: "money",
+  min,
+  max,
+  types,
+  limitedCompanyOnly,
+});
+
+/**
+ * Range filters. Money in whole kronor. For worksites, turnover, earnings and numEmployees are the company's figures.
+ * The detail financial items come from the company part of the latest financial period.
+ */
+export const RANGE_FIELDS = {
+  turnover: money("Omsättning", 0, 1e9, false, BOTH),
+  earnings: money("Resultat", -1e8, 1e8, false, BOTH),
+  dividend: money("Utdelning", 0, 1e8, true),
+  numEmployees: { label: "Antal anställda", kind: "count", min: 0, max: 10_000, types: BOTH, limitedCompanyOnly: false },
+  scoring: { label: "Kreditbetyg", kind: "grade", min: 1, max: 4, types: COMPANY_ONLY, limitedCompanyOnly: false },
+  managerAge: { label: "Befattningshavarens ålder", kind: "age", min: 18, max: 99, types: COMPANY_ONLY, limitedCompanyOnly: false },
+  beneficialOwnerAge: { label: "Verklig huvudmans ålder", kind: "age", min: 18, max: 99, types: COMPANY_ONLY, limitedCompanyOnly: false },
+  createdDate: { label: "Registreringsdatum", kind: "date", min: 19000101, max: 99991231, types: COMPANY_ONLY, limitedCompanyOnly: false },
+  totalAssets: money("Summa tillgångar", 0, 1e11, true),
+  totalEquity: money("Eget kapital", 0, 1e11, true),
+  sumOfCashBank: money("Kassa och bank", 0, 1e11, true),
+  personnelExpenses: money("Personalkostnader", 0, 1e11, true),
+  operatingResult: money("Rörelseresultat", 0, 1e11, true),
+  profitForTheYear: money("Årets resultat", 0, 1e11, true),
+} as const satisfies Record<string, RangeFieldDef>;
+export type RangeField = keyof typeof RANGE_FIELDS;
+export const RANGE_FIELD_NAMES = Object.keys(RANGE_FIELDS) as RangeField[];
+
+/** The UI's upper bound of a range field; registration dates end on 31 December of the current year (spec §5). */
+export function rangeMax(field: RangeField, now = new Date()): number {
+  if (field === "createdDate") return now.getUTCFullYear() * 10_000 + 1231;
+  return RANGE_FIELDS[field].max;
+}
+
+export interface FieldDef {
+  label: string;
+  types: readonly ResultType[];
+}
+
+/**
+ * Boolean filters: `bool[name] = v` keeps records whose flag equals v (so "exclude shelf companies" is
+ * `shelfCompany: false`). For worksites fTax, vatReg and employerReg are the company's registrations.
+ */
+export const BOOL_FILTERS = {
+  hasPhone: { label: "Telefonnummer", types: BOTH },
+  headquarters: { label: "Huvudkontor", types: WORKSITE_ONLY },
+  fTax: { label: "F-skatt", types: BOTH },
+  vatReg: { label: "Momsregistrerad", types: BOTH },
+  employerReg: { label: "Arbetsgivaravgifter", types: BOTH },
+  listed: { label: "Börsnoterat", types: COMPANY_ONLY },
+  inGroup: { label: "Ingår i koncern", types: COMPANY_ONLY },
+  ownerManaged: { label: "Ägarlett", types: COMPANY_ONLY },
+  hasAuditor: { label: "Har revisor", types: COMPANY_ONLY },
+  auditObligation: { label: "Revisionsplikt", types: COMPANY_ONLY },
+  shelfCompany: { label: "Lagerbolag", types: COMPANY_ONLY },
+} as const satisfies Record<string, FieldDef>;
+export type BoolFilter = keyof typeof BOOL_FILTERS;
+export const BOOL_FILTER_NAMES = Object.keys(BOOL_FILTERS) as BoolFilter[];
+
+/** Boolean options that change how other constraints match; both default to true (spec §3). */
+export const BOOL_OPTIONS = ["useMainSni", "useLocation"] as const;
+export type BoolOption = (typeof BOOL_OPTIONS)[number];
+
+/** Code sets; sni and location are trees (a code at any level selects everything below it). */
+export const CODE_SETS = {
+  sni: { label: "Bransch", types: BOTH },
+  location: { label: "Plats", types: BOTH },
+  companyForm: { label: "Bolagsform", types: COMPANY_ONLY },
+  fiscalYear: { label: "Räkenskapsår", types: COMPANY_ONLY },
+  employeeRange: { label: "Storleksklass", types: WORKSITE_ONLY },
+} as const satisfies Record<string, FieldDef>;
+export type CodeSetName = keyof typeof CODE_SETS;
+export const CODE_SET_NAMES = Object.keys(CODE_SETS) as CodeSetName[];
+
+export const NUM_SETS = ["includeFile", "excludeFile"] as const;
+export type NumSetName = (typeof NUM_SETS)[number];
+
+/** numeric.orgSeqNo limits hits to one company (its worksites for WORKSITE); seqNo identifies the search session. */
+export const NUMERIC_FIELDS = ["orgSeqNo", "seqNo"] as const;
+export type NumericField = (typeof NUMERIC_FIELDS)[number];
+
+/** Sort options per result type (spec §5); every option works in both directions. */
+export const SORT_FIELDS = {
+  COMPANY: ["turnover", "earnings", "dividend", "numEmployees", "scoring", "createdDate", "name", "random"],
+  WORKSITE: ["turnover", "earnings", "employeeRange", "activeFrom", "random"],
+} as const satisfies Record<ResultType, readonly string[]>;
+export type SortField = (typeof SORT_FIELDS)[ResultType][number];
+export const ALL_SORT_FIELDS = [...new Set<SortField>([...SORT_FIELDS.COMPANY, ...SORT_FIELDS.WORKSITE])];
+
+/** Facets returned in aggregations (each also as `<name>_all` for all of Sweden). */
+export function facetNames(type: ResultType): string[] {
+  const codeSets = CODE_SET_NAMES.filter((name) => CODE_SETS[name].types.includes(type));
+  const bools = BOOL_FILTER_NAMES.filter((name) => BOOL_FILTERS[name].types.includes(type));
+  return [...codeSets, ...bools];
+}
+
+/** Records reachable by paging (spec §6, §9) and the fixed page size. */
+export const MAX_VISIBLE_RECORDS = 1000;
+export const PAGE_SIZE = 20;
+export const MAX_PAGE = MAX_VISIBLE_RECORDS / PAGE_SIZE - 1;
