@@ -6,8 +6,9 @@
  * Works on the local D1 state of `npm start`.
  */
 import { parseArgs } from "node:util";
-import { hashPassword } from "../../workers/api/src/auth/password-hash";
+import { hashPassword, type Pepper } from "../../workers/api/src/auth/password-hash";
 import { openLocalBindings } from "../lib/local-bindings";
+import { localPepper } from "./local-pepper";
 
 export interface CreateAccountInput {
   username: string;
@@ -21,7 +22,7 @@ export interface CreateAccountInput {
   expiresAt: string;
 }
 
-export async function createAccount(db: D1Database, input: CreateAccountInput): Promise<string> {
+export async function createAccount(db: D1Database, input: CreateAccountInput, pepper: Pepper = localPepper()): Promise<string> {
   if (input.password.length < 8) throw new Error("password must be at least 8 characters");
   const id = crypto.randomUUID();
   await db
@@ -37,7 +38,7 @@ export async function createAccount(db: D1Database, input: CreateAccountInput): 
       input.personalId ?? null,
       input.firstName,
       input.lastName,
-      await hashPassword(input.password),
+      await hashPassword(input.password, pepper),
       input.quota,
       input.expiresAt,
     )

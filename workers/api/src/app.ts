@@ -3,14 +3,26 @@ import type { ApiBindings } from "./env";
 import { clientVersionGate } from "./middleware/client-version";
 import { handleError, handleNotFound } from "./middleware/errors";
 import { requestContext } from "./middleware/request-context";
+import { requireSameOrigin } from "./middleware/same-origin";
+import { requireSubscriber } from "./middleware/session";
+import { authRoutes } from "./routes/auth";
+import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
+import { preflightRoutes, publicSubscriptionRoutes, subscriptionRoutes } from "./routes/subscription";
 
 /** The API worker's Hono app: middleware in order, then one sub-app per resource. */
 export function createApp() {
   const app = new Hono<ApiBindings>();
   app.use("*", requestContext());
   app.use("*", clientVersionGate());
+  app.use("*", requireSameOrigin());
   app.route("/sapi/health", healthRoutes);
+  app.use("/sapi/*", requireSubscriber());
+  app.route("/api/auth", authRoutes);
+  app.route("/api/subscription", publicSubscriptionRoutes);
+  app.route("/api/contact", contactRoutes);
+  app.route("/sapi/subscription", subscriptionRoutes);
+  app.route("/sapi/preflight", preflightRoutes);
   app.onError(handleError);
   app.notFound(handleNotFound);
   return app;

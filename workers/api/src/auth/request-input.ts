@@ -1,0 +1,28 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import { AppError, parseOrThrow } from "../../../shared/errors";
+
+/** Largest JSON body the auth, subscription and contact routes read (a contact message is the biggest). */
+export const MAX_JSON_BODY_BYTES = 16 * 1024;
+
+/** Reads a JSON body (size-capped, empty counts as {}) and validates it with the schema. */
+export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  const tooLarge = () => new AppError("BODY_TOO_LARGE", 413, "Meddelandet är för stort.", { type: "USER_MESSAGE" });
+  if (Number(c.req.header("Content-Length") ?? 0) > MAX_JSON_BODY_BYTES) throw tooLarge();
+  const text = await c.req.text();
+  if (new TextEncoder().encode(text).length > MAX_JSON_BODY_BYTES) throw tooLarge();
+  let body: unknown = {};
+  if (text.trim() !== "") {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new AppError("INVALID_JSON", 400, "Ogiltig begäran.", { type: "VALIDATION" });
+    }
+  }
+  return parseOrThrow(schema, body);
+}
+
+/** The client's IP as Cloudflare reports it (the header is set by the edge and cannot be forged through it). */
+export function clientIp(c: Context): string {
+  return c.req.header("CF-Connecting-IP") ?? "unknown";
+}

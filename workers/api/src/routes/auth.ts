@@ -1,0 +1,46 @@
+import { Hono, type Context } from "hono";
+import { authConfig } from "../auth/auth-config";
+import { PasswordSignInSchema, requireIdentity } from "../auth/auth-schemas";
+import { verifyAccessToken } from "../auth/access-token";
+import { clientIp, readJson } from "../auth/request-input";
+import { clearSessionCookies, readAccessCookie, readRefreshCookie, setSessionCookies } from "../auth/session-cookies";
+import type { ApiBindings } from "../env";
+import { signInWithPassword } from "../services/password-sign-in";
+import { RateLimitedError } from "../services/rate-limiter";
+import { endSession, rotateSession, type SessionGrant } from "../services/session-service";
+
+/** Sets the session cookies and answers { expiresAt } (spec §7). */
+function grantSession(c: Context<ApiBindings>, grant: SessionGrant) {
+  setSessionCookies(c, grant);
+  c.header("Cache-Control", "no-store");
+  return c.json({ expiresAt: grant.expiresAt.toISOString() });
+}
+
+/** /api/auth: sign-in by password or one-time code, token refresh and sign-out. */
+export const authRoutes = new Hono<ApiBindings>()
+  .use("*", async (c, next) => {
+    await next();
+    if (c.error instanceof RateLimitedError) c.res.headers.set("Retry-After", String(c.error.retryAfterSeconds));
+  })
+  .post("/sign-in/username-password", async (c) => {
+    const body = await readJson(c, PasswordSignInSchema);
+    const identity = requireIdentity(body.id);
+    const grant = await signInWithPassword(c.env.DB, authConfig(c.env), { identity, password: body.secret, clientIp: clientIp(c) });
+    return grantSession(c, grant);
+  })
+  .post("/refresh", async (c) => {
+    try {
+      return grantSession(c, await rotateSession(c.env.DB, authConfig(c.env).JWT_SIGNING_KEY, readRefreshCookie(c)));
+    } catch (error) {
+      clearSessionCookies(c);
+      throw error;
+    }
+  })
+  .post("/sign-out", async (c) => {
+    const config = authConfig(c.env);
+    const access = readAccessCookie(c);
+    const claims = access ? await verifyAccessToken(config.JWT_SIGNING_KEY, access) : undefined;
+    await endSession(c.env.DB, readRefreshCookie(c), claims?.sid);
+    clearSessionCookies(c);
+    return c.json({ ok: true });
+  });

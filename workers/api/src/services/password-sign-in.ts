@@ -1,0 +1,62 @@
+import { AppError } from "../../../shared/errors";
+import type { AuthConfig } from "../auth/auth-config";
+import type { ParsedIdentity } from "../auth/identity";
+import { dummyVerify, hashPassword, needsRehash, verifyPassword, type Pepper } from "../auth/password-hash";
+import { assertAccountUsable } from "./account-status";
+import { consume, release } from "./rate-limiter";
+import { startSession, type SessionGrant } from "./session-service";
+import { accountFailureRule, accountKeyFor, consumeIpAttempt } from "./sign-in-limits";
+import { findUserByIdentity, type UserRow } from "./user-lookup";
+
+/** One message and status for an unknown identity and a wrong password (no account enumeration). */
+export const INVALID_CREDENTIALS_MESSAGE = "Felaktiga inloggningsuppgifter. Kontrollera och försök igen.";
+
+export const invalidCredentials = () => new AppError("INVALID_CREDENTIALS", 400, INVALID_CREDENTIALS_MESSAGE, { type: "USER_MESSAGE" });
+
+export function currentPepper(config: AuthConfig): Pepper {
+  return { id: config.PASSWORD_PEPPER_ID, secret: config.PASSWORD_PEPPER };
+}
+
+async function passwordMatches(config: AuthConfig, user: UserRow | undefined, password: string): Promise<boolean> {
+  if (!user?.password_hash) {
+    await dummyVerify(password, currentPepper(config));
+    return false;
+  }
+  return verifyPassword(password, user.password_hash, [currentPepper(config)]);
+}
+
+async function upgradeHashIfNeeded(db: D1Database, config: AuthConfig, user: UserRow, password: string) {
+  if (!user.password_hash || !needsRehash(user.password_hash, config.PASSWORD_PEPPER_ID)) return;
+  const upgraded = await hashPassword(password, currentPepper(config));
+  await db
+    .prepare("UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?")
+    .bind(upgraded, user.id, user.password_hash)
+    .run();
+}
+
+export interface PasswordSignIn {
+  identity: ParsedIdentity;
+  password: string;
+  clientIp: string;
+}
+
+/**
+ * Checks the IP limit, reserves a failure slot for the account (so parallel guesses cannot overshoot the limit),
+ * verifies the password, and on success releases the slot, upgrades the hash and opens a session.
+ */
+export async function signInWithPassword(
+  db: D1Database,
+  config: AuthConfig,
+  input: PasswordSignIn,
+  now = Date.now(),
+): Promise<SessionGrant> {
+  await consumeIpAttempt(db, config, input.clientIp, now);
+  const user = await findUserByIdentity(db, input.identity);
+  const slot = await consume(db, accountFailureRule(config, accountKeyFor(user?.id, input.identity)), now);
+  const matches = await passwordMatches(config, user, input.password);
+  if (!user || !matches) throw invalidCredentials();
+  await release(db, slot);
+  assertAccountUsable(user, now);
+  await upgradeHashIfNeeded(db, config, user, input.password);
+  return startSession(db, config.JWT_SIGNING_KEY, user.id, now);
+}
