@@ -8,6 +8,8 @@ import { requireSubscriber } from "./middleware/session";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
+import { sharedLinkRoutes } from "./routes/shared-links";
+import { userConfigRoutes } from "./routes/user-config";
 import { preflightRoutes, publicSubscriptionRoutes, subscriptionRoutes } from "./routes/subscription";
 
 /** The API worker's Hono app: middleware in order, then one sub-app per resource. */
@@ -23,6 +25,8 @@ export function createApp() {
   app.route("/api/contact", contactRoutes);
   app.route("/sapi/subscription", subscriptionRoutes);
   app.route("/sapi/preflight", preflightRoutes);
+  app.route("/sapi/search", sharedLinkRoutes);
+  app.route("/sapi/user-config", userConfigRoutes);
   app.onError(handleError);
   app.notFound(handleNotFound);
   return app;

@@ -27,6 +27,8 @@ export const AuthConfigSchema = z.object({
   SMS_GATEWAY_USER: z.string().optional(),
   SMS_GATEWAY_PASSWORD: z.string().optional(),
   SMS_SENDER: z.string().default("Urval"),
+  /** Public site origin for links in messages (/e/{codeId}); default: the origin the request came to. */
+  PUBLIC_ORIGIN: z.url().optional(),
   /** Failed sign-ins per account and hour before 429 (the 100; tests lower it). */
   AUTH_ACCOUNT_FAILURES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(100),
   /** Sign-in attempts per client IP and minute. */

@@ -1,10 +1,12 @@
 import { Hono, type Context } from "hono";
 import { authConfig } from "../auth/auth-config";
-import { PasswordSignInSchema, requireIdentity } from "../auth/auth-schemas";
+import { AbortCodeSchema, ConfirmCodeSchema, CreateCodeSchema, PasswordSignInSchema, requireIdentity } from "../auth/auth-schemas";
 import { verifyAccessToken } from "../auth/access-token";
 import { clientIp, readJson } from "../auth/request-input";
 import { clearSessionCookies, readAccessCookie, readRefreshCookie, setSessionCookies } from "../auth/session-cookies";
 import type { ApiBindings } from "../env";
+import { messengerFor } from "../messaging/messenger";
+import { abortSignInCode, confirmSignInCode, createSignInCode } from "../services/one-time-code-service";
 import { signInWithPassword } from "../services/password-sign-in";
 import { RateLimitedError } from "../services/rate-limiter";
 import { endSession, rotateSession, type SessionGrant } from "../services/session-service";
@@ -27,6 +29,25 @@ export const authRoutes = new Hono<ApiBindings>()
     const identity = requireIdentity(body.id);
     const grant = await signInWithPassword(c.env.DB, authConfig(c.env), { identity, password: body.secret, clientIp: clientIp(c) });
     return grantSession(c, grant);
+  })
+  .post("/sign-in/one-time-code/create", async (c) => {
+    const body = await readJson(c, CreateCodeSchema);
+    const config = authConfig(c.env);
+    const request = {
+      identity: requireIdentity(body.id),
+      channel: body.type,
+      clientIp: clientIp(c),
+      siteOrigin: config.PUBLIC_ORIGIN ?? new URL(c.req.url).origin,
+    };
+    return c.json(await createSignInCode(c.env.DB, config, messengerFor(c.env, config), request));
+  })
+  .post("/login/one-time-code/confirm", async (c) => {
+    const body = await readJson(c, ConfirmCodeSchema);
+    return grantSession(c, await confirmSignInCode(c.env.DB, authConfig(c.env), { ...body, clientIp: clientIp(c) }));
+  })
+  .post("/login/one-time-code/abort", async (c) => {
+    await abortSignInCode(c.env.DB, await readJson(c, AbortCodeSchema));
+    return c.json({ ok: true });
   })
   .post("/refresh", async (c) => {
     try {

@@ -1,0 +1,148 @@
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authConfig } from "../../workers/api/src/auth/auth-config";
+import { authedFetch, cookieHeaderFrom, createTestUser, type TestUser } from "./factories";
+import { createUrvalHarness } from "./harness";
+
+const harness = createUrvalHarness();
+
+beforeAll(() => harness.start());
+afterAll(() => harness.server.close());
+
+const cookieValue = (cookie: string, name: string) => new RegExp(`__Host-urval-${name}=([^;]+)`).exec(cookie)?.[1] ?? "";
+const activeUser = (cookie: string) => authedFetch(harness, cookie, "/sapi/subscription/active-user");
+const refresh = (cookie: string) => authedFetch(harness, cookie, "/api/auth/refresh", { method: "POST" });
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+async function signingKey() {
+  return authConfig(await harness.api().getEnv()).JWT_SIGNING_KEY;
+}
+
+/** The claims of a user's real token (sub, sid), re-signed with the given changes. */
+async function forge(user: TestUser, options: { key?: string; audience?: string; issuer?: string; expiresAt?: number }) {
+  const payload = JSON.parse(Buffer.from(cookieValue(user.cookie, "session").split(".")[1]!, "base64url").toString()) as {
+    sub: string;
+    sid: string;
+  };
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ sid: payload.sid })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(payload.sub)
+    .setIssuer(options.issuer ?? "urval-api")
+    .setAudience(options.audience ?? "urval-web")
+    .setIssuedAt(now - 60)
+    .setExpirationTime(options.expiresAt ?? now + 600)
+    .sign(new TextEncoder().encode(options.key ?? (await signingKey())));
+}
+
+const withSession = (token: string) => `__Host-urval-session=${token}`;
+
+describe("access tokens", () => {
+  it("accepts a correctly signed token (control for the tampering cases below)", async () => {
+    const user = await createTestUser(harness);
+    expect((await activeUser(withSession(await forge(user, {})))).status).toBe(200);
+  });
+
+  it("rejects alg none, a wrong key, a wrong audience, a wrong issuer and an expired token", async () => {
+    const user = await createTestUser(harness);
+    const [, payload] = cookieValue(user.cookie, "session").split(".");
+    const tampered = {
+      algNone: `${b64url({ alg: "none", typ: "JWT" })}.${payload}.`,
+      algNoneSigned: `${b64url({ alg: "none", typ: "JWT" })}.${payload}.${cookieValue(user.cookie, "session").split(".")[2]}`,
+      wrongKey: await forge(user, { key: "another-key-of-sufficient-length-0123456789" }),
+      wrongAudience: await forge(user, { audience: "someone-else" }),
+      wrongIssuer: await forge(user, { issuer: "evil" }),
+      expired: await forge(user, { expiresAt: Math.floor(Date.now() / 1000) - 1 }),
+      garbage: "not-a-jwt",
+    };
+    for (const [name, token] of Object.entries(tampered)) {
+      const response = await activeUser(withSession(token));
+      expect(response.status, name).toBe(401);
+      expect(await response.json(), name).toMatchObject({ type: "UNAUTHORIZED", code: "UNAUTHENTICATED" });
+    }
+  });
+});
+
+describe("refresh tokens", () => {
+  it("rotates on every use: new cookies work, and the old pair is stored only as a hash", async () => {
+    const user = await createTestUser(harness);
+    const response = await refresh(user.cookie);
+    expect(response.status).toBe(200);
+    expect(Date.parse(((await response.json()) as { expiresAt: string }).expiresAt)).toBeGreaterThan(Date.now());
+    const rotated = cookieHeaderFrom(response);
+    expect(cookieValue(rotated, "refresh")).not.toBe(cookieValue(user.cookie, "refresh"));
+    expect((await activeUser(rotated)).status).toBe(200);
+
+    const env = await harness.api().getEnv();
+    const secret = cookieValue(rotated, "refresh").split(".")[1]!;
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM refresh_tokens WHERE secret_hash LIKE ?")
+      .bind(`%${secret}%`)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+  });
+
+  it("revokes the whole family when a rotated token is presented again", async () => {
+    const user = await createTestUser(harness);
+    const first = cookieHeaderFrom(await refresh(user.cookie));
+    const second = cookieHeaderFrom(await refresh(first));
+    expect((await activeUser(second)).status).toBe(200);
+
+    const reuse = await refresh(user.cookie); // the stolen, already rotated token
+    expect(reuse.status).toBe(401);
+    expect(await reuse.json()).toMatchObject({ code: "REFRESH_TOKEN_REUSED" });
+    expect((await refresh(second)).status).toBe(401);
+    expect((await activeUser(second)).status).toBe(401);
+    const env = await harness.api().getEnv();
+    const family = await env.DB.prepare("SELECT revoke_reason FROM session_families WHERE user_id = ?")
+      .bind(user.userId)
+      .first<{ revoke_reason: string }>();
+    expect(family?.revoke_reason).toBe("refresh-token-reuse");
+  });
+
+  it("lets only one of two parallel refreshes with the same token win; the family is then revoked", async () => {
+    const user = await createTestUser(harness);
+    const results = await Promise.all([refresh(user.cookie), refresh(user.cookie)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
+  it("refuses a refresh token past its expiry and a forged secret", async () => {
+    const user = await createTestUser(harness);
+    const token = cookieValue(user.cookie, "refresh");
+    const forged = `${token.split(".")[0]}.${"A".repeat(43)}`;
+    expect((await refresh(`__Host-urval-refresh=${forged}`)).status).toBe(401);
+    const env = await harness.api().getEnv();
+    await env.DB.prepare("UPDATE refresh_tokens SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1000, token.split(".")[0])
+      .run();
+    const expired = await refresh(user.cookie);
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toMatchObject({ code: "SESSION_EXPIRED" });
+  });
+
+  it("does not refresh once the subscription has expired, and ends that session", async () => {
+    const user = await createTestUser(harness);
+    const env = await harness.api().getEnv();
+    await env.DB.prepare("UPDATE users SET subscription_expires_at = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 1000).toISOString(), user.userId)
+      .run();
+    const response = await refresh(user.cookie);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: "SUBSCRIPTION_EXPIRED" });
+    expect(response.headers.getSetCookie().join("\n")).toMatch(/__Host-urval-session=;.*Max-Age=0/);
+  });
+});
+
+describe("sign-out", () => {
+  it("revokes the session in the same request: the old access and refresh tokens stop working at once", async () => {
+    const user = await createTestUser(harness);
+    const response = await authedFetch(harness, user.cookie, "/api/auth/sign-out", { method: "POST" });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().filter((c) => /Max-Age=0/.test(c))).toHaveLength(2);
+    expect((await activeUser(user.cookie)).status).toBe(401);
+    expect((await refresh(user.cookie)).status).toBe(401);
+  });
+
+  it("answers sign-out without a session with 200 (the client goes to /logga-in regardless)", async () => {
+    expect((await authedFetch(harness, "", "/api/auth/sign-out", { method: "POST" })).status).toBe(200);
+  });
+});
