@@ -8,6 +8,7 @@ import { requireSubscriber } from "./middleware/session";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
+import { refdataRoutes } from "./routes/refdata";
 import { sharedLinkRoutes } from "./routes/shared-links";
 import { userConfigRoutes } from "./routes/user-config";
 import { preflightRoutes, publicSubscriptionRoutes, subscriptionRoutes } from "./routes/subscription";
@@ -25,6 +26,7 @@ export function createApp() {
   app.route("/api/contact", contactRoutes);
   app.route("/sapi/subscription", subscriptionRoutes);
   app.route("/sapi/preflight", preflightRoutes);
+  app.route("/sapi/refdata", refdataRoutes);
   app.route("/sapi/search", sharedLinkRoutes);
   app.route("/sapi/user-config", userConfigRoutes);
   app.onError(handleError);

@@ -1,0 +1,128 @@
+/**
+ * Payloads of the search-facing calls of spec §7 (/sapi/refdata, /sapi/search, /sapi/details, /sapi/annual-report,
+ * /sapi/user-config), shared by the API worker (validation at the edge, both ways) and the web app.
+ *
+ * Search request id: the client sends its incrementing counter in the SEARCH_REQUEST_ID_HEADER header of
+ * POST /sapi/search/page/{n}; the answer echoes it as `requestId` (null when the header was absent), so the client
+ * keeps only the answer to its latest search (spec §4 "Search").
+ */
+import { z } from "zod";
+// eslint-disable-next-line no-restricted-imports -- a sibling folder inside workers/shared, not an escape from it
+import { EntitySchema, FinancialTypeSchema, SearchResultsSchema } from "../search/result-schemas";
+// eslint-disable-next-line no-restricted-imports -- a sibling folder inside workers/shared, not an escape from it
+import { MAX_PAGE } from "../search/search-fields";
+// eslint-disable-next-line no-restricted-imports -- a sibling folder inside workers/shared, not an escape from it
+import { SearchSchema } from "../search/search-schema";
+
+// ---------------------------------------------------------------- reference data (GET /sapi/refdata/*)
+
+export interface RefNode {
+  code: string;
+  text: string;
+  children: RefNode[];
+}
+export const RefNodeSchema: z.ZodType<RefNode> = z.lazy(() =>
+  z.object({ code: z.string(), text: z.string(), children: z.array(RefNodeSchema) }),
+);
+/** sni-tree (sections → divisions → groups → classes → detail groups) and location-tree (counties → municipalities). */
+export const RefTreeSchema = z.array(RefNodeSchema);
+export const RefEntrySchema = z.object({ code: z.string(), text: z.string() });
+/** company-form-entries, fiscal-year-entries, employee-range-entries. */
+export const RefEntriesSchema = z.array(RefEntrySchema);
+/** sni-keywords: detail-group code (5 digits) → Swedish search words. */
+export const SniKeywordsSchema = z.record(z.string(), z.array(z.string()));
+/** sni-aggregation: every SNI section (A–U) with its company count in all of Sweden (main SNI code). */
+export const SniAggregationSchema = z.array(z.object({ code: z.string(), text: z.string(), count: z.number().int().nonnegative() }));
+export type SniAggregation = z.infer<typeof SniAggregationSchema>;
+
+export const REFDATA_NAMES = [
+  "sni-tree",
+  "location-tree",
+  "company-form-entries",
+  "fiscal-year-entries",
+  "employee-range-entries",
+  "sni-keywords",
+  "sni-aggregation",
+] as const;
+export type RefdataName = (typeof REFDATA_NAMES)[number];
+
+// ---------------------------------------------------------------- search (POST /sapi/search/page/{n})
+
+export const SEARCH_REQUEST_ID_HEADER = "X-Search-Request-Id";
+/** The header's value: the client's counter, a non-negative integer. */
+export const SearchRequestIdSchema = z
+  .string()
+  .regex(/^\d{1,15}$/, "Ange sökningens löpnummer som ett heltal")
+  .transform(Number);
+
+/** The page number in the path: 0 … MAX_PAGE (20 records a page, at most 1000 records visible). */
+export const PageNumberSchema = z
+  .string()
+  .regex(/^\d{1,6}$/, "Ange sidnumret som ett heltal")
+  .transform(Number);
+export const PAGE_TOO_DEEP_MESSAGE = "Exportera urvalet om du vill se fler träffar.";
+
+/** Request body of POST /sapi/search/page/{n}: the search object of spec §3 (defaults may be left out). */
+export const SearchPageRequestSchema = SearchSchema;
+
+/** Facts about the answer itself: the server's request id (X-Request-Id, for support) and the backend's time. */
+export const SearchResponseInfoSchema = z.object({ serverRequestId: z.string(), backendMs: z.number().nonnegative() });
+
+export const SearchPageAnswerSchema = z.object({
+  results: SearchResultsSchema,
+  page: z.number().int().min(0).max(MAX_PAGE),
+  /** The normalised search (defaults filled in). */
+  search: SearchSchema,
+  /** The compact `vad` form of `search`, for the /sok?vad= route and shared links. */
+  serializedSearch: z.string().min(1),
+  /** The client's SEARCH_REQUEST_ID_HEADER, echoed; null when it sent none. */
+  requestId: z.number().int().nonnegative().nullable(),
+  response: SearchResponseInfoSchema,
+});
+export type SearchPageAnswer = z.infer<typeof SearchPageAnswerSchema>;
+
+/** GET /sapi/search/serialized?serializedSearch= */
+export const SerializedSearchQuerySchema = z.object({ serializedSearch: z.string().min(1).max(16_000) });
+/** Answer of /sapi/search/serialized and /sapi/search/shared-link/{id}: the search object. */
+export const SearchAnswerSchema = SearchSchema;
+
+// ---------------------------------------------------------------- shared links
+
+/** Shared-link ids: 16 characters of [A-Za-z0-9] (about 95 random bits). */
+export const SHARED_LINK_ID_LENGTH = 16;
+/** Path parameter of /sapi/search/shared-link/{id}: a well-formed id; unknown ones answer with the inactive message. */
+export const SharedLinkIdSchema = z.string().regex(/^[A-Za-z0-9]{1,64}$/, "Ogiltig länk");
+/** Answer of POST /sapi/search/create-shared-link/{serializedSearch}: the link, e.g. "https://urval.se/u/Ab3…". */
+export const SharedLinkAnswerSchema = z.url();
+export const INACTIVE_LINK_MESSAGE = "Den angivna länker är inte längre aktiv";
+
+// ---------------------------------------------------------------- details, annual reports, user config
+
+/** GET /sapi/details/entity/{id}: 8 digits = a worksite's cfarNo, otherwise a company's orgSeqNo (1–7 digits). */
+export const EntityIdSchema = z.string().regex(/^\d{1,8}$/, "Ange företagets löpnummer eller arbetsställets CFAR-nummer");
+export const EntityAnswerSchema = EntitySchema;
+
+export const OrgSeqNoParamSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,15}$/, "Ange företagets löpnummer")
+  .transform(Number);
+export const AnnualReportSchema = z.object({ refNo: z.string(), periodEnd: z.string() });
+export const AnnualReportListSchema = z.array(AnnualReportSchema);
+export type AnnualReport = z.infer<typeof AnnualReportSchema>;
+
+/** GET /sapi/annual-report/open/{refNo}?orgNo=&period=; period is the period end, "YYYY-MM-DD" or "YYYY-MM". */
+export const AnnualReportRefNoSchema = z.string().regex(/^[A-Za-z0-9-]{1,40}$/, "Ogiltigt referensnummer");
+export const AnnualReportOpenQuerySchema = z.object({
+  orgNo: z.string().regex(/^(?:\d{2})?\d{6}-?\d{4}$/, "Ange organisationsnumret som NNNNNN-NNNN"),
+  period: z.string().regex(/^\d{4}-\d{2}(?:-\d{2})?$/, "Ange perioden som ÅÅÅÅ-MM-DD"),
+});
+export type AnnualReportOpenQuery = z.infer<typeof AnnualReportOpenQuerySchema>;
+
+/** POST /sapi/user-config/store-user-company-financial-config: "CONCERN" or "BUSINESS" (or { companyFinancialType }). */
+export const StoreFinancialConfigRequestSchema = z
+  .union([FinancialTypeSchema, z.strictObject({ companyFinancialType: FinancialTypeSchema })])
+  .transform((value) => (typeof value === "string" ? value : value.companyFinancialType));
+export const FinancialConfigAnswerSchema = z.object({ companyFinancialType: FinancialTypeSchema });
+export type FinancialConfigAnswer = z.infer<typeof FinancialConfigAnswerSchema>;
+export { FinancialTypeSchema };
+export type FinancialType = z.infer<typeof FinancialTypeSchema>;
