@@ -33,7 +33,12 @@ export function createSmsSender(config: SmsGatewayConfig, fetcher: typeof fetch 
     if (!response.ok) {
       throw new AppError("SMS_SEND_FAILED", 502, `SMS gateway answered ${response.status}: ${text.slice(0, 200)}`, { expose: false });
     }
-    const status = (JSON.parse(text) as { status?: string }).status;
-    if (status !== "created") throw new AppError("SMS_SEND_FAILED", 502, `SMS gateway status ${status}`, { expose: false });
+    let status: unknown;
+    try {
+      status = (JSON.parse(text) as { status?: unknown }).status;
+    } catch (cause) {
+      throw new AppError("SMS_SEND_FAILED", 502, "SMS gateway answer is not JSON", { expose: false, cause });
+    }
+    if (status !== "created") throw new AppError("SMS_SEND_FAILED", 502, `SMS gateway status ${String(status)}`, { expose: false });
   };
 }
