@@ -24,13 +24,19 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
 function treeOrgNos(node: GroupNode): string[] {
   return [node.orgNo, ...node.children.flatMap(treeOrgNos)];
 }
 
 describe("company groups", () => {
   it("have one mother and the same tree on every member", () => {
-    const groups = Map.groupBy(
+    const groups = groupBy(
       companies.filter((c) => c.groupMotherOrgNo !== null),
       (c) => c.groupMotherOrgNo,
     );
@@ -96,7 +102,7 @@ describe("financial periods", () => {
 
 describe("worksites", () => {
   it("belong to active companies; every active employer has one; exactly one head office each", () => {
-    const byCompany = Map.groupBy(worksites, (w) => w.orgSeqNo);
+    const byCompany = groupBy(worksites, (w) => w.orgSeqNo);
     const companyBySeq = new Map(companies.map((c) => [c.orgSeqNo, c]));
     for (const [seq, list] of byCompany) {
       expect(companyBySeq.get(seq)?.isActive).toBe(true);

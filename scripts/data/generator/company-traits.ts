@@ -1,6 +1,7 @@
 /** Register traits of a synthetic company: dates, size, registrations, fiscal year, description. */
 import { employeeRangeBounds, sniCodeToText } from "../../../search-index/refdata";
 import type { FormProfile } from "./forms";
+import { addDays, daysInMonth } from "./dates";
 import { type Rng, WeightedPicker } from "./random";
 
 export const DATA_YEAR = 2026;
@@ -15,18 +16,27 @@ export function registrationYear(rng: Rng, profile: FormProfile): number {
 
 export function dateInYear(rng: Rng, year: number): string {
   const month = rng.int(1, 12);
-  const date = `${year}-${pad(month)}-${pad(rng.int(1, new Date(Date.UTC(year, month, 0)).getUTCDate()))}`;
+  const date = `${year}-${pad(month)}-${pad(rng.int(1, daysInMonth(year, month)))}`;
   return date > LAST_DATE ? LAST_DATE : date;
 }
 
 export function daysBefore(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  return addDays(date, -days);
 }
 
 /** An employee count drawn from the form's size-class weights (classes "1".."10"); class "1" means 0. */
+const sizeClassPickers = new WeakMap<FormProfile, WeightedPicker<string>>();
+
 export function employeeCount(rng: Rng, profile: FormProfile): number {
-  const classes = profile.employees.map((_, i) => String(i + 1));
-  const code = new WeightedPicker(classes, profile.employees).pick(rng);
+  let picker = sizeClassPickers.get(profile);
+  if (!picker) {
+    picker = new WeightedPicker(
+      profile.employees.map((_, i) => String(i + 1)),
+      profile.employees,
+    );
+    sizeClassPickers.set(profile, picker);
+  }
+  const code = picker.pick(rng);
   const bounds = employeeRangeBounds(code);
   if (!bounds || bounds.max === 0) return 0;
   const max = bounds.max ?? bounds.min * 2;

@@ -4,6 +4,7 @@
  * balances, dividends come out of profit and equity. Money in whole kronor, rounded to thousands as in annual reports.
  */
 import type { FinancialPart, FinancialPeriod } from "../../../search-index/records";
+import { addDays, monthEnd } from "./dates";
 import type { Rng } from "./random";
 
 /** Latest period end a report can have been filed for (the data set's "today" is 2026-11-01). */
@@ -81,14 +82,6 @@ function financialPart(rng: Rng, p: FinancialProfile, t: Traits, employees: numb
   };
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-function monthEnd(year: number, month: number): string {
-  return `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
-}
-function nextDay(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
-
 /** Period ends (newest first) for a closing month, up to `count`, after the registration date. */
 export function periodEnds(closingMonth: number, latestAllowed: string, registeredDate: string, count: number): string[] {
   let year = Number(latestAllowed.slice(0, 4));
@@ -108,7 +101,7 @@ export function financialPeriods(rng: Rng, p: FinancialProfile, ends: string[], 
   return ends.map((periodEnd, i) => {
     const employees = i === 0 ? p.employees : Math.max(0, Math.round(p.employees / growth ** i));
     const previousEnd = ends[i + 1] ?? monthEnd(Number(periodEnd.slice(0, 4)) - 1, Number(periodEnd.slice(5, 7)));
-    const periodStart = nextDay(previousEnd) < registeredDate ? registeredDate : nextDay(previousEnd);
+    const periodStart = addDays(previousEnd, 1) < registeredDate ? registeredDate : addDays(previousEnd, 1);
     const company = financialPart(rng, p, traits, employees, 1 / growth ** i);
     return { type: "ÅR", periodStart, periodEnd, company, group: null };
   });

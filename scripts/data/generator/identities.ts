@@ -1,5 +1,6 @@
 /** Unique organisation numbers with form-appropriate prefixes, personal identity numbers, CFAR numbers. */
 import { completeOrgNo } from "../org-number";
+import { daysInMonth } from "./dates";
 import type { Rng } from "./random";
 
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
@@ -29,7 +30,7 @@ export class IdentityPool {
   personalNo(rng: Rng, birthYear: number): string {
     for (let attempt = 0; attempt < 1000; attempt++) {
       const month = rng.int(1, 12);
-      const day = rng.int(1, new Date(Date.UTC(birthYear, month, 0)).getUTCDate());
+      const day = rng.int(1, daysInMonth(birthYear, month));
       const body = `${pad(birthYear % 100, 2)}${pad(month, 2)}${pad(day, 2)}${pad(rng.int(0, 999), 3)}`;
       const orgNo = completeOrgNo(body);
       if (this.claim(orgNo)) return orgNo;

@@ -6,6 +6,7 @@ import { employeeRangeCodeFor } from "../../../search-index/refdata";
 import type { Address, CompanySourceRecord, WorksiteSourceRecord } from "../../../search-index/records";
 import type { CompanyDraft, GeneratorContext } from "./company";
 import { daysBefore } from "./company-traits";
+import { dayNumberOf } from "./dates";
 import { cfarNumber } from "./identities";
 import { address, phoneNumber, pickMunicipality } from "./places";
 import type { Rng } from "./random";
@@ -28,7 +29,7 @@ function splitEmployees(rng: Rng, total: number, count: number): number[] {
 }
 
 function laterDate(rng: Rng, from: string): string {
-  const span = Math.max(0, (Date.parse("2026-10-31") - Date.parse(from)) / 86_400_000);
+  const span = Math.max(0, dayNumberOf("2026-10-31") - dayNumberOf(from));
   return daysBefore("2026-10-31", Math.floor(span * rng.next()));
 }
 
