@@ -46,7 +46,9 @@ export async function* readRecords(file: string, onBytes?: (bytes: number) => vo
       continue;
     }
     if (physical === 1) text = text.replace(/^\uFEFF/, "");
-    const current = pending ? { lineNo: pending.lineNo, text: `${pending.text}\n${text}` } : { lineNo: physical, text };
+    const current: { lineNo: number; text: string } = pending
+      ? { lineNo: pending.lineNo, text: `${pending.text}\n${text}` }
+      : { lineNo: physical, text };
     if (countQuotes(current.text) % 2 === 1) {
       pending = current;
       continue;
