@@ -23,6 +23,8 @@ async function main() {
   const args = ArgsSchema.parse(values);
   const bar = new SingleBar({
     stream: process.stderr,
+    noTTYOutput: true,
+    notTTYSchedule: 10_000,
     format: "Genererar företag [{bar}] {percentage}% | {value}/{total} företag | {worksites} arbetsställen | {eta_formatted} kvar",
   });
   const started = performance.now();

@@ -18,7 +18,12 @@ const ArgsSchema = z.object({
 async function main() {
   const { values } = parseArgs({ options: { file: { type: "string" }, out: { type: "string" }, "skip-invalid": { type: "boolean" } } });
   const args = ArgsSchema.parse(values);
-  const bar = new SingleBar({ stream: process.stderr, format: "Läser bolagsverkets bulkfil [{bar}] {percentage}% | {eta_formatted} kvar" });
+  const bar = new SingleBar({
+    stream: process.stderr,
+    noTTYOutput: true,
+    notTTYSchedule: 10_000,
+    format: "Läser bolagsverkets bulkfil [{bar}] {percentage}% | {eta_formatted} kvar",
+  });
   bar.start(100, 0);
   const report = await loadBolagsverket({
     file: path.resolve(args.file),

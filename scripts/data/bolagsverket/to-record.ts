@@ -11,7 +11,7 @@ import type { BolagsverketCodes } from "./codes";
 import type { ZipLookup } from "./zip-lookup";
 
 /** Procedures after which a company no longer trades. */
-const ENDING_PROCEDURES = new Set(["KK", "LI", "FUOL"]);
+const ENDING_PROCEDURES = new Set(["KK", "LI"]);
 /** Forms without a duty to report beneficial owners. */
 const NO_BENEFICIAL_DUTY = new Set(["EN", "DB", "SM", "K", "R", "KY", "TSF"]);
 
