@@ -5,7 +5,18 @@ import { createUrvalHarness } from "./harness";
 
 const harness = createUrvalHarness();
 
-beforeAll(() => harness.start());
+beforeAll(async () => {
+  // The production limit (the schema default); workers/api/wrangler.toml raises it for local development only.
+  await harness.server.update((options) => ({
+    ...options,
+    workers: options.workers.map((worker) =>
+      "configPath" in worker && String(worker.configPath).includes("workers/api")
+        ? { ...worker, vars: { AUTH_IP_ATTEMPTS_PER_MINUTE: "10" } }
+        : worker,
+    ),
+  }));
+  await harness.start();
+});
 afterAll(() => harness.server.close());
 
 const signInAttempt = (id: string, secret: string, ip = uniqueClientIp(), extra: Record<string, string> = {}) =>
