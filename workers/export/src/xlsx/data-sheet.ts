@@ -1,12 +1,12 @@
 /**
- * The data sheet's XML, generated row by row from record chunks and encoded to UTF-8 in batches of about 64 KiB, so
+ * The data sheet's XML, generated row by row from record chunks and encoded to UTF-8 in batches of 64 KiB, so
  * memory stays flat whatever the row count. Bold header row frozen at the top, autofilter over all rows, column widths.
  */
 import { cellXml, columnLetter, textCell } from "./cells";
 import type { Column } from "./columns";
 import { STYLE } from "./styles";
+import { Utf8Batcher } from "./utf8-batcher";
 
-const BATCH_CHARS = 64 * 1024;
 const NS =
   'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
   'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
@@ -21,21 +21,18 @@ export async function* dataSheetXml<R>(
   chunks: AsyncIterable<readonly R[]>,
   counter: RowCounter,
 ): AsyncGenerator<Uint8Array> {
-  const encoder = new TextEncoder();
   const letters = columns.map((_, i) => columnLetter(i));
-  let batch = sheetHead(columns, letters);
+  const batcher = new Utf8Batcher();
+  batcher.add(sheetHead(columns, letters));
   for await (const chunk of chunks) {
     for (const record of chunk) {
-      batch += rowXml(columns, letters, record, counter.rows + 2);
+      batcher.add(rowXml(columns, letters, record, counter.rows + 2));
       counter.rows++;
-      if (batch.length >= BATCH_CHARS) {
-        yield encoder.encode(batch);
-        batch = "";
-      }
+      if (batcher.hasReady) yield* batcher.take();
     }
   }
-  batch += sheetTail(letters, counter.rows);
-  yield encoder.encode(batch);
+  batcher.add(sheetTail(letters, counter.rows));
+  yield* batcher.take(true);
 }
 
 function rowXml<R>(columns: readonly Column<R>[], letters: readonly string[], record: R, rowNumber: number): string {
