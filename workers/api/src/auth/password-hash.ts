@@ -1,5 +1,5 @@
 /**
- * Password hashing on Workers (docs/decisions/0004-password-hashing.md): the password (NFC) is first keyed with
+ * Password hashing on Workers (docs/decisions/0009-password-hashing.md): the password (NFC) is first keyed with
  * HMAC-SHA256 under a secret pepper, then stretched with WebCrypto PBKDF2-HMAC-SHA256 at 100 000 iterations (the
  * Workers cap). Stored as "pbkdf2-sha256-hmac$<iterations>$<pepperId>$<salt b64>$<hash b64>", so algorithm,
  * iterations and pepper are known per hash and can be upgraded at sign-in (needsRehash).

@@ -6,7 +6,7 @@ import { bytesEqual } from "../auth/password-hash";
 import { assertAccountUsable, type AccountStatusRow } from "./account-status";
 
 /**
- * Session model (docs/decisions/0005-session-model.md): a sign-in opens a family; each refresh uses up its token and
+ * Session model (docs/decisions/0010-session-model.md): a sign-in opens a family; each refresh uses up its token and
  * issues the next one in the family; presenting a used token again revokes the family (theft detection).
  */
 export const REFRESH_IDLE_SECONDS = 12 * 60 * 60;

@@ -1,6 +1,6 @@
 import type { AuthConfig } from "../auth/auth-config";
 import type { ParsedIdentity } from "../auth/identity";
-import { consume, type RateLimit } from "./rate-limiter";
+import { consume, pruneEvents, type RateLimit } from "./rate-limiter";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -36,6 +36,8 @@ export function accountKeyFor(userId: string | undefined, identity: ParsedIdenti
   return userId ?? `unknown:${identity.email ?? identity.personalId ?? identity.phone ?? identity.username.toLowerCase()}`;
 }
 
-export function consumeIpAttempt(db: D1Database, config: AuthConfig, ip: string, now: number) {
+/** Counts a sign-in attempt for the IP; about one call in fifty also deletes events older than a day. */
+export async function consumeIpAttempt(db: D1Database, config: AuthConfig, ip: string, now: number) {
+  if (Math.random() < 0.02) await pruneEvents(db, undefined, now);
   return consume(db, ipAttemptRule(config, ip), now);
 }
