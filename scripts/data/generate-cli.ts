@@ -44,7 +44,7 @@ async function main() {
     ...result.manifest,
     outDir: args.out,
     seconds: Math.round(seconds * 10) / 10,
-    peakRssMb: Math.round(peakRss / 2 ** 20),
+    peakRssMb: Math.round(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20),
   });
 }
 
