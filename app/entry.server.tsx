@@ -2,6 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { NonceContext } from "./lib/nonce";
+import { applySecurityHeaders, createNonce } from "./lib/security-headers.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -12,20 +14,26 @@ export default async function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  const nonce = createNonce();
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
-  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />, {
-    signal: controller.signal,
-    onError(error: unknown) {
-      if (!controller.signal.aborted) console.error(JSON.stringify({ level: "error", msg: "render failed", error: String(error) }));
-      responseStatusCode = 500;
+  const body = await renderToReadableStream(
+    <NonceContext.Provider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+    </NonceContext.Provider>,
+    {
+      nonce,
+      signal: controller.signal,
+      onError(error: unknown) {
+        if (!controller.signal.aborted) console.error(JSON.stringify({ level: "error", msg: "render failed", error: String(error) }));
+        responseStatusCode = 500;
+      },
     },
-  });
+  );
   body.allReady.then(() => clearTimeout(timeoutId)).catch(() => clearTimeout(timeoutId));
+  // Bots get the complete page; browsers stream, but the stylesheet link comes first so there is no unstyled flash.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "same-origin");
-  responseHeaders.set("X-Frame-Options", "DENY");
+  applySecurityHeaders(responseHeaders, nonce, import.meta.env.DEV, new URL(request.url).protocol === "https:");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

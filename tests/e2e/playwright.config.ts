@@ -4,23 +4,25 @@
  */
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { ARTIFACTS_DIR, BASE_URL, E2E_PORT, E2E_STATE_DIR, ROOT } from "./support/e2e-env";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 8799);
-export const E2E_STATE_DIR = path.join(ROOT, ".wrangler/e2e-state");
+export { E2E_PORT, E2E_STATE_DIR };
 
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
-  outputDir: path.join(ROOT, "tests/e2e/artifacts/results"),
+  outputDir: path.join(ARTIFACTS_DIR, "results"),
   timeout: 30_000,
+  expect: { timeout: 7_000 },
   retries: 0,
+  // One shared server and one local D1 state: the specs run one after another.
   workers: 1,
   reporter: [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    baseURL: BASE_URL,
     locale: "sv-SE",
-    screenshot: "on",
+    viewport: { width: 1280, height: 900 },
+    screenshot: "only-on-failure",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -39,7 +41,7 @@ export default defineConfig({
   webServer: {
     command: "node_modules/.bin/tsx scripts/start.ts",
     cwd: ROOT,
-    url: `http://127.0.0.1:${E2E_PORT}/logga-in`,
+    url: `${BASE_URL}/logga-in`,
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "ignore",

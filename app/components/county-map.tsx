@@ -1,0 +1,65 @@
+/**
+ * Map of Sweden's 21 counties (spec §1): each county is a link, reachable by keyboard, named with its company count,
+ * that starts a search limited to it. Shaded by count; the focused or hovered county is described under the map.
+ */
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import { formatNumber } from "../../workers/shared/format";
+import type { ResultType } from "../../workers/shared/search/search-fields";
+import { COUNTY_SHAPES, MAP_VIEW_BOX } from "../lib/counties";
+import type { CodeCounts } from "../lib/refdata";
+import { searchForCodes, searchHref } from "../lib/search-launch";
+
+const SHADES = 5;
+
+function shadeOf(count: number | undefined, max: number): number {
+  if (count === undefined || max <= 0) return 0;
+  // Square root so that the many small counties are told apart, not only the three metropolitan ones.
+  return Math.min(SHADES, Math.max(1, Math.ceil(Math.sqrt(count / max) * SHADES)));
+}
+
+export function CountyMap({ counts, resultType }: { counts: CodeCounts | null; resultType: ResultType }) {
+  const [active, setActive] = useState<string | null>(null);
+  const max = counts ? Math.max(0, ...counts.values()) : 0;
+  const countText = (code: string) => {
+    const count = counts?.get(code);
+    return count === undefined ? null : `${formatNumber(count)} företag`;
+  };
+  const activeCounty = COUNTY_SHAPES.find((county) => county.code === active);
+
+  return (
+    <figure className="county-map">
+      <svg viewBox={MAP_VIEW_BOX} className="county-map__svg" role="group" aria-label="Karta över Sveriges län">
+        {COUNTY_SHAPES.map((county) => {
+          const text = countText(county.code);
+          return (
+            <Link
+              key={county.code}
+              to={searchHref(searchForCodes(resultType, "location", [county.code]))}
+              aria-label={text ? `${county.name}, ${text}` : county.name}
+              className={`county county--shade-${shadeOf(counts?.get(county.code), max)}`}
+              onMouseEnter={() => setActive(county.code)}
+              onMouseLeave={() => setActive(null)}
+              onFocus={() => setActive(county.code)}
+              onBlur={() => setActive(null)}
+              data-county-code={county.code}
+            >
+              <title>{text ? `${county.name}: ${text}` : county.name}</title>
+              <path d={county.d} />
+            </Link>
+          );
+        })}
+      </svg>
+      <figcaption className="county-map__caption" aria-hidden="true">
+        {activeCounty ? (
+          <>
+            <strong>{activeCounty.name}</strong> {countText(activeCounty.code) ?? ""}
+          </>
+        ) : (
+          "Välj ett län för att söka där."
+        )}
+      </figcaption>
+      <p className="county-map__source">Källa: SCB</p>
+    </figure>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Header for signed-in users (spec §2): logo home, free-text search, Om oss, Kontakt and the Konto popup. Screens add
+ * their own buttons (Exportera, Dela, Listfiler on search pages) by rendering them inside <HeaderActions>.
+ */
+import { NavLink } from "@remix-run/react";
+import { type ReactNode, useEffect, useState } from "react";
+import { createPortal } from "react-dom";
+import type { ActiveUser } from "../../workers/shared/api-contracts/subscription";
+import { AccountPopup } from "./account-popup";
+import { HeaderSearch } from "./header-search";
+import { Logo } from "./logo";
+
+const HEADER_ACTIONS_ID = "header-actions";
+
+/** Renders its children in the signed-in header's action slot (client side, after hydration). */
+export function HeaderActions({ children }: { children: ReactNode }) {
+  const [target, setTarget] = useState<Element | null>(null);
+  useEffect(() => setTarget(document.getElementById(HEADER_ACTIONS_ID)), []);
+  return target ? createPortal(children, target) : null;
+}
+
+export function MainHeader({ user }: { user: ActiveUser }) {
+  return (
+    <header className="site-header site-header--main">
+      <div className="site-header__inner">
+        <Logo />
+        <HeaderSearch />
+        <div id={HEADER_ACTIONS_ID} className="site-header__actions" />
+        <nav aria-label="Huvudmeny" className="site-nav">
+          <NavLink to="/om">Om oss</NavLink>
+          <NavLink to="/kontakt">Kontakt</NavLink>
+          <AccountPopup user={user} />
+        </nav>
+      </div>
+    </header>
+  );
+}

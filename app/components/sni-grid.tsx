@@ -1,0 +1,39 @@
+/** Grid of the top-level industry (SNI) groups with company counts (spec §1); each opens a search for that group. */
+import { Link } from "@remix-run/react";
+import { formatNumber } from "../../workers/shared/format";
+import type { ResultType } from "../../workers/shared/search/search-fields";
+import type { RefdataState } from "../lib/refdata";
+import { searchForCodes, searchHref } from "../lib/search-launch";
+
+const PLACEHOLDERS = 21;
+
+export function SniGrid({ refdata, resultType }: { refdata: RefdataState; resultType: ResultType }) {
+  if (refdata.status !== "ready") {
+    return (
+      <ul className="sni-grid" aria-busy="true" aria-label="Branscher laddas">
+        {Array.from({ length: PLACEHOLDERS }, (_, i) => (
+          <li key={i} className="sni-card sni-card--placeholder" />
+        ))}
+      </ul>
+    );
+  }
+  const { sniTree, sniAggregation } = refdata.refdata;
+  return (
+    <ul className="sni-grid">
+      {sniTree.map((section) => {
+        const count = sniAggregation.get(section.code) ?? 0;
+        return (
+          <li key={section.code}>
+            <Link className="sni-card" to={searchHref(searchForCodes(resultType, "sni", [section.code]))}>
+              <span className="sni-card__code" aria-hidden="true">
+                {section.code}
+              </span>
+              <span className="sni-card__name">{section.text}</span>
+              <span className="sni-card__count">{formatNumber(count)} företag</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

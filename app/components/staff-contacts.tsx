@@ -1,0 +1,20 @@
+/** Staff contact details (spec §1: listed on the public pages). */
+import { STAFF, telHref } from "../lib/company-info";
+
+export function StaffContacts() {
+  return (
+    <ul className="contact-list">
+      {STAFF.map((person) => (
+        <li key={person.email} className="contact-card">
+          <p className="contact-card__name">{person.name}</p>
+          <p className="contact-card__role">{person.role}</p>
+          <p>
+            <a href={telHref(person.phone)}>{person.phone}</a>
+            <br />
+            <a href={`mailto:${person.email}`}>{person.email}</a>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The API client instance the browser uses, wired to the modals, browser storage and navigation, plus the preflight
+ * before opening a link in a new tab (spec §7).
+ */
+import { SessionAnswerSchema } from "../../workers/shared/api-contracts/auth";
+import { createApiClient } from "./api-client";
+import { saveAppState } from "./app-state";
+import { openModal } from "./modal-store";
+import { clearSessionExpiry, noteSessionExpiry, sessionExpiresWithin } from "./session-clock";
+
+export const SIGN_IN_PATH = "/logga-in";
+/** Spec §9: preflight when the session expires within 2 s. */
+export const PREFLIGHT_THRESHOLD_MS = 2_000;
+
+let leaving = false;
+
+/** Spec §4/§8: after a failed refresh the application state is saved and the user goes to sign-in. */
+function goToSignIn() {
+  if (leaving) return;
+  leaving = true;
+  saveAppState(window.location.pathname + window.location.search);
+  clearSessionExpiry();
+  window.location.assign(SIGN_IN_PATH);
+}
+
+export const api = createApiClient({
+  fetch: (input, init) => fetch(input, init),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  onNewVersion: () => openModal({ kind: "newVersion" }),
+  onSignedOut: goToSignIn,
+  onRefreshed: (answer) => noteSessionExpiry(SessionAnswerSchema.safeParse(answer).data?.expiresAt),
+});
+
+/**
+ * Opens a link in a new tab; when the session ends within 2 s, first GET /sapi/preflight so the API client refreshes
+ * the session (or sends the user to sign in). The tab is opened at once so popup blockers allow it.
+ */
+export async function openWithPreflight(url: string): Promise<void> {
+  if (!sessionExpiresWithin(PREFLIGHT_THRESHOLD_MS)) {
+    window.open(url, "_blank", "noopener");
+    return;
+  }
+  const tab = window.open("about:blank", "_blank");
+  if (tab) tab.opener = null;
+  try {
+    await api.call("/sapi/preflight", { responseType: "none" });
+  } catch {
+    tab?.close();
+    return;
+  }
+  if (tab) tab.location.href = url;
+  else window.open(url, "_blank", "noopener");
+}

@@ -1,0 +1,63 @@
+/**
+ * How the shell starts searches (start page links, the header's free-text box): it builds a spec §3 search object and
+ * opens the search route with it serialised in `vad`; the search screen runs it. The current result type is a tiny
+ * shared store the search screen updates; the header box may be taken over by the search screen (setTextSearchHandler)
+ * so that on /sok it updates the screen's own state instead of navigating.
+ */
+import { useSyncExternalStore } from "react";
+import type { ResultType } from "../../workers/shared/search/search-fields";
+import { emptySearch, type Search } from "../../workers/shared/search/search-schema";
+import { serializeSearch } from "../../workers/shared/search/search-serialize";
+
+export const SEARCH_PATH = "/sok";
+
+/** The search route for a search: /sok?vad=… */
+export function searchHref(search: Search): string {
+  return `${SEARCH_PATH}?vad=${serializeSearch(search)}`;
+}
+
+/** A search with no constraints except the given code set (e.g. one SNI section or one county). */
+export function searchForCodes(resultType: ResultType, codeSet: "sni" | "location", codes: string[]): Search {
+  const search = emptySearch(resultType);
+  return { ...search, codeSet: { [codeSet]: codes } };
+}
+
+/** Spec §2: the header's free text clears all constraints, sets the text and runs the search. */
+export function searchForText(resultType: ResultType, text: string): Search {
+  return { ...emptySearch(resultType), text };
+}
+
+let resultType: ResultType = "COMPANY";
+const listeners = new Set<() => void>();
+
+export function setCurrentResultType(next: ResultType): void {
+  if (next === resultType) return;
+  resultType = next;
+  for (const listener of listeners) listener();
+}
+
+export function useCurrentResultType(): ResultType {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => resultType,
+    () => "COMPANY" as const,
+  );
+}
+
+type TextSearchHandler = (text: string) => void;
+let textSearchHandler: TextSearchHandler | undefined;
+
+/** The search screen takes over the header box while it is mounted; returns the function that gives it back. */
+export function setTextSearchHandler(handler: TextSearchHandler): () => void {
+  textSearchHandler = handler;
+  return () => {
+    if (textSearchHandler === handler) textSearchHandler = undefined;
+  };
+}
+
+export function currentTextSearchHandler(): TextSearchHandler | undefined {
+  return textSearchHandler;
+}

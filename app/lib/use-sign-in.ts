@@ -1,0 +1,94 @@
+/** State and actions of the sign-in screen (spec §4 "Sign-in", §5 validation, §8 errors under the form). */
+import { useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { IDENTITY_REQUIRED_MESSAGE } from "../../workers/shared/api-contracts/auth";
+import { DEFAULT_ERROR_MESSAGE } from "../../workers/shared/errors";
+import type { SignInMethod } from "../components/sign-in-forms";
+import { errorMessage } from "./api-error";
+import { clearPendingCode, pendingCodeIdentity, safeReturnPath, savePendingCode, takeAppStatePath } from "./app-state";
+import { abortOneTimeCode, confirmOneTimeCode, createOneTimeCode, signInWithPassword } from "./sign-in-calls";
+
+export interface PendingCode {
+  codeId: string;
+  obfuscatedIdentity: string | undefined;
+}
+
+export function useSignIn(initialCodeId: string | undefined) {
+  const [searchParams] = useSearchParams();
+  const [method, setMethod] = useState<SignInMethod>("PASSWORD");
+  const [identity, setIdentity] = useState("");
+  const [secret, setSecret] = useState("");
+  const [code, setCode] = useState("");
+  const [pendingCode, setPendingCode] = useState<PendingCode | null>(
+    initialCodeId ? { codeId: initialCodeId, obfuscatedIdentity: undefined } : null,
+  );
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function run(action: () => Promise<void>) {
+    setPending(true);
+    setError(null);
+    try {
+      await action();
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setPending(false);
+    }
+  }
+
+  /** After success: back to the saved path and query, otherwise home (a full load, so every loader sees the session). */
+  function finish() {
+    clearPendingCode();
+    window.location.assign(safeReturnPath(searchParams.get("till")) ?? takeAppStatePath() ?? "/");
+  }
+
+  function submitIdentity() {
+    const id = identity.trim();
+    if (!id) return setError(IDENTITY_REQUIRED_MESSAGE);
+    void run(async () => {
+      if (method === "PASSWORD") {
+        await signInWithPassword(id, secret);
+        return finish();
+      }
+      const created = await createOneTimeCode(id, method);
+      savePendingCode(created.codeId, created.obfuscatedIdentity);
+      setCode("");
+      setPendingCode({ codeId: created.codeId, obfuscatedIdentity: created.obfuscatedIdentity });
+      setPending(false);
+    });
+  }
+
+  function submitCode() {
+    if (!pendingCode) return setError(DEFAULT_ERROR_MESSAGE);
+    void run(async () => {
+      await confirmOneTimeCode(pendingCode.codeId, code.trim());
+      finish();
+    });
+  }
+
+  /** Spec §4: abort returns to the method choice. */
+  function abort() {
+    if (pendingCode) void abortOneTimeCode(pendingCode.codeId);
+    clearPendingCode();
+    setPendingCode(null);
+    setCode("");
+    setError(null);
+  }
+
+  function chooseMethod(next: SignInMethod) {
+    setMethod(next);
+    setError(null);
+  }
+
+  /** For a code opened from a link: the identity, if this browser asked for the code. */
+  function recallIdentity() {
+    setPendingCode((current) =>
+      current && !current.obfuscatedIdentity ? { ...current, obfuscatedIdentity: pendingCodeIdentity(current.codeId) } : current,
+    );
+  }
+
+  return {
+    form: { method, identity, secret, code, pendingCode, pending, error },
+    actions: { chooseMethod, setIdentity, setSecret, setCode, submitIdentity, submitCode, abort, recallIdentity },
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * Start page (spec §1): welcome text, a link selecting all industries and places (an empty search), the top-level SNI
+ * groups with company counts, and the county map. All reference data loads together; failure opens errorReload.
+ */
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import { emptySearch } from "../../workers/shared/search/search-schema";
+import { CountyMap } from "../components/county-map";
+import { SniGrid } from "../components/sni-grid";
+import { useCountyCounts } from "../lib/county-counts";
+import { useRefdata } from "../lib/refdata";
+import { searchHref, useCurrentResultType } from "../lib/search-launch";
+import type { loader as signedInLoader } from "./_auth";
+
+export const meta: MetaFunction = () => [{ title: "Urval – start" }];
+
+export default function StartPage() {
+  // Until the terms are accepted the API answers nothing but the terms modal's calls.
+  const signedTerms = useRouteLoaderData<typeof signedInLoader>("routes/_auth")?.user.endUser.signedTerms ?? false;
+  const refdata = useRefdata(signedTerms);
+  const countyCounts = useCountyCounts(signedTerms);
+  const resultType = useCurrentResultType();
+  return (
+    <main className="page start" id="main">
+      <section className="start__intro">
+        <h1>Välkommen till Urval</h1>
+        <p className="lead">
+          Sök bland alla Sveriges företag och arbetsställen. Börja med en bransch eller ett län, eller välj allt och avgränsa sedan med
+          filtren.
+        </p>
+        <Link className="button" to={searchHref(emptySearch(resultType))}>
+          Välj alla branscher och platser
+        </Link>
+      </section>
+      <div className="start__columns">
+        <section aria-labelledby="sni-heading">
+          <h2 id="sni-heading">Branscher</h2>
+          <SniGrid refdata={refdata} resultType={resultType} />
+        </section>
+        <section aria-labelledby="map-heading" className="start__map">
+          <h2 id="map-heading">Län</h2>
+          <CountyMap counts={countyCounts} resultType={resultType} />
+        </section>
+      </div>
+    </main>
+  );
+}

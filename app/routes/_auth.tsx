@@ -1,0 +1,34 @@
+/**
+ * Layout of the pages that need a signed-in subscriber (spec §2: /, /sok, /u/…): loads the active user on the server
+ * (redirecting to /logga-in when signed out), shows the signed-in header and footer, and blocks with the terms modal
+ * until the terms are accepted.
+ */
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { AcceptTermsModal } from "../components/accept-terms-modal";
+import { MainHeader } from "../components/main-header";
+import { SiteFooter } from "../components/site-footer";
+import { noteSessionExpiry } from "../lib/session-clock";
+import { loadTerms, requireUser } from "../lib/session.server";
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { user, headers } = await requireUser(context, request);
+  const terms = user.endUser.signedTerms ? null : await loadTerms(context, request);
+  return data({ user, terms }, { headers });
+}
+
+export default function SignedInLayout() {
+  const { user, terms } = useLoaderData<typeof loader>();
+  useEffect(() => noteSessionExpiry(user.expiresAt), [user.expiresAt]);
+  return (
+    <>
+      <div className="app" data-modal-background>
+        <MainHeader user={user} />
+        <Outlet />
+        <SiteFooter />
+      </div>
+      {user.endUser.signedTerms ? null : <AcceptTermsModal terms={terms} />}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+/** Contact (spec §2 /kontakt, §4): name, company, phone, e-mail and message; 'Meddelande skickat!' for 2 s, then cleared. */
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { ContactForm } from "../components/contact-form";
+import { StaffContacts } from "../components/staff-contacts";
+import { COMPANY, telHref } from "../lib/company-info";
+
+export const meta: MetaFunction = () => [{ title: "Kontakt – Urval" }];
+
+export default function Contact() {
+  return (
+    <main className="page page--split" id="main">
+      <div>
+        <h1>Kontakt</h1>
+        <p className="lead">Har du frågor om Urval, vill du boka en demo eller prova tjänsten? Skriv till oss så hör vi av oss.</p>
+        <ContactForm />
+      </div>
+      <aside aria-labelledby="customer-service">
+        <h2 id="customer-service">Kundservice</h2>
+        <p>
+          <a href={telHref(COMPANY.customerServicePhone)}>{COMPANY.customerServicePhone}</a>
+          <br />
+          <a href={`mailto:${COMPANY.customerServiceEmail}`}>{COMPANY.customerServiceEmail}</a>
+          <br />
+          {COMPANY.customerServiceHours}
+        </p>
+        <StaffContacts />
+      </aside>
+    </main>
+  );
+}

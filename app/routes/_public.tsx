@@ -1,0 +1,26 @@
+/**
+ * Layout of the pages anyone may see (spec §2: /om, /kontakt, /anvandarvillkor, /personuppgiftspolicy, /logga-in,
+ * /verifiera-inloggning/…): the sign-in header for visitors, the signed-in header when a session exists.
+ */
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { MainHeader } from "../components/main-header";
+import { PublicHeader } from "../components/public-header";
+import { SiteFooter } from "../components/site-footer";
+import { loadSession } from "../lib/session.server";
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { user, headers } = await loadSession(context, request);
+  return data({ user }, { headers });
+}
+
+export default function PublicLayout() {
+  const { user } = useLoaderData<typeof loader>();
+  return (
+    <>
+      {user ? <MainHeader user={user} /> : <PublicHeader />}
+      <Outlet />
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * A small helper process for the e2e tests, run with tsx (which, unlike Playwright's loader, imports the accounts code
+ * and its JSON word list): it opens the e2e stack's local D1 once and answers newline-delimited JSON commands on stdin.
+ * Commands: createUser, lastCodeMessage, resetRateLimits. See local-state.ts for what each is for.
+ */
+import { createInterface } from "node:readline";
+import { createAccount } from "../../../scripts/accounts/cli";
+import { openLocalBindings } from "../../../scripts/lib/local-bindings";
+
+interface Command {
+  id: number;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+type Db = D1Database;
+
+async function createUser(db: Db, args: Record<string, unknown>) {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const user = {
+    username: `e2e-${tag}`,
+    password: `Testlosen-${tag}-Urval`,
+    email: `e2e-${tag}@example.se`,
+    // Mobile numbers 070-174 06 05 … 070-174 06 99 are reserved for fiction by the Swedish telecom regulator.
+    phone: `070174${String(605 + Math.floor(Math.random() * 95)).padStart(4, "0")}`,
+    firstName: "Test",
+    lastName: `Användare ${tag}`,
+  };
+  const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const id = await createAccount(db, { ...user, quota: 500, expiresAt });
+  if (args.signedTerms !== false)
+    await db.prepare("UPDATE users SET signed_terms_at = ? WHERE id = ?").bind(new Date().toISOString(), id).run();
+  const stored = await db.prepare("SELECT email, phone FROM users WHERE id = ?").bind(id).first<{ email: string; phone: string }>();
+  return { ...user, id, email: stored?.email ?? user.email, phone: stored?.phone ?? user.phone };
+}
+
+async function lastCodeMessage(db: Db, args: Record<string, unknown>) {
+  const row = await db
+    .prepare("SELECT body FROM dev_mailbox WHERE recipient = ? ORDER BY id DESC LIMIT 1")
+    .bind(String(args.recipient))
+    .first<{ body: string }>();
+  if (!row) throw new Error(`no message to ${String(args.recipient)} in the dev mailbox`);
+  const code = /\b(\d{6})\b/.exec(row.body)?.[1];
+  const codeId = /\/e\/([A-Za-z0-9_-]+)/.exec(row.body)?.[1];
+  if (!code || !codeId) throw new Error(`no code or link in the message: ${row.body}`);
+  return { code, codeId, body: row.body };
+}
+
+async function main() {
+  const { env, dispose } = await openLocalBindings(process.env.URVAL_STATE_DIR);
+  const handlers: Record<string, (db: Db, args: Record<string, unknown>) => Promise<unknown>> = {
+    createUser,
+    lastCodeMessage,
+    resetRateLimits: async (db) => (await db.prepare("DELETE FROM rate_limit_events").run(), null),
+  };
+  process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
+  for await (const line of createInterface({ input: process.stdin })) {
+    const command = JSON.parse(line) as Command;
+    try {
+      const handler = handlers[command.name];
+      if (!handler) throw new Error(`unknown command ${command.name}`);
+      process.stdout.write(`${JSON.stringify({ id: command.id, result: await handler(env.DB, command.args) })}\n`);
+    } catch (error) {
+      process.stdout.write(`${JSON.stringify({ id: command.id, error: error instanceof Error ? error.message : String(error) })}\n`);
+    }
+  }
+  await dispose();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

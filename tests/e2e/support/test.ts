@@ -1,0 +1,83 @@
+/**
+ * The e2e test object: Playwright's test with the local D1 state (one per worker), a guard failing any test whose page
+ * throws, violates the Content-Security-Policy or fails hydration, and helpers for signing in, accessibility scans
+ * and page screenshots.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import path from "node:path";
+import { ARTIFACTS_DIR, BASE_URL } from "./e2e-env";
+import { type LocalState, openLocalState, type TestUser } from "./local-state";
+
+const FATAL_CONSOLE = [/Content.Security.Policy/i, /Hydration/i, /did not match/i, /Minified React error/i, /Uncaught/i];
+
+/** Waits until React has hydrated the page (root.tsx marks <html data-hydrated>), so handlers are attached. */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+export const test = base.extend<{ guard: void }, { local: LocalState }>({
+  page: async ({ page }, provide) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await waitForApp(page);
+      return response;
+    };
+    await provide(page);
+  },
+  local: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
+    async ({}, provide) => {
+      const local = await openLocalState();
+      await provide(local);
+      await local.dispose();
+    },
+    { scope: "worker" },
+  ],
+  guard: [
+    async ({ page, local }, provide) => {
+      await local.resetRateLimits();
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" && FATAL_CONSOLE.some((pattern) => pattern.test(message.text()))) problems.push(message.text());
+      });
+      await provide();
+      expect(problems, "page errors, CSP violations or hydration failures").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Signs in through the real API in the page's browser context (cookies land in the browser). */
+export async function signInByApi(page: Page, user: Pick<TestUser, "username" | "password">): Promise<void> {
+  const response = await page.request.post("/api/auth/sign-in/username-password", {
+    data: { id: user.username, secret: user.password },
+    headers: { Origin: BASE_URL, "Sec-Fetch-Site": "same-origin" },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Signs in through the sign-in form with a password. */
+export async function signInByForm(page: Page, user: Pick<TestUser, "username" | "password">): Promise<void> {
+  await page.getByLabel("E-post / Personnr / Användarnamn").fill(user.username);
+  await page.getByLabel("Lösenord", { exact: true }).fill(user.password);
+  await page.getByLabel("Lösenord", { exact: true }).press("Enter");
+}
+
+/** axe-core scan of the page as it is now: no serious or critical violations (WCAG 2.x A and AA rules). */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, "serious or critical accessibility violations").toEqual([]);
+}
+
+/** Full-page screenshot kept under tests/e2e/artifacts/pages/. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, "pages", `${name}.png`), fullPage: true });
+}
