@@ -3,6 +3,8 @@ export interface ApiEnv {
   DB: D1Database;
   SEARCH_DB: D1Database;
   EXPORTS: R2Bucket;
+  /** Embedded search index snapshots (search-index/). */
+  SEARCH_INDEX: R2Bucket;
   EXPORT_QUEUE: Queue<unknown>;
   APP_ENV: string;
   SEARCH_BACKEND: string;

@@ -3,6 +3,10 @@ export interface ExportEnv {
   DB: D1Database;
   SEARCH_DB: D1Database;
   EXPORTS: R2Bucket;
+  /** Embedded search index snapshots (search-index/). */
+  SEARCH_INDEX: R2Bucket;
   APP_ENV: string;
   SEARCH_BACKEND: string;
+  ELASTICSEARCH_URL?: string;
+  ELASTICSEARCH_API_KEY?: string;
 }
