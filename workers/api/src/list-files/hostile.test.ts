@@ -13,6 +13,15 @@ const HOSTILE = path.join(ROOT, "tests/fixtures/list-files/hostile");
 const PROBE = path.join(ROOT, "tests/fixtures/list-files/probe-refusal.ts");
 const expectedCodes = JSON.parse(readFileSync(path.join(HOSTILE, "expected.json"), "utf8")) as Record<string, string>;
 
+/** A real .xls (SheetJS's BIFF8 writer) with 15 000 rows × 3 value cells: over the cell limit of the .xls reader. */
+async function bigXls(): Promise<Uint8Array> {
+  const XLSX = await import("@e965/xlsx");
+  const rows: unknown[][] = Array.from({ length: 15_000 }, (_, i) => [5560000000 + i * 10, `Företag ${i} AB`, "Västerås"]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Blad1");
+  return new Uint8Array(XLSX.write(book, { type: "array", bookType: "biff8" }) as ArrayBuffer);
+}
+
 /** Just over the size limit, and otherwise a perfectly good list. */
 const oversize = () => new TextEncoder().encode("556016-0680\n".repeat(Math.ceil((LIST_FILE_LIMITS.maxFileBytes + 1) / 12)));
 
@@ -41,6 +50,15 @@ describe("hostile list files", () => {
     const { error, ms } = await refusal("stor.txt", oversize());
     expect(error.code).toBe("LIST_FILE_TOO_LARGE");
     expect(error.message).toBe('Filen "stor.txt" är för stor. En listfil får vara högst 20 MB.');
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it("refuses an .xls with more value cells than SheetJS can hold in an isolate, before parsing it", async () => {
+    const { error, ms } = await refusal("gammal.xls", await bigXls());
+    expect(error.code).toBe("LIST_FILE_XLS_TOO_LARGE");
+    expect(error.message).toBe(
+      'Filen "gammal.xls" är för stor för det äldre Excel-formatet (.xls): högst 40 000 ifyllda celler. Spara den som Excel-arbetsbok (.xlsx) och försök igen.',
+    );
     expect(ms).toBeLessThan(1000);
   });
 

@@ -12,6 +12,8 @@ export const LIST_FILE_LIMITS = {
   maxCompressionRatio: 100,
   /** …enforced once an entry has inflated past this many bytes, so tiny highly compressible entries pass. */
   ratioGraceBytes: 1024 * 1024,
+  /** Value cells of a legacy .xls: SheetJS holds about 1 kB of heap per cell, and an isolate has 128 MB. */
+  maxXlsCells: 40_000,
   /** Characters of one sheet row, shared string or paragraph before the file is refused. */
   maxUnitChars: 8 * 1024 * 1024,
 } as const;

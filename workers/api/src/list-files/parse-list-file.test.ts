@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseListFile } from "./parse-list-file";
+import { inspectOle } from "./ole-container";
 import { formatOrgNo } from "./org-number";
 
 const CORPUS = path.resolve(import.meta.dirname, "../../../../tests/fixtures/list-files/corpus");
@@ -65,5 +66,9 @@ describe("parseListFile on the LibreOffice corpus", () => {
       type: "USER_MESSAGE",
       message: expect.stringContaining('"kundlista.ods"'),
     });
+  });
+
+  it("counts the value cells of an .xls from its BIFF records: header and 34 rows of 4 columns", async () => {
+    expect(await inspectOle(read("kundlista.xls"))).toEqual({ kind: "workbook", valueCells: 35 * 4 });
   });
 });

@@ -11,7 +11,7 @@ import { readXls } from "./read-xls";
 import { readXlsx, xlsxPartsToRead } from "./read-xlsx";
 import * as refuse from "./refusals";
 import { XmlRefusal } from "./xml-units";
-import { sniffOle } from "./ole-container";
+import { inspectOle } from "./ole-container";
 import { checkDeclaredSizes, checkNoOverlap, InflateBudget, readZipDirectory, ZipRefusal, type ZipEntry } from "./zip-reader";
 
 export type ListFileFormat = "xlsx" | "docx" | "xls" | "text";
@@ -67,7 +67,10 @@ async function readByContent(name: string, claimed: ClaimedKind, bytes: Uint8Arr
     return { format: "xls" };
   }
   if (content === "ole" && claimed === "word") {
-    const kind = await sniffOle(bytes).catch(() => "other");
+    const kind = await inspectOle(bytes).then(
+      (ole) => ole.kind,
+      () => "other",
+    );
     throw kind === "encrypted-ooxml" ? refuse.encryptedOffice(name) : refuse.notWhatItClaims(name, extensionOf(name));
   }
   if (content === "text" && claimed === "text") return { format: "text", encoding: readTextFile(name, bytes, collector) };

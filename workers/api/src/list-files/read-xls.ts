@@ -1,17 +1,16 @@
 /**
  * Legacy .xls (BIFF in an OLE compound file) through @e965/xlsx only, the maintained SheetJS build without the
  * prototype-pollution flaw of older releases. Any exception from the library becomes a clear refusal; formulas, styles,
- * HTML and VBA are not read, and at most the row limit of the format is read per sheet.
+ * HTML and VBA are not read. SheetJS needs roughly 1 kB of heap per cell, so the value cells are counted from the
+ * BIFF records first and a workbook over LIST_FILE_LIMITS.maxXlsCells is refused before it is parsed.
  */
 import type { CellObject, WorkBook } from "@e965/xlsx";
 import { AppError } from "../../../shared/errors";
 import type { NumberCollector } from "./number-collector";
 import { extensionOf } from "./detect-format";
-import { sniffOle } from "./ole-container";
-import { brokenXls, encryptedOffice, notWhatItClaims } from "./refusals";
-
-/** BIFF8 holds 65 536 rows per sheet; BIFF5 16 384. */
-const MAX_ROWS_PER_SHEET = 65_536;
+import { LIST_FILE_LIMITS } from "./limits";
+import { inspectOle } from "./ole-container";
+import { brokenXls, encryptedOffice, notWhatItClaims, xlsTooLarge } from "./refusals";
 
 function cellValue(cell: CellObject | undefined): string {
   if (!cell || cell.v === undefined || cell.v === null) return "";
@@ -39,9 +38,10 @@ export async function readXls(name: string, bytes: Uint8Array, collector: Number
   const xlsx = await import("@e965/xlsx");
   let book: WorkBook;
   try {
-    const kind = await sniffOle(bytes);
+    const { kind, valueCells } = await inspectOle(bytes);
     if (kind === "encrypted-ooxml") throw encryptedOffice(name);
     if (kind !== "workbook") throw notWhatItClaims(name, extensionOf(name));
+    if (valueCells > LIST_FILE_LIMITS.maxXlsCells) throw xlsTooLarge(name);
     book = xlsx.read(bytes, {
       type: "array",
       dense: true,
@@ -51,7 +51,6 @@ export async function readXls(name: string, bytes: Uint8Array, collector: Number
       cellNF: false,
       cellStyles: false,
       bookVBA: false,
-      sheetRows: MAX_ROWS_PER_SHEET,
     });
   } catch (error) {
     if (error instanceof AppError) throw error;

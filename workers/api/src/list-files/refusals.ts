@@ -1,7 +1,9 @@
+/** Every refusal of an uploaded list file: a USER_MESSAGE (HTTP 400) in Swedish naming the file. */
 import { AppError } from "../../../shared/errors";
 import { LIST_FILE_LIMITS } from "./limits";
 
-/** Every refusal of an uploaded list file: a USER_MESSAGE in Swedish naming the file. */
+/** 1000000 → "1 000 000", the Swedish way (with a plain space, so messages are the same everywhere). */
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
 
 /** Byte count in megabytes for messages: "20 MB". */
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
@@ -22,7 +24,11 @@ export const fileTooLarge = (name: string) =>
   refuse("LIST_FILE_TOO_LARGE", name, `är för stor. En listfil får vara högst ${megabytes(LIST_FILE_LIMITS.maxFileBytes)}.`);
 
 export const tooManyNumbers = (name: string) =>
-  refuse("LIST_FILE_TOO_MANY_NUMBERS", name, "innehåller för många nummer. En listfil får innehålla högst 1 000 000 organisationsnummer.");
+  refuse(
+    "LIST_FILE_TOO_MANY_NUMBERS",
+    name,
+    `innehåller för många nummer. En listfil får innehålla högst ${thousands(LIST_FILE_LIMITS.maxNumbers)} organisationsnummer.`,
+  );
 
 export const unsupportedType = (name: string) =>
   refuse(
@@ -60,3 +66,10 @@ export const brokenXls = (name: string, cause?: unknown) =>
   );
 
 export const noValidNumbers = (name: string) => refuse("LIST_FILE_NO_NUMBERS", name, "innehåller inga giltiga organisationsnummer.");
+
+export const xlsTooLarge = (name: string) =>
+  refuse(
+    "LIST_FILE_XLS_TOO_LARGE",
+    name,
+    `är för stor för det äldre Excel-formatet (.xls): högst ${thousands(LIST_FILE_LIMITS.maxXlsCells)} ifyllda celler. Spara den som Excel-arbetsbok (.xlsx) och försök igen.`,
+  );
