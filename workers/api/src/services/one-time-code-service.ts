@@ -1,4 +1,5 @@
 import { AppError, userMessage } from "../../../shared/errors";
+import { log } from "../../../shared/log";
 import type { AuthConfig } from "../auth/auth-config";
 import type { CodeChannel } from "../auth/auth-schemas";
 import type { ParsedIdentity } from "../auth/identity";
@@ -53,6 +54,7 @@ export async function createSignInCode(db: D1Database, config: AuthConfig, messe
     .prepare("INSERT INTO one_time_codes (id, user_id, channel, code_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)")
     .bind(codeId, user?.id ?? null, input.channel, await hashCode(config.PASSWORD_PEPPER, codeId, code), now, now + CODE_TTL_MS)
     .run();
+  log("info", "one-time code created", { codeId, channel: input.channel, userId: user?.id, decoy: !recipient, clientIp: input.clientIp });
   if (!recipient) return { codeId, obfuscatedIdentity: await decoyIdentity(config.PASSWORD_PEPPER, input.identity, input.channel) };
   await deliver(messenger, input.channel, recipient, codeText(code, `${input.siteOrigin}/e/${codeId}`));
   return { codeId, obfuscatedIdentity: input.channel === "EMAIL" ? obfuscateEmail(recipient) : obfuscatePhone(recipient) };
@@ -90,6 +92,7 @@ export async function confirmSignInCode(
   const user = await findUserById(db, attempt.user_id);
   if (!user) throw new AppError("USER_NOT_FOUND", 400, CODE_REJECTED_MESSAGE, { type: "USER_MESSAGE" });
   assertAccountUsable(user, now);
+  log("info", "signed in", { method: "one-time-code", codeId: input.codeId, userId: user.id, clientIp: input.clientIp });
   return startSession(db, config.JWT_SIGNING_KEY, user.id, now);
 }
 

@@ -1,4 +1,5 @@
 import { AppError } from "../../../shared/errors";
+import { log } from "../../../shared/log";
 import type { AuthConfig } from "../auth/auth-config";
 import type { ParsedIdentity } from "../auth/identity";
 import { dummyVerify, hashPassword, needsRehash, verifyPassword, type Pepper } from "../auth/password-hash";
@@ -54,9 +55,13 @@ export async function signInWithPassword(
   const user = await findUserByIdentity(db, input.identity);
   const slot = await consume(db, accountFailureRule(config, accountKeyFor(user?.id, input.identity)), now);
   const matches = await passwordMatches(config, user, input.password);
-  if (!user || !matches) throw invalidCredentials();
+  if (!user || !matches) {
+    log("warn", "sign-in failed", { method: "password", userId: user?.id, knownAccount: Boolean(user), clientIp: input.clientIp });
+    throw invalidCredentials();
+  }
   await release(db, slot);
   assertAccountUsable(user, now);
   await upgradeHashIfNeeded(db, config, user, input.password);
+  log("info", "signed in", { method: "password", userId: user.id, clientIp: input.clientIp });
   return startSession(db, config.JWT_SIGNING_KEY, user.id, now);
 }
