@@ -5,7 +5,8 @@
  */
 import XLSX from "sheetjs-style";
 import { dateSerial } from "../../workers/export/src/xlsx/cells";
-import { COMPANY_COLUMNS, type CompanyExportRecord } from "../../workers/export/src/xlsx/company-columns";
+import { COMPANY_COLUMNS } from "../../workers/export/src/xlsx/company-columns";
+import type { CompanyRecord } from "../../workers/shared/search/result-schemas";
 import { neutraliseFormula } from "../../workers/export/src/xlsx/xml-text";
 
 const FORMAT = { money: "#,##0", integer: "0", date: "yyyy-mm-dd", code: "@" } as const;
@@ -21,7 +22,7 @@ function cellFor(kind: (typeof COMPANY_COLUMNS)[number]["kind"], value: unknown)
   return { t: "s", v: neutraliseFormula(String(value)), ...(kind === "code" ? { z: FORMAT.code } : {}) };
 }
 
-export function buildSheetjsWorkbook(rows: Iterable<CompanyExportRecord>, createdAt: Date): Buffer {
+export function buildSheetjsWorkbook(rows: Iterable<CompanyRecord>, createdAt: Date): Buffer {
   const sheet: XLSX.WorkSheet = {};
   COMPANY_COLUMNS.forEach((column, c) => {
     sheet[XLSX.utils.encode_cell({ r: 0, c })] = { t: "s", v: column.header, s: { font: { bold: true } } };

@@ -57,7 +57,12 @@ async function main() {
   const plan = rowCounts.flatMap((rows) =>
     (["streaming", "sheetjs"] as const).flatMap((impl) => [false, true].map((heapCapped) => ({ impl, rows, heapCapped }))),
   );
-  const bar = new SingleBar({ stream: process.stderr, format: "export bench [{bar}] {value}/{total} cases | {case}" });
+  const bar = new SingleBar({
+    stream: process.stderr,
+    format: "export bench [{bar}] {value}/{total} cases | {case}",
+    noTTYOutput: true,
+    notTTYSchedule: 10_000,
+  });
   bar.start(plan.length, 0, { case: "" });
   const results: CaseResult[] = [];
   for (const { impl, rows, heapCapped } of plan) {
@@ -67,7 +72,12 @@ async function main() {
   bar.update(plan.length, { case: "done" });
   bar.stop();
   const command = `npm run bench:export${values.rows === "10000,100000,250000" ? "" : ` -- --rows ${values.rows}`}`;
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`;
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(", ");
+  const cpu = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? "CPU"}`;
+  const machine = `${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, load average ${load} at the end`;
   const report = formatReport(results, { command, machine, date: new Date() });
   console.log(report);
   if (values["dry-run"]) return;

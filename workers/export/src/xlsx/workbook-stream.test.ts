@@ -6,9 +6,9 @@ import * as XLSX from "@e965/xlsx";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { companyRecord, recordChunks, worksiteRecord } from "./testing/sample-records";
-import type { CompanyExportRecord } from "./company-columns";
+import type { CompanyRecord } from "../../../shared/search/result-schemas";
 import { writeCompanyWorkbook, writeWorksiteWorkbook, type XlsxStream } from "./workbook-stream";
-import type { WorksiteExportRecord } from "./worksite-columns";
+import type { WorksiteRecord } from "../../../shared/search/result-schemas";
 import { expectedCompanyRow, expectedWorksiteRow } from "./testing/expected-rows";
 
 const COMMON = { criteria: [{ label: "Bransch", value: "62 Dataprogrammering" }], sources: ["Källa: SCB", "Bolagsverket"] };
@@ -51,7 +51,7 @@ describe.each(["native", "fflate"] as const)("writeCompanyWorkbook (%s deflate)"
 });
 
 describe("writeCompanyWorkbook cell types and sheet features", () => {
-  const record: CompanyExportRecord = { ...companyRecord(1), orgNo: "556036-0793", createdDate: "1999-03-04", turnover: 1_500_000 };
+  const record: CompanyRecord = { ...companyRecord(1), orgNo: "556036-0793", createdDate: "1999-03-04", turnover: 1_500_000 };
 
   it("writes org numbers and codes as text, money and dates as numbers with formats, no formulas", async () => {
     const workbook = await readWorkbook(
@@ -110,7 +110,7 @@ describe("writeCompanyWorkbook cell types and sheet features", () => {
 
 describe("writeWorksiteWorkbook", () => {
   it("writes every worksite record cell by cell", async () => {
-    const records: WorksiteExportRecord[] = Array.from({ length: 700 }, (_, i) => worksiteRecord(i, 3));
+    const records: WorksiteRecord[] = Array.from({ length: 700 }, (_, i) => worksiteRecord(i, 3));
     records[0] = { ...records[0]!, name: "@Åre fjällstation", companyName: "-Öresund Ärende AB" };
     const workbook = await readWorkbook(
       writeWorksiteWorkbook(

@@ -3,15 +3,16 @@
  * chunk of records plus the deflate window, whatever the row count. Parts are written in an order that lets later
  * ones use what the data sheet counted (autofilter range, row count on 'Om urvalet').
  */
+import type { CompanyRecord, WorksiteRecord } from "../../../shared/search/result-schemas";
 import { stockholmWallClock } from "../../../shared/stockholm-time";
 import { ABOUT_SHEET_NAME, aboutSheetXml, type ExportDescription } from "./about-sheet";
 import type { Column } from "./columns";
-import { COMPANY_COLUMNS, type CompanyExportRecord } from "./company-columns";
+import { COMPANY_COLUMNS } from "./company-columns";
 import { absoluteFilterRange, dataSheetXml, type RowCounter } from "./data-sheet";
 import type { DeflateEngine } from "./deflate-raw";
 import { STYLES_XML } from "./styles";
 import { CONTENT_TYPES_XML, corePropsXml, ROOT_RELS_XML, WORKBOOK_RELS_XML, workbookXml } from "./workbook-parts";
-import { WORKSITE_COLUMNS, type WorksiteExportRecord } from "./worksite-columns";
+import { WORKSITE_COLUMNS } from "./worksite-columns";
 import { zipStream, type ZipEntry } from "./zip-stream";
 
 export interface WorkbookOptions<R> {
@@ -62,11 +63,11 @@ export function writeWorkbook<R>(options: WorkbookOptions<R>): XlsxStream {
 type Common = Omit<WorkbookOptions<never>, "sheetName" | "columns" | "rows">;
 
 /** A company export: sheet 'Företag' with every company search-record field. */
-export function writeCompanyWorkbook(rows: AsyncIterable<readonly CompanyExportRecord[]>, common: Common): XlsxStream {
+export function writeCompanyWorkbook(rows: AsyncIterable<readonly CompanyRecord[]>, common: Common): XlsxStream {
   return writeWorkbook({ ...common, sheetName: "Företag", columns: COMPANY_COLUMNS, rows });
 }
 
 /** A worksite export: sheet 'Arbetsställen' with every worksite search-record field. */
-export function writeWorksiteWorkbook(rows: AsyncIterable<readonly WorksiteExportRecord[]>, common: Common): XlsxStream {
+export function writeWorksiteWorkbook(rows: AsyncIterable<readonly WorksiteRecord[]>, common: Common): XlsxStream {
   return writeWorkbook({ ...common, sheetName: "Arbetsställen", columns: WORKSITE_COLUMNS, rows });
 }

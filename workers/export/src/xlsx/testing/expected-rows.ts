@@ -2,8 +2,8 @@
  * What an export row must read back as, written out field by field from the record, independently of the writer's
  * column definitions: header → value as a spreadsheet reader returns it (empty cells absent; date cells as UTC dates).
  */
-import type { CompanyExportRecord } from "../company-columns";
-import type { WorksiteExportRecord } from "../worksite-columns";
+import type { CompanyRecord } from "../../../../shared/search/result-schemas";
+import type { WorksiteRecord } from "../../../../shared/search/result-schemas";
 
 type Row = Record<string, string | number | Date | undefined>;
 
@@ -26,7 +26,7 @@ function industries(codes: readonly string[], names: readonly string[]): Row {
   };
 }
 
-export function expectedCompanyRow(r: CompanyExportRecord): Row {
+export function expectedCompanyRow(r: CompanyRecord): Row {
   return {
     Företagsnamn: text(r.name),
     Organisationsnummer: r.orgNo,
@@ -56,7 +56,7 @@ export function expectedCompanyRow(r: CompanyExportRecord): Row {
   };
 }
 
-export function expectedWorksiteRow(r: WorksiteExportRecord): Row {
+export function expectedWorksiteRow(r: WorksiteRecord): Row {
   return {
     Arbetsställe: text(r.name),
     "CFAR-nummer": r.cfarNo,

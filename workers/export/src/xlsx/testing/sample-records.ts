@@ -3,8 +3,8 @@
  * export benchmark: Swedish names with å, ä and ö, nulls, negative figures, and now and then a name that looks like a
  * formula. Generated lazily in chunks so a benchmark of the streaming path does not hold every row.
  */
-import type { CompanyExportRecord } from "../company-columns";
-import type { WorksiteExportRecord } from "../worksite-columns";
+import type { CompanyRecord } from "../../../../shared/search/result-schemas";
+import type { WorksiteRecord } from "../../../../shared/search/result-schemas";
 
 const FIRST = ["Åsa", "Örjan", "Märta", "Björn", "Eva", "Karl", "Lena", "Göran", "Ingrid", "Per", "Sofia", "Anders"];
 const LAST = ["Öberg", "Åström", "Lindqvist", "Sjögren", "Bäckström", "Nilsson", "Håkansson", "Ek", "Svensson", "Löfgren"];
@@ -73,7 +73,7 @@ function isoDate(random: Random): string {
   return `${random.int(1950, 2025)}-${pad(random.int(1, 12), 2)}-${pad(random.int(1, 28), 2)}`;
 }
 
-export function companyRecord(i: number, seed = 1): CompanyExportRecord {
+export function companyRecord(i: number, seed = 1): CompanyRecord {
   const random = createRandom(seed * 1_000_003 + i);
   const place = random.pick(PLACES);
   const sni = [random.pick(SNI), ...(random.next() < 0.3 ? [random.pick(SNI)] : [])];
@@ -108,7 +108,7 @@ export function companyRecord(i: number, seed = 1): CompanyExportRecord {
   };
 }
 
-export function worksiteRecord(i: number, seed = 1): WorksiteExportRecord {
+export function worksiteRecord(i: number, seed = 1): WorksiteRecord {
   const random = createRandom(seed * 2_000_003 + i);
   const company = companyRecord(Math.floor(i / 2), seed);
   const place = random.pick(PLACES);
