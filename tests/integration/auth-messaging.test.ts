@@ -3,12 +3,14 @@
  * the real API worker with the dev mailbox off), and the e-mail adapter's message read back by Python's email parser.
  */
 import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmailSender } from "../../workers/api/src/messaging/email-adapter";
 import { createSmsSender } from "../../workers/api/src/messaging/sms-adapter";
 import { startFakeSmsGateway } from "../fakes/sms-gateway-server";
 import { authedFetch, createTestUser } from "./factories";
-import { createUrvalHarness } from "./harness";
+import { createUrvalHarness, ROOT } from "./harness";
 
 const credentials = { username: "u0123456789abcdef", password: "fake-gateway-password" };
 const gateway = await startFakeSmsGateway(credentials);
@@ -92,6 +94,79 @@ describe("SMS adapter (46elks API shape)", () => {
   });
 });
 
+/** Python's standard e-mail parser as the independent reader of a raw RFC 5322 message. */
+function parseMime(raw: string): Record<string, string | null> {
+  const script = `import sys, json, email, email.policy
+m = email.message_from_string(sys.stdin.read(), policy=email.policy.default)
+print(json.dumps({"from": m["From"], "to": m["To"], "subject": m["Subject"], "replyTo": m["Reply-To"], "bcc": m["Bcc"], "body": m.get_content(), "type": m.get_content_type(), "id": m["Message-ID"]}))`;
+  return JSON.parse(execFileSync("python3", ["-c", script], { input: raw }).toString()) as Record<string, string | null>;
+}
+
+/** .eml files the local runtime's send_email binding wrote (under .wrangler/tmp/email) since `since`. */
+function sentEmlFiles(since: number): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".eml") && statSync(full).mtimeMs >= since) found.push(full);
+    }
+  };
+  try {
+    walk(path.join(ROOT, ".wrangler/tmp/email"));
+  } catch {
+    return found;
+  }
+  return found;
+}
+
+async function waitForEmail(since: number, marker: string) {
+  for (let i = 0; i < 50; i++) {
+    for (const file of sentEmlFiles(since)) {
+      const parsed = parseMime(readFileSync(file, "utf8"));
+      if (parsed.body?.includes(marker)) return parsed;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no e-mail containing ${marker}`);
+}
+
+describe("e-mail through the send_email binding of the local runtime", () => {
+  it("sends the sign-in code as a MIME message the runtime accepts, and the code signs in", async () => {
+    const since = Date.now() - 1000;
+    const user = await createTestUser(harness, { signIn: false });
+    const created = await authedFetch(harness, "", "/api/auth/sign-in/one-time-code/create", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ id: user.email, type: "EMAIL", secret: "" }),
+    });
+    expect(created.status).toBe(200);
+    const { codeId } = (await created.json()) as { codeId: string };
+    const mail = await waitForEmail(since, `/e/${codeId}`);
+    expect(mail).toMatchObject({ from: "noreply@urval.se", to: user.email, subject: "Din engångskod till Urval", type: "text/plain" });
+    const code = /\b(\d{6})\b/.exec(mail.body ?? "")?.[1];
+    const confirmed = await authedFetch(harness, "", "/api/auth/login/one-time-code/confirm", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ codeId, code }),
+    });
+    expect(confirmed.status).toBe(200);
+  });
+
+  it("forwards a contact message to the staff address with the sender as Reply-To", async () => {
+    const since = Date.now() - 1000;
+    const tag = crypto.randomUUID();
+    const response = await authedFetch(harness, "", "/api/contact/message", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Örjan Ås", company: "Fjäll AB", phone: "", email: "orjan@fjall.se", message: `Hej ${tag}` }),
+    });
+    expect(response.status).toBe(200);
+    const mail = await waitForEmail(since, tag);
+    expect(mail).toMatchObject({ to: "kundtjanst@urval.se", replyTo: "orjan@fjall.se", subject: "Kontaktformulär: Fjäll AB" });
+  });
+});
+
 describe("e-mail adapter (send_email binding)", () => {
   it("hands the binding a MIME message that a standard parser reads back with Swedish subject and body intact", async () => {
     const sent: { from: string; to: string; raw: string }[] = [];
@@ -102,18 +177,7 @@ describe("e-mail adapter (send_email binding)", () => {
     await send({ to: "asa@foretag.se", subject, text, replyTo: "kund@foretag.se\r\nBcc: evil@example.com" });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ from: "noreply@urval.se", to: "asa@foretag.se" });
-    const parsed = JSON.parse(
-      execFileSync(
-        "python3",
-        [
-          "-c",
-          `import sys, json, email, email.policy
-m = email.message_from_string(sys.stdin.read(), policy=email.policy.default)
-print(json.dumps({"from": m["From"], "to": m["To"], "subject": m["Subject"], "replyTo": m["Reply-To"], "bcc": m["Bcc"], "body": m.get_content(), "type": m.get_content_type(), "id": m["Message-ID"]}))`,
-        ],
-        { input: sent[0]!.raw },
-      ).toString(),
-    ) as Record<string, string | null>;
+    const parsed = parseMime(sent[0]!.raw);
     expect(parsed).toMatchObject({ from: "noreply@urval.se", to: "asa@foretag.se", subject, type: "text/plain", bcc: null });
     expect(parsed.body?.replace(/\r\n/g, "\n")).toBe(text);
     expect(parsed.id).toMatch(/^<[0-9a-f-]{36}@urval\.se>$/);
