@@ -128,6 +128,21 @@ describe("password sign-in and the session cookie", () => {
     expect(await disabled.json()).toMatchObject({ code: "ACCOUNT_DISABLED" });
   });
 
+  it("upgrades an old-format (unpeppered) hash to the current algorithm at sign-in", async () => {
+    const user = await createTestUser(harness, { signIn: false, password: "Gammalt-Lösen-2019" });
+    const salt = crypto.getRandomValues(new Uint8Array(16));
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode("Gammalt-Lösen-2019"), "PBKDF2", false, ["deriveBits"]);
+    const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: 100_000 }, key, 256);
+    const legacy = `pbkdf2-sha256$100000$${Buffer.from(salt).toString("base64")}$${Buffer.from(bits).toString("base64")}`;
+    const env = await harness.api().getEnv();
+    await env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(legacy, user.userId).run();
+
+    expect((await post("/api/auth/sign-in/username-password", { id: user.username, secret: user.password })).status).toBe(200);
+    const row = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?").bind(user.userId).first<{ password_hash: string }>();
+    expect(row!.password_hash).toMatch(/^pbkdf2-sha256-hmac\$100000\$dev1\$/);
+    expect((await post("/api/auth/sign-in/username-password", { id: user.username, secret: user.password })).status).toBe(200);
+  });
+
   it("leaves /sapi/health public", async () => {
     const response = await harness.server.fetch("/sapi/health");
     expect(response.status).toBe(200);
