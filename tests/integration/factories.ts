@@ -18,6 +18,7 @@ export interface TestUserOverrides {
   username?: string;
   email?: string;
   phone?: string | null;
+  /** 12 digits (use randomPersonalId() for a valid random one); default none, the column is unique. */
   personalId?: string | null;
   firstName?: string;
   lastName?: string;
@@ -93,7 +94,7 @@ async function insertUser(harness: UrvalHarness, overrides: TestUserOverrides) {
       username,
       email,
       phone,
-      overrides.personalId === undefined ? randomPersonalId() : overrides.personalId,
+      overrides.personalId ?? null,
       overrides.firstName ?? "Test",
       overrides.lastName ?? "Användare",
       await hashPassword(password, pepper),
