@@ -41,10 +41,18 @@ if [ -x "$local_node/bin/node" ]; then export npm_config_nodedir="$local_node"; 
 
 export WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false NO_UPDATE_NOTIFIER=1 npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 
-stamp="node_modules/.package-lock.json"
-if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ] || [ package.json -nt "$stamp" ]; then
+# Install when the dependency sections of package.json or the lockfile changed since the last install
+# (editing "scripts" does not trigger an install).
+stamp="node_modules/.urval-install-hash"
+want="$(node -e '
+  const fs = require("fs"); const p = JSON.parse(fs.readFileSync("package.json", "utf8"));
+  const pick = { d: p.dependencies, dd: p.devDependencies, o: p.overrides, a: p.allowScripts };
+  const h = require("crypto").createHash("sha256").update(JSON.stringify(pick)).update(fs.readFileSync("package-lock.json"));
+  process.stdout.write(h.digest("hex") + process.versions.node);')"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "[toolchain] installing npm packages (node $(node -v))" >&2
   npm install --no-audit --no-fund --loglevel=error
+  printf '%s' "$want" > "$stamp"
 fi
 
 # run.sh <npm-script> [args]   or   run.sh exec <command> [args]
