@@ -1,0 +1,121 @@
+/**
+ * Bulk access to the local persisted SEARCH_DB and SEARCH_INDEX bindings (the state `npm start` serves) through a
+ * small loader Worker in Miniflare. Rows travel as raw NDJSON request bodies and are inserted inside the Worker with
+ * json_each batches; the platform proxy (getPlatformProxy) moves only about 3 000 rows/s, see docs/decisions.
+ */
+import path from "node:path";
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { unstable_readConfig } from "wrangler";
+import { INSERT_ROWS } from "../../search-index/embedded/d1-documents";
+import { API_CONFIG } from "../lib/local-bindings";
+
+/** The local identities of SEARCH_DB and SEARCH_INDEX, as the API worker's wrangler.toml names them. */
+function searchBindings() {
+  const config = unstable_readConfig({ config: API_CONFIG });
+  const db = config.d1_databases.find((d: { binding: string; database_id?: string }) => d.binding === "SEARCH_DB");
+  const bucket = config.r2_buckets.find((b: { binding: string; bucket_name?: string }) => b.binding === "SEARCH_INDEX");
+  if (!db?.database_id || !bucket?.bucket_name) throw new Error(`${API_CONFIG} lacks SEARCH_DB or SEARCH_INDEX`);
+  return { databaseId: db.database_id, bucketName: bucket.bucket_name };
+}
+
+const LOADER_WORKER = `
+const json = (value, status = 200) => new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json" } });
+export default {
+  async fetch(request, env) {
+    const url = new URL(request.url);
+    try {
+      if (url.pathname === "/sql") {
+        const { statements } = await request.json();
+        const prepared = statements.map((s) => env.SEARCH_DB.prepare(s.sql).bind(...s.params));
+        const results = await env.SEARCH_DB.batch(prepared);
+        return json(results.map((r) => r.results ?? []));
+      }
+      if (url.pathname === "/rows") {
+        const lines = (await request.text()).split("\\n").filter((l) => l !== "");
+        const statement = env.SEARCH_DB.prepare(url.searchParams.get("sql"));
+        const batch = [];
+        for (let i = 0; i < lines.length; i += ${INSERT_ROWS}) batch.push(statement.bind("[" + lines.slice(i, i + ${INSERT_ROWS}).join(",") + "]"));
+        if (batch.length > 0) await env.SEARCH_DB.batch(batch);
+        return json({ rows: lines.length });
+      }
+      if (url.pathname === "/object" && request.method === "PUT") {
+        await env.SEARCH_INDEX.put(url.searchParams.get("key"), request.body);
+        return json({ ok: true });
+      }
+      if (url.pathname === "/object" && request.method === "DELETE") {
+        await env.SEARCH_INDEX.delete(url.searchParams.get("key"));
+        return json({ ok: true });
+      }
+      if (url.pathname === "/object" && request.method === "GET") {
+        const object = await env.SEARCH_INDEX.get(url.searchParams.get("key"));
+        return object ? new Response(object.body) : json({ error: "not found" }, 404);
+      }
+      return json({ error: "unknown path" }, 404);
+    } catch (error) {
+      return json({ error: String(error && error.stack || error) }, 500);
+    }
+  },
+};`;
+
+export interface Statement {
+  sql: string;
+  params: (string | number | null)[];
+}
+
+export class LocalLoader {
+  private constructor(private readonly mf: Miniflare) {}
+
+  /** Opens the bindings on `persistDir` (the --persist-to directory of wrangler dev). */
+  static async open(persistDir: string): Promise<LocalLoader> {
+    const { databaseId, bucketName } = searchBindings();
+    const options = convertV4MiniflareOptions({
+      modules: true,
+      script: LOADER_WORKER,
+      compatibilityDate: "2026-11-01",
+      resourcePersistencePath: path.join(persistDir, "v3"),
+      d1Databases: { SEARCH_DB: databaseId },
+      r2Buckets: { SEARCH_INDEX: bucketName },
+    } as Parameters<typeof convertV4MiniflareOptions>[0]);
+    const mf = new Miniflare(options);
+    await mf.ready;
+    return new LocalLoader(mf);
+  }
+
+  private async call<T>(pathAndQuery: string, init: RequestInit = {}): Promise<T> {
+    const response = await this.mf.dispatchFetch(`http://loader${pathAndQuery}`, init as never);
+    const text = await response.text();
+    if (!response.ok) throw new Error(`loader ${pathAndQuery.split("?")[0]}: ${text}`);
+    return JSON.parse(text) as T;
+  }
+
+  /** Runs statements as one D1 batch (a transaction); returns each statement's rows. */
+  sql<Row = Record<string, unknown>>(statements: Statement[]): Promise<Row[][]> {
+    return this.call("/sql", { method: "POST", body: JSON.stringify({ statements }), headers: { "content-type": "application/json" } });
+  }
+
+  /** Inserts NDJSON lines (each a JSON array) with an INSERT … SELECT … FROM json_each(?) statement. */
+  insertRows(sql: string, lines: string[]): Promise<{ rows: number }> {
+    return this.call(`/rows?sql=${encodeURIComponent(sql)}`, { method: "POST", body: lines.join("\n") });
+  }
+
+  putObject(key: string, parts: Uint8Array[], byteLength: number): Promise<unknown> {
+    const body = new Blob(parts as BlobPart[]);
+    if (body.size !== byteLength) throw new Error("snapshot length mismatch");
+    return this.call(`/object?key=${encodeURIComponent(key)}`, { method: "PUT", body, headers: { "content-length": String(byteLength) } });
+  }
+
+  deleteObject(key: string): Promise<unknown> {
+    return this.call(`/object?key=${encodeURIComponent(key)}`, { method: "DELETE" });
+  }
+
+  async getObject(key: string): Promise<ArrayBuffer | null> {
+    const response = await this.mf.dispatchFetch(`http://loader/object?key=${encodeURIComponent(key)}`);
+    if (response.status === 404) return null;
+    if (!response.ok) throw new Error(`loader get ${key}: ${await response.text()}`);
+    return response.arrayBuffer();
+  }
+
+  dispose(): Promise<void> {
+    return this.mf.dispose();
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * Reindex into the embedded backend on the local persisted state: build version N+1 beside the live one (D1 tables
+ * companies_v<N+1>/worksites_v<N+1>, snapshot in R2 SEARCH_INDEX), verify it, flip index_versions.is_current in one
+ * transaction, then remove versions older than the previous one. A failure at any point removes the half-built version
+ * and leaves the live one serving.
+ */
+import {
+  insertCompaniesSql,
+  insertWorksitesSql,
+  companyTable,
+  documentTablesDdl,
+  worksiteTable,
+} from "../../search-index/embedded/d1-documents";
+import { companyDetailCodec, companyRecordCodec, worksiteRecordCodec } from "../../search-index/document-codec";
+import { IndexBuild } from "../../search-index/embedded/index-build";
+import {
+  CURRENT_VERSION_SQL,
+  flipStatements,
+  LIST_VERSIONS_SQL,
+  NEXT_VERSION_SQL,
+  REGISTER_VERSION_SQL,
+  removeVersionStatements,
+  snapshotKey,
+} from "../../search-index/embedded/index-versions";
+import { encodeSnapshot } from "../../search-index/embedded/snapshot";
+import { PERSIST_DIR } from "../lib/local-bindings";
+import { LocalLoader } from "./local-loader";
+import { RowWriter } from "./row-writer";
+import { readCompanies, readManifest, readWorksites } from "./source-reader";
+
+export type ReindexStage = "prepare" | "companies" | "worksites" | "index" | "snapshot" | "verify" | "switch" | "cleanup";
+
+export interface ReindexProgress {
+  stage: ReindexStage;
+  done: number;
+  total: number;
+}
+
+export interface ReindexResult {
+  version: number;
+  previousVersion: number | null;
+  companies: number;
+  worksites: number;
+  snapshotBytes: number;
+  removedVersions: number[];
+  seconds: Record<string, number>;
+}
+
+export class ReindexError extends Error {
+  constructor(
+    readonly stage: ReindexStage,
+    cause: unknown,
+  ) {
+    super(`reindex failed while ${stage}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = "ReindexError";
+  }
+}
+
+interface Options {
+  sourceDir: string;
+  persistDir?: string;
+  onProgress?: (progress: ReindexProgress) => void;
+}
+
+async function loadDocuments(
+  loader: LocalLoader,
+  build: IndexBuild,
+  options: Options,
+  version: number,
+  totals: { companies: number; worksites: number },
+) {
+  const report = options.onProgress ?? (() => {});
+  const companies = new RowWriter(loader, insertCompaniesSql(version));
+  let n = 0;
+  for await (const source of readCompanies(options.sourceDir)) {
+    const docs = build.addCompany(source);
+    await companies.add(JSON.stringify([source.orgSeqNo, companyRecordCodec.pack(docs.record), companyDetailCodec.pack(docs.detail)]));
+    if (++n % 5000 === 0) report({ stage: "companies", done: n, total: totals.companies });
+  }
+  await companies.close();
+  report({ stage: "companies", done: n, total: totals.companies });
+  const worksites = new RowWriter(loader, insertWorksitesSql(version));
+  let w = 0;
+  for await (const source of readWorksites(options.sourceDir)) {
+    const record = build.addWorksite(source);
+    await worksites.add(JSON.stringify([Number(source.cfarNo), source.orgSeqNo, worksiteRecordCodec.pack(record)]));
+    if (++w % 5000 === 0) report({ stage: "worksites", done: w, total: totals.worksites });
+  }
+  await worksites.close();
+  report({ stage: "worksites", done: w, total: totals.worksites });
+  return { companies: n, worksites: w };
+}
+
+async function verifyCounts(loader: LocalLoader, version: number, expected: { companies: number; worksites: number }) {
+  const [companyRows, worksiteRows] = await loader.sql<{ n: number }>([
+    { sql: `SELECT COUNT(*) AS n FROM ${companyTable(version)}`, params: [] },
+    { sql: `SELECT COUNT(*) AS n FROM ${worksiteTable(version)}`, params: [] },
+  ]);
+  const companies = companyRows?.[0]?.n ?? -1;
+  const worksites = worksiteRows?.[0]?.n ?? -1;
+  if (companies !== expected.companies || worksites !== expected.worksites) {
+    throw new Error(`D1 holds ${companies} companies and ${worksites} worksites, expected ${expected.companies} and ${expected.worksites}`);
+  }
+}
+
+async function removeVersion(loader: LocalLoader, version: number) {
+  await loader.sql(removeVersionStatements(version));
+  await loader.deleteObject(snapshotKey(version));
+}
+
+/** Removes every version except the new one and the one it replaced. */
+async function cleanup(loader: LocalLoader, keep: number[]): Promise<number[]> {
+  const [rows] = await loader.sql<{ version: number }>([{ sql: LIST_VERSIONS_SQL, params: [] }]);
+  const stale = (rows ?? []).map((r) => r.version).filter((v) => !keep.includes(v));
+  for (const version of stale) await removeVersion(loader, version);
+  return stale;
+}
+
+export async function reindexEmbedded(options: Options): Promise<ReindexResult> {
+  const manifest = readManifest(options.sourceDir);
+  const report = options.onProgress ?? (() => {});
+  const loader = await LocalLoader.open(options.persistDir ?? PERSIST_DIR);
+  const seconds: Record<string, number> = {};
+  let stage: ReindexStage = "prepare";
+  let version = 0;
+  let started = performance.now();
+  const lap = (name: string) => {
+    seconds[name] = Math.round((performance.now() - started) / 100) / 10;
+    started = performance.now();
+  };
+  try {
+    const [current, next] = await loader.sql<{ version: number }>([
+      { sql: CURRENT_VERSION_SQL, params: [] },
+      { sql: NEXT_VERSION_SQL, params: [] },
+    ]);
+    const previousVersion = current?.[0]?.version ?? null;
+    version = next?.[0]?.version ?? 1;
+    await loader.sql([{ sql: REGISTER_VERSION_SQL, params: [version] }, ...documentTablesDdl(version).map((sql) => ({ sql, params: [] }))]);
+    stage = "companies";
+    const build = new IndexBuild();
+    const counts = await loadDocuments(loader, build, options, version, manifest);
+    lap("documents");
+    stage = "index";
+    report({ stage, done: 0, total: 1 });
+    const index = build.finish(version);
+    lap("index");
+    stage = "snapshot";
+    report({ stage, done: 0, total: 1 });
+    const snapshot = encodeSnapshot(index);
+    await loader.putObject(snapshotKey(version), snapshot.parts, snapshot.byteLength);
+    lap("snapshot");
+    stage = "verify";
+    await verifyCounts(loader, version, counts);
+    stage = "switch";
+    await loader.sql(flipStatements(version, counts));
+    stage = "cleanup";
+    const removedVersions = await cleanup(loader, previousVersion === null ? [version] : [version, previousVersion]);
+    lap("switch");
+    return { version, previousVersion, ...counts, snapshotBytes: snapshot.byteLength, removedVersions, seconds };
+  } catch (error) {
+    if (version > 0 && stage !== "cleanup") await removeVersion(loader, version).catch(() => {});
+    throw new ReindexError(stage, error);
+  } finally {
+    await loader.dispose();
+  }
+}

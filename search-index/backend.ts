@@ -1,0 +1,60 @@
+/**
+ * The one interface both search backends implement (embedded column index, Elasticsearch). The API and export
+ * workers talk only to this; tests/contract runs the same conformance suite against each implementation.
+ */
+import type { ResultType } from "../workers/shared/search/search-fields";
+import type { Search } from "../workers/shared/search/search-schema";
+import type { CompanyRecord, Entity, SearchResults, WorksiteRecord } from "../workers/shared/search/result-schemas";
+
+/** List-file id → its organisation numbers ("NNNNNN-NNNN"), loaded from D1 by the API for numSet.include/excludeFile. */
+export type ListFileMap = ReadonlyMap<number, readonly string[]>;
+
+export interface SearchOptions {
+  /** 0-based page of PAGE_SIZE records; page * PAGE_SIZE must stay below MAX_VISIBLE_RECORDS (VALIDATION "page"). */
+  page?: number;
+  /** Every list file the search names must be here, otherwise VALIDATION "numSet.includeFile.N". */
+  listFiles?: ListFileMap;
+}
+
+export interface ExportOptions {
+  /** At most this many records, in the search's sort order. */
+  count: number;
+  /** The extraction selection (spec §3): ids are orgSeqNo (COMPANY) or cfarNo (WORKSITE). */
+  idNumbers?: readonly (string | number)[];
+  /** false: only the marked ids; true: every hit except the marked ids. Ignored without idNumbers. */
+  exclude?: boolean;
+  listFiles?: ListFileMap;
+  /** Records per yielded chunk (default 500). */
+  chunkSize?: number;
+}
+
+export type ExportChunk = CompanyRecord[] | WorksiteRecord[];
+
+export interface OrgNumberResolution {
+  /** Known organisation numbers, in input order, de-duplicated. */
+  found: string[];
+  /** Organisation numbers with no company in the index. */
+  unknown: string[];
+  /** How many worksites belong to the found companies. */
+  worksiteCount: number;
+}
+
+export interface BackendInfo {
+  backend: "embedded" | "elasticsearch";
+  version: number;
+  companies: number;
+  worksites: number;
+  documents: number;
+}
+
+export interface SearchBackend {
+  /** Hit count, the page of records, all disjunctive facet counts (+ `_all`), nameForOrgSeqNo. */
+  search(search: Search, options?: SearchOptions): Promise<SearchResults>;
+  /** Company detail by orgSeqNo or worksite by cfarNo; with no type, a company is tried first. null when unknown. */
+  getEntity(id: string, type?: ResultType): Promise<Entity | null>;
+  /** Export rows in sort order, in chunks; the same validation as search. */
+  readExportRows(search: Search, options: ExportOptions): AsyncIterable<ExportChunk>;
+  /** Which organisation numbers exist (for list files), and how many worksites they cover. */
+  resolveOrgNumbers(orgNos: readonly string[]): Promise<OrgNumberResolution>;
+  info(): Promise<BackendInfo>;
+}

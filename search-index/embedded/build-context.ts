@@ -1,0 +1,44 @@
+/** Reference data as the index builders need it: trees as node ids, code lists as small indexes. */
+import { companyFormEntries, employeeRangeEntries, fiscalYearEntries, locationTree, sniTree } from "../refdata";
+import type { SmallCodeSet } from "./index-types";
+import { NO_CODE } from "./index-types";
+import { buildTreeIndex, codeToNodeMap, NO_NODE, pathToRoot, type TreeIndex } from "./tree-index";
+
+export interface BuildContext {
+  sni: TreeIndex;
+  location: TreeIndex;
+  codeLists: Record<SmallCodeSet, string[]>;
+  sniNode(code: string): number;
+  locationNode(code: string): number;
+  codeIndex(list: SmallCodeSet, code: string): number;
+  /** Distinct nodes of the codes and all their ancestors. */
+  withAncestors(tree: TreeIndex, nodes: readonly number[]): number[];
+}
+
+export function createBuildContext(): BuildContext {
+  const sni = buildTreeIndex(sniTree);
+  const location = buildTreeIndex(locationTree);
+  const sniNodes = codeToNodeMap(sni);
+  const locationNodes = codeToNodeMap(location);
+  const codeLists: Record<SmallCodeSet, string[]> = {
+    companyForm: companyFormEntries.map((e) => e.code),
+    fiscalYear: fiscalYearEntries.map((e) => e.code),
+    employeeRange: employeeRangeEntries.map((e) => e.code),
+  };
+  const codeMaps = Object.fromEntries(
+    Object.entries(codeLists).map(([name, codes]) => [name, new Map(codes.map((code, i) => [code, i]))]),
+  ) as Record<SmallCodeSet, Map<string, number>>;
+  return {
+    sni,
+    location,
+    codeLists,
+    sniNode: (code) => sniNodes.get(code) ?? NO_NODE,
+    locationNode: (code) => locationNodes.get(code) ?? NO_NODE,
+    codeIndex: (list, code) => codeMaps[list].get(code) ?? NO_CODE,
+    withAncestors(tree, nodes) {
+      const out = new Set<number>();
+      for (const node of nodes) if (node !== NO_NODE) for (const id of pathToRoot(tree, node)) out.add(id);
+      return [...out];
+    },
+  };
+}

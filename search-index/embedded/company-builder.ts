@@ -1,0 +1,144 @@
+/** Company columns from source records (insertion order), sealed into final order by orgSeqNo. */
+import type { RangeField } from "../../workers/shared/search/search-fields";
+import type { WorksiteCompanyInfo } from "../documents";
+import type { CompanySourceRecord, FinancialPart } from "../records";
+import { isLimitedCompanyForm } from "../refdata";
+import { nameSortKey, orgNoToNumber } from "../text";
+import type { BuildContext } from "./build-context";
+import { dateNumber, EntityColumnsBuilder, flagsOf } from "./entity-builder";
+import { CsrBuilder, Growable } from "./growable";
+import { FLAG_BITS, LIMITED_BIT } from "./index-types";
+import { lowerBound, sortOrder } from "./ranks";
+
+/** Range fields stored per company (beneficialOwnerAge is a list, see ownerAges). */
+export const COMPANY_VALUE_FIELDS = [
+  "turnover",
+  "earnings",
+  "dividend",
+  "numEmployees",
+  "scoring",
+  "managerAge",
+  "createdDate",
+  "totalAssets",
+  "totalEquity",
+  "sumOfCashBank",
+  "personnelExpenses",
+  "operatingResult",
+  "profitForTheYear",
+] as const satisfies readonly RangeField[];
+export type CompanyValueField = (typeof COMPANY_VALUE_FIELDS)[number];
+
+const orNaN = (value: number | null | undefined) => (value === null || value === undefined ? Number.NaN : value);
+
+function latestPart(source: CompanySourceRecord): FinancialPart | null {
+  let latest = source.financialPeriods[0];
+  for (const period of source.financialPeriods) if (latest && period.periodEnd > latest.periodEnd) latest = period;
+  return latest?.company ?? null;
+}
+
+function valuesOf(source: CompanySourceRecord): Record<CompanyValueField, number> {
+  const part = latestPart(source);
+  return {
+    turnover: orNaN(source.turnover),
+    earnings: orNaN(source.earnings),
+    dividend: orNaN(source.dividend),
+    numEmployees: orNaN(source.numEmployees),
+    scoring: orNaN(source.scoring),
+    managerAge: orNaN(source.managerAge),
+    createdDate: dateNumber(source.createdDate),
+    totalAssets: orNaN(part?.totalAssets),
+    totalEquity: orNaN(part?.totalEquity),
+    sumOfCashBank: orNaN(part?.sumOfCashBank),
+    personnelExpenses: orNaN(part?.personnelExpenses),
+    operatingResult: orNaN(part?.earningsAfterDepreciation),
+    profitForTheYear: orNaN(part?.profitAndLossForTheYear),
+  };
+}
+
+export class CompanyColumnsBuilder extends EntityColumnsBuilder {
+  readonly orgNo = new Growable(Float64Array);
+  readonly companyForm = new Growable(Uint8Array);
+  readonly fiscalYear = new Growable(Uint8Array);
+  readonly ownerAges = new CsrBuilder(Uint8Array);
+  readonly values = Object.fromEntries(COMPANY_VALUE_FIELDS.map((f) => [f, new Growable(Float64Array)])) as Record<
+    CompanyValueField,
+    Growable<Float64Array>
+  >;
+  readonly sortKeys: string[] = [];
+  readonly names: string[] = [];
+  /** Final order (positions sorted by orgSeqNo), set by seal(). */
+  order: Uint32Array | null = null;
+  private sortedIds: Float64Array | null = null;
+
+  constructor(context: BuildContext) {
+    super(context);
+  }
+
+  add(source: CompanySourceRecord): void {
+    if (this.sortedIds) throw new Error("companies are sealed");
+    const flags = flagsOf(
+      {
+        hasPhone: source.phoneNumbers.length > 0,
+        fTax: source.fTaxReg,
+        vatReg: source.vatReg,
+        employerReg: source.employerReg,
+        listed: source.isListed,
+        inGroup: source.groupMotherOrgNo !== null,
+        ownerManaged: source.isOwnerManaged,
+        hasAuditor: source.hasAuditor,
+        auditObligation: source.auditObligation,
+        shelfCompany: source.isShelfCompany,
+      },
+      isLimitedCompanyForm(source.legalFormCode) ? [LIMITED_BIT] : [],
+    );
+    this.addCommon(source.orgSeqNo, flags, source.sniCodes, source.seatMunicipalityCode, [source.name]);
+    this.orgNo.push(orgNoToNumber(source.orgNo));
+    this.companyForm.push(this.context.codeIndex("companyForm", source.legalFormCode));
+    this.fiscalYear.push(this.context.codeIndex("fiscalYear", String(source.fiscalYearEndMonth)));
+    this.ownerAges.add(source.beneficialOwners.map((owner) => Math.min(255, owner.age)));
+    const values = valuesOf(source);
+    for (const field of COMPANY_VALUE_FIELDS) this.values[field].push(values[field]);
+    this.sortKeys.push(nameSortKey(source.name));
+    this.names.push(source.name);
+  }
+
+  /** Fixes the final order; worksites can then find their company. */
+  seal(): void {
+    const ids = this.ids.toArray();
+    this.order = sortOrder(ids);
+    this.sortedIds = this.order ? Float64Array.from(this.order, (i) => ids[i] ?? 0) : ids;
+    for (let i = 1; i < this.sortedIds.length; i++) {
+      if (this.sortedIds[i] === this.sortedIds[i - 1]) throw new Error(`duplicate orgSeqNo ${this.sortedIds[i]}`);
+    }
+  }
+
+  /** Final position of a company, -1 when unknown. */
+  positionOf(orgSeqNo: number): number {
+    if (!this.sortedIds) throw new Error("seal() first");
+    const f = lowerBound(this.sortedIds, orgSeqNo);
+    return this.sortedIds[f] === orgSeqNo ? f : -1;
+  }
+
+  insertionOf(position: number): number {
+    return this.order ? (this.order[position] ?? 0) : position;
+  }
+
+  /** What a worksite needs from its company (by final position). */
+  infoAt(position: number): WorksiteCompanyInfo {
+    const i = this.insertionOf(position);
+    const flags = this.flags.get(i);
+    const value = (field: CompanyValueField) => {
+      const v = this.values[field].get(i);
+      return Number.isNaN(v) ? null : v;
+    };
+    return {
+      name: this.names[i] ?? "",
+      fTaxReg: (flags & (1 << FLAG_BITS.fTax)) !== 0,
+      vatReg: (flags & (1 << FLAG_BITS.vatReg)) !== 0,
+      employerReg: (flags & (1 << FLAG_BITS.employerReg)) !== 0,
+      turnover: value("turnover"),
+      earnings: value("earnings"),
+      numEmployees: value("numEmployees"),
+    };
+  }
+}

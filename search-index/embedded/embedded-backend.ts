@@ -1,0 +1,134 @@
+/** The embedded SearchBackend: a loaded SearchIndex for counting and ordering, a DocumentStore for the records. */
+import type { Aggregations, Entity, SearchResults } from "../../workers/shared/search/result-schemas";
+import { MAX_VISIBLE_RECORDS, PAGE_SIZE, type ResultType } from "../../workers/shared/search/search-fields";
+import type { Search } from "../../workers/shared/search/search-schema";
+import type { BackendInfo, ExportChunk, ExportOptions, OrgNumberResolution, SearchBackend, SearchOptions } from "../backend";
+import { worksiteDetailOf } from "../documents";
+import { searchSeed } from "../search-seed";
+import { assertValidSearch } from "../search-model";
+import { orgNoToNumber } from "../text";
+import { toAggregations } from "./aggregate";
+import { positionsOfOrgNos } from "./candidates";
+import type { DocumentStore } from "./d1-documents";
+import type { EntityIndex, SearchIndex } from "./index-types";
+import { lowerBound } from "./ranks";
+import { scan } from "./scan";
+import { planAll, planScan, type ScanPlan } from "./scan-plan";
+import { sortKeyFns, TopK } from "./top-k";
+
+export class EmbeddedBackend implements SearchBackend {
+  private readonly allCache = new Map<string, Aggregations>();
+
+  constructor(
+    readonly index: SearchIndex,
+    private readonly documents: DocumentStore,
+  ) {}
+
+  private entity(type: ResultType): EntityIndex {
+    return type === "COMPANY" ? this.index.companies : this.index.worksites;
+  }
+
+  /** `_all` aggregations depend only on the result type and the two matching options; computed once each. */
+  private allAggregations(search: Search): Aggregations {
+    const plan = planAll(this.index, search);
+    const key = `${search.resultType}:${plan.useMainSni}:${plan.useAllLocations}`;
+    let cached = this.allCache.get(key);
+    if (!cached) {
+      cached = toAggregations(this.index, search.resultType, plan, scan(plan, null), "_all");
+      this.allCache.set(key, cached);
+    }
+    return cached;
+  }
+
+  private records(type: ResultType, positions: readonly number[]) {
+    const ids = positions.map((p) => this.entity(type).ids[p] ?? 0);
+    return type === "COMPANY" ? this.documents.companyRecords(ids) : this.documents.worksiteRecords(ids);
+  }
+
+  private async nameForOrgSeqNo(search: Search): Promise<string | null> {
+    if (search.numeric.orgSeqNo === undefined) return null;
+    const [record] = await this.documents.companyRecords([search.numeric.orgSeqNo]);
+    return record?.name ?? null;
+  }
+
+  async search(search: Search, options: SearchOptions = {}): Promise<SearchResults> {
+    const page = options.page ?? 0;
+    assertValidSearch(search, { page, listFiles: options.listFiles });
+    const plan = planScan(this.index, search, options.listFiles);
+    const top = new TopK(Math.min(MAX_VISIBLE_RECORDS, (page + 1) * PAGE_SIZE), sortKeyFns(plan.entity, search.sort, searchSeed(search)));
+    const counts = scan(plan, top);
+    const aggregations = { ...toAggregations(this.index, search.resultType, plan, counts), ...this.allAggregations(search) };
+    const positions = top.sorted().slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+    const [records, nameForOrgSeqNo] = await Promise.all([this.records(search.resultType, positions), this.nameForOrgSeqNo(search)]);
+    return { type: search.resultType, hitCount: counts.hitCount, records, aggregations, nameForOrgSeqNo } as SearchResults;
+  }
+
+  async getEntity(id: string, type?: ResultType): Promise<Entity | null> {
+    if (!/^\d{1,15}$/.test(id)) return null;
+    const numeric = Number(id);
+    if (type !== "WORKSITE") {
+      const detail = await this.documents.companyDetail(numeric);
+      if (detail || type === "COMPANY") return detail;
+    }
+    const ids = this.index.worksites.ids;
+    if (ids[lowerBound(ids, numeric)] !== numeric) return null;
+    const [record] = await this.documents.worksiteRecords([numeric]);
+    return record ? worksiteDetailOf(record) : null;
+  }
+
+  /** Positions of the export in sort order: the search's hits, narrowed or thinned by the extraction selection. */
+  private exportPositions(search: Search, plan: ScanPlan, options: ExportOptions): number[] {
+    const entity = plan.entity;
+    const marked = new Set((options.idNumbers ?? []).map(Number).filter((id) => Number.isFinite(id)));
+    if (options.idNumbers && !options.exclude) {
+      const only = new Uint8Array(entity.count);
+      for (const id of marked) {
+        const p = lowerBound(entity.ids, id);
+        if (entity.ids[p] === id) only[p] = 1;
+      }
+      plan.candidates = (plan.candidates ?? Uint32Array.from(entity.ids.keys())).filter((p) => only[p] === 1);
+    }
+    const excluded = options.idNumbers && options.exclude ? marked : new Set<number>();
+    const top = new TopK(Math.max(0, options.count) + excluded.size, sortKeyFns(entity, search.sort, searchSeed(search)));
+    scan(plan, top);
+    return top
+      .sorted()
+      .filter((p) => !excluded.has(entity.ids[p] ?? 0))
+      .slice(0, Math.max(0, options.count));
+  }
+
+  async *readExportRows(search: Search, options: ExportOptions): AsyncIterable<ExportChunk> {
+    assertValidSearch(search, { listFiles: options.listFiles });
+    const plan = planScan(this.index, search, options.listFiles);
+    const positions = this.exportPositions(search, plan, options);
+    const chunkSize = Math.max(1, options.chunkSize ?? 500);
+    for (let start = 0; start < positions.length; start += chunkSize) {
+      yield await this.records(search.resultType, positions.slice(start, start + chunkSize));
+    }
+  }
+
+  async resolveOrgNumbers(orgNos: readonly string[]): Promise<OrgNumberResolution> {
+    const companies = this.index.companies;
+    const found: string[] = [];
+    const unknown: string[] = [];
+    let worksiteCount = 0;
+    for (const orgNo of new Set(orgNos)) {
+      const positions = positionsOfOrgNos(companies, [orgNoToNumber(orgNo)]);
+      if (positions.length === 0) unknown.push(orgNo);
+      else found.push(orgNo);
+      for (const p of positions) worksiteCount += (companies.worksites.offsets[p + 1] ?? 0) - (companies.worksites.offsets[p] ?? 0);
+    }
+    return { found, unknown, worksiteCount };
+  }
+
+  async info(): Promise<BackendInfo> {
+    const { companies, worksites } = this.index;
+    return {
+      backend: "embedded",
+      version: this.index.version,
+      companies: companies.count,
+      worksites: worksites.count,
+      documents: companies.count + worksites.count,
+    };
+  }
+}

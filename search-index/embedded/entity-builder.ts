@@ -1,0 +1,48 @@
+/** Columns every entity (company, worksite) has: id, flags, SNI, place, words. Shared by both builders. */
+import type { BoolFilter } from "../../workers/shared/search/search-fields";
+import { tokenize } from "../text";
+import type { BuildContext } from "./build-context";
+import { CsrBuilder, Growable } from "./growable";
+import { FLAG_BITS } from "./index-types";
+import { NO_NODE } from "./tree-index";
+import { WordIndexBuilder } from "./word-index";
+
+export function flagsOf(values: Partial<Record<BoolFilter, boolean>>, extraBits: number[] = []): number {
+  let flags = 0;
+  for (const [name, on] of Object.entries(values) as [BoolFilter, boolean][]) if (on) flags |= 1 << FLAG_BITS[name];
+  for (const bit of extraBits) flags |= 1 << bit;
+  return flags;
+}
+
+/** "YYYY-MM-DD" → YYYYMMDD as a number. */
+export function dateNumber(date: string): number {
+  return Number(date.slice(0, 4) + date.slice(5, 7) + date.slice(8, 10));
+}
+
+export class EntityColumnsBuilder {
+  readonly ids = new Growable(Float64Array);
+  readonly flags = new Growable(Uint16Array);
+  readonly mainSni = new Growable(Uint16Array);
+  readonly sniAll = new CsrBuilder(Uint16Array);
+  readonly municipality = new Growable(Uint16Array);
+  readonly words = new WordIndexBuilder();
+  unknownCodes = 0;
+
+  constructor(protected readonly context: BuildContext) {}
+
+  get count(): number {
+    return this.ids.length;
+  }
+
+  addCommon(id: number, flags: number, sniCodes: readonly string[], municipalityCode: string, nameTexts: readonly string[]): void {
+    const sniNodes = sniCodes.map((code) => this.context.sniNode(code));
+    const municipality = this.context.locationNode(municipalityCode);
+    this.unknownCodes += sniNodes.filter((n) => n === NO_NODE).length + (municipality === NO_NODE ? 1 : 0);
+    this.ids.push(id);
+    this.flags.push(flags);
+    this.mainSni.push(sniNodes[0] ?? NO_NODE);
+    this.sniAll.add(this.context.withAncestors(this.context.sni, sniNodes));
+    this.municipality.push(municipality);
+    this.words.add([...new Set(nameTexts.flatMap(tokenize))]);
+  }
+}

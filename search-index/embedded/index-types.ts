@@ -1,0 +1,89 @@
+/**
+ * The in-memory column index of the embedded backend. Every array is indexed by a record's position; records are
+ * ordered by id (orgSeqNo, cfarNo), so comparing positions breaks sort ties by id.
+ */
+import type { BoolFilter } from "../../workers/shared/search/search-fields";
+import type { TreeIndex } from "./tree-index";
+
+/** Compressed sparse rows: the values of record i are values[offsets[i] .. offsets[i + 1]). */
+export interface Csr<T extends Uint8Array | Uint16Array | Uint32Array> {
+  offsets: Uint32Array;
+  values: T;
+}
+
+/** Sorted distinct words, each with the ascending positions of the records whose name has it. */
+export interface WordIndex {
+  words: string[];
+  offsets: Uint32Array;
+  postings: Uint32Array;
+}
+
+/** Rank of a missing value: sorts last in both directions, fails every range. */
+export const NULL_RANK = 0xffffffff;
+/** Code index of a missing code in the small code columns. */
+export const NO_CODE = 0xff;
+
+export type SmallCodeSet = "companyForm" | "fiscalYear" | "employeeRange";
+
+export interface EntityIndex {
+  count: number;
+  /** orgSeqNo (companies) or cfarNo (worksites), ascending. */
+  ids: Float64Array;
+  /** One bit per boolean filter, see FLAG_BITS. */
+  flags: Uint16Array;
+  /** Tree node of the main SNI code (NO_NODE when none). */
+  mainSni: Uint16Array;
+  /** Every SNI node of the record: all its codes and their ancestors, without duplicates. */
+  sniAll: Csr<Uint16Array>;
+  /** Municipality node of the record's own place (a company's seat). */
+  municipality: Uint16Array;
+  /** Companies: municipality and county nodes of the seat and of every worksite, without duplicates. */
+  locationAll: Csr<Uint16Array> | null;
+  /** Index into SearchIndex.codeLists[name], NO_CODE when missing. */
+  codes: Partial<Record<SmallCodeSet, Uint8Array>>;
+  /** Dense rank (by value, ascending) per ranked field; NULL_RANK when missing. */
+  ranks: Record<string, Uint32Array>;
+  /** Companies: beneficial owners' ages. */
+  ownerAges: Csr<Uint8Array> | null;
+  /** Worksites: position of their company. */
+  company: Uint32Array | null;
+  words: WordIndex;
+}
+
+export interface CompanyIndex extends EntityIndex {
+  /** Organisation number as a 10-digit number, and the positions sorted by it. */
+  orgNo: Float64Array;
+  orgNoOrder: Uint32Array;
+  /** Positions of each company's worksites. */
+  worksites: Csr<Uint32Array>;
+}
+
+export interface SearchIndex {
+  format: 1;
+  version: number;
+  builtAt: string;
+  sni: TreeIndex;
+  location: TreeIndex;
+  codeLists: Record<SmallCodeSet, string[]>;
+  /** Sorted distinct values per range field; a rank indexes into it. */
+  values: Record<string, Float64Array>;
+  companies: CompanyIndex;
+  worksites: EntityIndex;
+}
+
+/** Bit of each boolean filter in EntityIndex.flags; LIMITED marks limited companies (forms 41, 42, 49). */
+export const FLAG_BITS: Record<BoolFilter, number> = {
+  hasPhone: 0,
+  headquarters: 1,
+  fTax: 2,
+  vatReg: 3,
+  employerReg: 4,
+  listed: 5,
+  inGroup: 6,
+  ownerManaged: 7,
+  hasAuditor: 8,
+  auditObligation: 9,
+  shelfCompany: 10,
+};
+export const LIMITED_BIT = 11;
+export const FLAG_COMBINATIONS = 1 << 12;

@@ -1,0 +1,171 @@
+/**
+ * Compiles a search into a scan plan over one entity's columns: hard constraints (text, ranges, list files,
+ * numeric.orgSeqNo, limited-company-only) that every counted record must pass, and soft constraints (the facets:
+ * SNI, place, small code sets, boolean filters) that disjunctive counting may relax one at a time.
+ */
+import type { ListFileMap } from "../backend";
+import { BOOL_FILTER_NAMES, RANGE_FIELDS, type BoolFilter, type RangeField } from "../../workers/shared/search/search-fields";
+import { parseRange, type Search } from "../../workers/shared/search/search-schema";
+import { orgNoToNumber, parseOrgNoQuery } from "../text";
+import { FLAG_BITS, LIMITED_BIT, type EntityIndex, type SearchIndex, type SmallCodeSet } from "./index-types";
+import { lowerBound, upperBound } from "./ranks";
+import { companyPositionsOf, intersectSorted, positionsOfOrgNos, textCandidates, worksitesOfCompanies } from "./candidates";
+import { selectionMask } from "./tree-index";
+
+export interface RangeConstraint {
+  ranks: Uint32Array;
+  lo: number;
+  hi: number;
+}
+
+export interface SmallCodeFacet {
+  name: SmallCodeSet;
+  column: Uint8Array;
+  /** 1 for selected code indexes; null when unconstrained. */
+  selected: Uint8Array | null;
+}
+
+export interface ScanPlan {
+  entity: EntityIndex;
+  /** No record can pass the hard constraints. */
+  empty: boolean;
+  /** Positions to visit (ascending), or null for all. */
+  candidates: Uint32Array | null;
+  hardMask: number;
+  hardWant: number;
+  ranges: RangeConstraint[];
+  ownerAge: { lo: number; hi: number } | null;
+  /** Over company positions: 1 = excluded by a list file. */
+  excludeCompanies: Uint8Array | null;
+  useMainSni: boolean;
+  useAllLocations: boolean;
+  /** Node masks (65 536 long so NO_NODE reads 0); null when unconstrained. */
+  sni: Uint8Array | null;
+  location: Uint8Array | null;
+  smallCodes: SmallCodeFacet[];
+  softMask: number;
+  softWant: number;
+}
+
+const NODE_SPACE = 0x10000;
+
+function nodeMask(tree: SearchIndex["sni"], codes: readonly string[] | undefined): Uint8Array | null {
+  if (!codes || codes.length === 0) return null;
+  const ids = new Map(tree.codes.map((code, id) => [code, id]));
+  const selected = codes.map((code) => ids.get(code)).filter((id): id is number => id !== undefined);
+  const mask = new Uint8Array(NODE_SPACE);
+  mask.set(selectionMask(tree, selected));
+  return mask;
+}
+
+function smallCodeFacets(index: SearchIndex, entity: EntityIndex, search: Search): SmallCodeFacet[] {
+  return (Object.keys(entity.codes) as SmallCodeSet[]).map((name) => {
+    const codes = search.codeSet[name];
+    let selected: Uint8Array | null = null;
+    if (codes && codes.length > 0) {
+      selected = new Uint8Array(256);
+      for (const code of codes) {
+        const k = index.codeLists[name].indexOf(code);
+        if (k >= 0) selected[k] = 1;
+      }
+    }
+    return { name, column: entity.codes[name] as Uint8Array, selected };
+  });
+}
+
+function rangeConstraints(index: SearchIndex, entity: EntityIndex, search: Search) {
+  const ranges: RangeConstraint[] = [];
+  let ownerAge: ScanPlan["ownerAge"] = null;
+  let empty = false;
+  let limitedOnly = false;
+  for (const [field, value] of Object.entries(search.range) as [RangeField, string][]) {
+    const bounds = parseRange(value);
+    if (!bounds || (bounds.from === null && bounds.to === null)) continue;
+    limitedOnly ||= RANGE_FIELDS[field].limitedCompanyOnly;
+    if (field === "beneficialOwnerAge") {
+      ownerAge = { lo: bounds.from ?? -Infinity, hi: bounds.to ?? Infinity };
+      continue;
+    }
+    const values = index.values[field];
+    const ranks = entity.ranks[field];
+    if (!values || !ranks) continue;
+    const lo = bounds.from === null ? 0 : lowerBound(values, bounds.from);
+    const hi = (bounds.to === null ? values.length : upperBound(values, bounds.to)) - 1;
+    if (lo > hi) empty = true;
+    ranges.push({ ranks, lo, hi });
+  }
+  return { ranges, ownerAge, empty, limitedOnly };
+}
+
+function softBools(search: Search) {
+  let softMask = 0;
+  let softWant = 0;
+  for (const name of BOOL_FILTER_NAMES) {
+    const want = search.bool[name as BoolFilter];
+    if (want === undefined) continue;
+    softMask |= 1 << FLAG_BITS[name];
+    if (want) softWant |= 1 << FLAG_BITS[name];
+  }
+  return { softMask, softWant };
+}
+
+/** Positions that the selective hard constraints allow (ascending), or null when none of them is set. */
+function candidatesOf(index: SearchIndex, search: Search, listFiles: ListFileMap | undefined): Uint32Array | null {
+  const isCompany = search.resultType === "COMPANY";
+  const lists: Uint32Array[] = [];
+  const forCompanies = (positions: Uint32Array) => (isCompany ? positions : worksitesOfCompanies(index.companies, positions));
+  if (search.numeric.orgSeqNo !== undefined) lists.push(forCompanies(companyPositionsOf(index.companies, [search.numeric.orgSeqNo])));
+  const text = search.text?.trim() ?? "";
+  const orgNo = parseOrgNoQuery(text);
+  if (orgNo) lists.push(forCompanies(positionsOfOrgNos(index.companies, [orgNoToNumber(orgNo)])));
+  else if (text !== "") lists.push(textCandidates(isCompany ? index.companies : index.worksites, text));
+  const include = search.numSet.includeFile ?? [];
+  if (include.length > 0) {
+    const orgNos = include.flatMap((id) => listFiles?.get(id) ?? []).map(orgNoToNumber);
+    lists.push(forCompanies(positionsOfOrgNos(index.companies, orgNos)));
+  }
+  return lists.length === 0 ? null : lists.reduce(intersectSorted);
+}
+
+function excludeMask(index: SearchIndex, search: Search, listFiles: ListFileMap | undefined): Uint8Array | null {
+  const exclude = search.numSet.excludeFile ?? [];
+  if (exclude.length === 0) return null;
+  const mask = new Uint8Array(index.companies.count);
+  const orgNos = exclude.flatMap((id) => listFiles?.get(id) ?? []).map(orgNoToNumber);
+  for (const position of positionsOfOrgNos(index.companies, orgNos)) mask[position] = 1;
+  return mask;
+}
+
+export function planScan(index: SearchIndex, search: Search, listFiles?: ListFileMap): ScanPlan {
+  const entity = search.resultType === "COMPANY" ? index.companies : index.worksites;
+  const { ranges, ownerAge, empty, limitedOnly } = rangeConstraints(index, entity, search);
+  return {
+    entity,
+    empty,
+    candidates: candidatesOf(index, search, listFiles),
+    hardMask: limitedOnly ? 1 << LIMITED_BIT : 0,
+    hardWant: limitedOnly ? 1 << LIMITED_BIT : 0,
+    ranges,
+    ownerAge,
+    excludeCompanies: excludeMask(index, search, listFiles),
+    useMainSni: search.bool.useMainSni,
+    useAllLocations: !search.bool.useLocation && entity.locationAll !== null,
+    sni: nodeMask(index.sni, search.codeSet.sni),
+    location: nodeMask(index.location, search.codeSet.location),
+    smallCodes: smallCodeFacets(index, entity, search),
+    ...softBools(search),
+  };
+}
+
+/** The plan of the empty search: every record counts (the `_all` aggregations). */
+export function planAll(index: SearchIndex, search: Search): ScanPlan {
+  return planScan(index, {
+    ...search,
+    text: null,
+    numeric: {},
+    range: {},
+    bool: { useMainSni: search.bool.useMainSni, useLocation: search.bool.useLocation },
+    codeSet: {},
+    numSet: {},
+  });
+}

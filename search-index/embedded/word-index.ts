@@ -1,0 +1,68 @@
+/** Builds the sorted word dictionary with posting lists used for name-prefix search. */
+import { CsrBuilder } from "./growable";
+import type { WordIndex } from "./index-types";
+
+export class WordIndexBuilder {
+  private readonly ids = new Map<string, number>();
+  private readonly words: string[] = [];
+  private readonly rows = new CsrBuilder(Uint32Array);
+
+  /** Adds the next record's (distinct, normalised) words. */
+  add(tokens: readonly string[]): void {
+    const row: number[] = [];
+    for (const token of tokens) {
+      let id = this.ids.get(token);
+      if (id === undefined) {
+        id = this.words.length;
+        this.ids.set(token, id);
+        this.words.push(token);
+      }
+      row.push(id);
+    }
+    this.rows.add(row);
+  }
+
+  /** order[f] = insertion position of the record at final position f (null: unchanged). */
+  build(order: Uint32Array | null): WordIndex {
+    const byWord = Uint32Array.from(this.words.keys()).sort((a, b) => {
+      const x = this.words[a] ?? "";
+      const y = this.words[b] ?? "";
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    const newId = new Uint32Array(this.words.length);
+    byWord.forEach((oldId, rank) => (newId[oldId] = rank));
+    const rows = this.rows.build();
+    const offsets = new Uint32Array(this.words.length + 1);
+    for (const oldId of rows.values) offsets[(newId[oldId] ?? 0) + 1] = (offsets[(newId[oldId] ?? 0) + 1] as number) + 1;
+    for (let w = 0; w < this.words.length; w++) offsets[w + 1] = (offsets[w + 1] ?? 0) + (offsets[w] ?? 0);
+    const cursor = offsets.slice(0, this.words.length);
+    const postings = new Uint32Array(rows.values.length);
+    for (let f = 0; f < this.rows.rows; f++) {
+      const i = order ? (order[f] ?? 0) : f;
+      for (let k = rows.offsets[i] ?? 0; k < (rows.offsets[i + 1] ?? 0); k++) {
+        const w = newId[rows.values[k] ?? 0] ?? 0;
+        postings[cursor[w] ?? 0] = f;
+        cursor[w] = (cursor[w] ?? 0) + 1;
+      }
+    }
+    return { words: Array.from(byWord, (oldId) => this.words[oldId] ?? ""), offsets, postings };
+  }
+}
+
+/** Positions [from, to) of the words that start with a prefix. */
+export function prefixRange(words: readonly string[], prefix: string): [number, number] {
+  const from = lowerBoundString(words, prefix);
+  const to = lowerBoundString(words, `${prefix}\uffff`);
+  return [from, to];
+}
+
+function lowerBoundString(words: readonly string[], x: string): number {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((words[mid] ?? "") < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,185 @@
+/**
+ * What a search returns (spec §3): the company search record, the worksite record, the company detail and the
+ * search results with their aggregations. Documents are built by search-index/documents.ts; the web app renders them.
+ */
+import { z } from "zod";
+import { ResultTypeSchema } from "./search-schema";
+
+const text = z.string().nullable();
+const money = z.number().nullable();
+
+export const CompanyRecordSchema = z.object({
+  orgSeqNo: z.number().int(),
+  name: z.string(),
+  careOf: text,
+  streetAddress: text,
+  zip: text,
+  city: text,
+  phoneNumbers: z.array(z.string()),
+  orgNo: z.string(),
+  municipalityName: z.string(),
+  municipalityCode: z.string(),
+  countyName: z.string(),
+  countyCode: z.string(),
+  managerTitle: text,
+  managerName: text,
+  managerAge: z.number().int().nullable(),
+  createdDate: z.string(),
+  companyGroupMotherName: text,
+  sniCodes: z.array(z.string()),
+  sniNames: z.array(z.string()),
+  scoring: z.number().int().min(1).max(4).nullable(),
+  turnover: money,
+  earnings: money,
+  dividend: money,
+  numEmployees: z.number().int().nullable(),
+  fTaxReg: z.boolean(),
+  vatReg: z.boolean(),
+});
+export type CompanyRecord = z.infer<typeof CompanyRecordSchema>;
+
+export const WorksiteRecordSchema = z.object({
+  cfarNo: z.string(),
+  orgSeqNo: z.number().int(),
+  orgNo: z.string(),
+  companyName: z.string(),
+  name: z.string(),
+  headquarters: z.boolean(),
+  careOf: text,
+  streetAddress: text,
+  zip: text,
+  city: text,
+  phoneNumber: text,
+  municipalityName: z.string(),
+  municipalityCode: z.string(),
+  countyName: z.string(),
+  countyCode: z.string(),
+  employeeRange: z.string(),
+  employeeRangeCode: z.string(),
+  sniCodes: z.array(z.string()),
+  sniNames: z.array(z.string()),
+  activeFrom: z.string(),
+  visitingStreetAddress: text,
+  visitingZip: text,
+  visitingCity: text,
+  companyFTax: z.boolean(),
+  companyVatReg: z.boolean(),
+  companySocSec: z.boolean(),
+  companyTurnover: money,
+  companyEarningsAfterNetInterestIncome: money,
+  companyNumberOfEmployees: z.number().int().nullable(),
+});
+export type WorksiteRecord = z.infer<typeof WorksiteRecordSchema>;
+
+export const FinancialFiguresSchema = z.object({
+  type: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  turnover: z.number(),
+  cashFlowAffectingEBTDA: z.number(),
+  profitAndLossForTheYear: z.number(),
+  totalAssets: z.number(),
+  totalEquity: z.number(),
+  sumOfCashBank: z.number(),
+  totalLongTermLiabilities: z.number(),
+  totalShortTermLiabilities: z.number(),
+  earningsAfterDepreciation: z.number(),
+  earningsAfterNetInterestIncome: z.number(),
+  dividend: z.number(),
+  numberOfEmployees: z.number(),
+  personnelExpenses: z.number(),
+});
+export type FinancialFigures = z.infer<typeof FinancialFiguresSchema>;
+
+/** One financial period: its end month ("2024-12"), the company part and, for group parents, the group part. */
+export const FinancialPeriodViewSchema = z.object({
+  period: z.string(),
+  company: FinancialFiguresSchema,
+  group: FinancialFiguresSchema.nullable(),
+});
+
+export interface CompanyGroupNode {
+  orgNo: string;
+  name: string;
+  ownerShare: number | null;
+  turnover: number | null;
+  numEmployees: number | null;
+  isTarget: boolean;
+  children: CompanyGroupNode[];
+}
+export const CompanyGroupNodeSchema: z.ZodType<CompanyGroupNode> = z.lazy(() =>
+  z.object({
+    orgNo: z.string(),
+    name: z.string(),
+    ownerShare: z.number().nullable(),
+    turnover: money,
+    numEmployees: z.number().nullable(),
+    isTarget: z.boolean(),
+    children: z.array(CompanyGroupNodeSchema),
+  }),
+);
+
+export const FinancialTypeSchema = z.enum(["CONCERN", "BUSINESS"]);
+
+export const CompanyDetailSchema = z.object({
+  type: z.literal("COMPANY"),
+  orgSeqNo: z.number().int(),
+  name: z.string(),
+  orgNo: z.string(),
+  formText: z.string(),
+  form: z.string(),
+  legalFormCode: z.string(),
+  soleProprietorship: z.boolean(),
+  careOf: text,
+  streetAddress: text,
+  zip: text,
+  city: text,
+  visitingStreetAddress: text,
+  visitingZip: text,
+  visitingCity: text,
+  phoneNumbers: z.array(z.string()),
+  seatMunicipalityText: z.string(),
+  seatCountyText: z.string(),
+  createdAndRegistered: z.object({ createdDate: z.string(), registeredDate: z.string() }),
+  fTax: z.boolean(),
+  vatReg: z.boolean(),
+  socSec: z.boolean(),
+  sniCodes: z.array(z.object({ sniCode: z.string(), description: z.string() })),
+  companyGroupTree: CompanyGroupNodeSchema.nullable(),
+  boardMembers: z.array(z.object({ name: z.string(), age: z.number().int(), roles: z.array(z.string()) })),
+  beneficialOwners: z.array(z.object({ name: z.string(), age: z.number().int(), extent: z.string() })),
+  beneficialReportingObligationStatus: z.boolean(),
+  beneficialStatus: z.enum(["NOT_REPORTED", "UNSPECIFIED", "MISSING", "REMOVED"]).nullable(),
+  beneficialSuspicion: z.boolean(),
+  businessDescription: text,
+  scoring: z.number().int().nullable(),
+  /** The user's stored choice replaces this default in the API (spec §4 "Financial view"). */
+  detailViewConfig: z.object({ companyFinancialType: FinancialTypeSchema }),
+  financialPeriods: z.array(FinancialPeriodViewSchema),
+  annualReports: z.array(z.object({ refNo: z.string(), periodEnd: z.string() })),
+});
+export type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
+
+export const WorksiteDetailSchema = WorksiteRecordSchema.extend({ type: z.literal("WORKSITE") });
+export type WorksiteDetail = z.infer<typeof WorksiteDetailSchema>;
+
+export const EntitySchema = z.discriminatedUnion("type", [CompanyDetailSchema, WorksiteDetailSchema]);
+export type Entity = z.infer<typeof EntitySchema>;
+
+/**
+ * Facet counts keyed by facet name: `sni`, `location`, `companyForm`, `fiscalYear`, `employeeRange` map codes (every
+ * tree level) to counts; boolean facets map "true"/"false" to counts. Each facet also appears as `<name>_all`: the
+ * same counts for all of Sweden (no constraints). Counts are disjunctive: a facet ignores its own constraint.
+ */
+export const AggregationsSchema = z.record(z.string(), z.record(z.string(), z.number().int().nonnegative()));
+export type Aggregations = z.infer<typeof AggregationsSchema>;
+
+export const SearchResultsSchema = z.object({
+  type: ResultTypeSchema,
+  hitCount: z.number().int().nonnegative(),
+  records: z.union([z.array(CompanyRecordSchema), z.array(WorksiteRecordSchema)]),
+  aggregations: AggregationsSchema,
+  /** Name of the company of numeric.orgSeqNo, when the search has one. */
+  nameForOrgSeqNo: z.string().nullable(),
+});
+export type SearchResults = z.infer<typeof SearchResultsSchema>;
