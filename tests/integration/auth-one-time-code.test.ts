@@ -109,13 +109,18 @@ describe("one-time codes", () => {
     expect((await confirm(body.codeId, code)).status).toBe(200);
   });
 
-  it("an aborted code can no longer be used", async () => {
-    const other = await createTestUser(harness, { signIn: false });
-    const { body } = await requestCode(other.username, "EMAIL");
-    const code = await codeFor(other.email);
-    const abort = await post("/api/auth/login/one-time-code/abort", { codeId: body.codeId });
-    expect(abort.status).toBe(200);
-    expect((await confirm(body.codeId, code)).status).toBe(400);
+  it("an aborted code can no longer be used (abort takes { codeId }, a JSON string or the bare id)", async () => {
+    const bodies = [(id: string) => JSON.stringify({ codeId: id }), (id: string) => JSON.stringify(id), (id: string) => id];
+    for (const makeBody of bodies) {
+      const other = await createTestUser(harness, { signIn: false });
+      const { body } = await requestCode(other.username, "EMAIL");
+      const code = await codeFor(other.email);
+      const abort = await authedFetch(harness, "", "/api/auth/login/one-time-code/abort", { method: "POST", body: makeBody(body.codeId) });
+      expect(abort.status).toBe(200);
+      expect((await confirm(body.codeId, code)).status).toBe(400);
+    }
+    const garbage = await authedFetch(harness, "", "/api/auth/login/one-time-code/abort", { method: "POST", body: "nonsense" });
+    expect(garbage.status).toBe(400);
   });
 
   it("sends at most 3 codes per recipient and hour (fourth: 429 with a Swedish message)", async () => {

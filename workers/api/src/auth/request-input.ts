@@ -5,12 +5,17 @@ import { AppError, parseOrThrow } from "../../../shared/errors";
 /** Largest JSON body the auth, subscription and contact routes read (a contact message is the biggest). */
 export const MAX_JSON_BODY_BYTES = 16 * 1024;
 
-/** Reads a JSON body (size-capped, empty counts as {}) and validates it with the schema. */
-export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+async function readCappedText(c: Context): Promise<string> {
   const tooLarge = () => new AppError("BODY_TOO_LARGE", 413, "Meddelandet är för stort.", { type: "USER_MESSAGE" });
   if (Number(c.req.header("Content-Length") ?? 0) > MAX_JSON_BODY_BYTES) throw tooLarge();
   const text = await c.req.text();
   if (new TextEncoder().encode(text).length > MAX_JSON_BODY_BYTES) throw tooLarge();
+  return text;
+}
+
+/** Reads a JSON body (size-capped, empty counts as {}) and validates it with the schema. */
+export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  const text = await readCappedText(c);
   let body: unknown = {};
   if (text.trim() !== "") {
     try {
@@ -18,6 +23,18 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
     } catch {
       throw new AppError("INVALID_JSON", 400, "Ogiltig begäran.", { type: "VALIDATION" });
     }
+  }
+  return parseOrThrow(schema, body);
+}
+
+/** Like readJson, but a body that is not JSON is taken as plain text (the spec's abort call sends "the code id"). */
+export async function readJsonOrText<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  const text = (await readCappedText(c)).trim();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // plain text
   }
   return parseOrThrow(schema, body);
 }

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { authConfig } from "../auth/auth-config";
 import { AbortCodeSchema, ConfirmCodeSchema, CreateCodeSchema, PasswordSignInSchema, requireIdentity } from "../auth/auth-schemas";
 import { verifyAccessToken } from "../auth/access-token";
-import { clientIp, readJson } from "../auth/request-input";
+import { clientIp, readJson, readJsonOrText } from "../auth/request-input";
 import { clearSessionCookies, readAccessCookie, readRefreshCookie, setSessionCookies } from "../auth/session-cookies";
 import type { ApiBindings } from "../env";
 import { messengerFor } from "../messaging/messenger";
@@ -46,7 +46,7 @@ export const authRoutes = new Hono<ApiBindings>()
     return grantSession(c, await confirmSignInCode(c.env.DB, authConfig(c.env), { ...body, clientIp: clientIp(c) }));
   })
   .post("/login/one-time-code/abort", async (c) => {
-    await abortSignInCode(c.env.DB, await readJson(c, AbortCodeSchema));
+    await abortSignInCode(c.env.DB, await readJsonOrText(c, AbortCodeSchema));
     return c.json({ ok: true });
   })
   .post("/refresh", async (c) => {
