@@ -67,9 +67,9 @@ describe("vad serialisation", () => {
         expect(serialized).toMatch(/^[jz][A-Za-z0-9_-]*$/);
         expect(deserializeSearch(serialized)).toEqual({ success: true, data: search });
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
-  });
+  }, 30_000);
 
   it("is compact for the empty search and for long code lists", () => {
     expect(serializeSearch(emptySearch())).toBe("je30");
@@ -98,7 +98,7 @@ describe("vad serialisation", () => {
   });
 
   it("refuses a decompression bomb", () => {
-    const bomb = `z${Buffer.from(deflateSync(new Uint8Array(5_000_000).fill(32))).toString("base64url")}`;
+    const bomb = `z${Buffer.from(deflateSync(new Uint8Array(1_000_000).fill(32))).toString("base64url")}`;
     expect(deserializeSearch(bomb)).toMatchObject({ success: false, issues: [{ path: "vad" }] });
   });
 });
