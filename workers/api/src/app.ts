@@ -8,6 +8,7 @@ import { requireSubscriber } from "./middleware/session";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
 import { healthRoutes } from "./routes/health";
+import { listFileRoutes } from "./routes/list-files";
 import { refdataRoutes } from "./routes/refdata";
 import { sharedLinkRoutes } from "./routes/shared-links";
 import { userConfigRoutes } from "./routes/user-config";
@@ -29,6 +30,7 @@ export function createApp() {
   app.route("/sapi/refdata", refdataRoutes);
   app.route("/sapi/search", sharedLinkRoutes);
   app.route("/sapi/user-config", userConfigRoutes);
+  app.route("/sapi/list-file", listFileRoutes);
   app.onError(handleError);
   app.notFound(handleNotFound);
   return app;
