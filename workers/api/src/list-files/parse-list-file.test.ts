@@ -54,6 +54,12 @@ describe("parseListFile on the LibreOffice corpus", () => {
     expect(xls.rowsRead).toBe(csv.rowsRead);
   });
 
+  it("counts a Word table row as one row, plus the heading and paragraph above the table", async () => {
+    const csv = await parseListFile("kundlista-utf-8.csv", read("kundlista-utf-8.csv"));
+    const docx = await parseListFile("kundlista.docx", read("kundlista.docx"));
+    expect(docx.rowsRead).toBe(csv.rowsRead + 2);
+  });
+
   it("judges by content, not by extension case or an Excel mix-up", async () => {
     const xlsx = read("kundlista.xlsx");
     expect((await parseListFile("KUNDLISTA.XLSX", xlsx)).format).toBe("xlsx");
