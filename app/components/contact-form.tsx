@@ -1,4 +1,5 @@
 /** The contact form: no client validation (spec §5); after sending, 'Meddelande skickat!' for 2 s, then cleared (§4). */
+import { useActionData } from "@remix-run/react";
 import { type FormEvent, useEffect, useState } from "react";
 import type { ContactMessage } from "../../workers/shared/api-contracts/subscription";
 import { api } from "../lib/api";
@@ -16,10 +17,14 @@ const FIELDS: { name: keyof ContactMessage; label: string; type?: string; autoCo
   { name: "email", label: "E-post", type: "email", autoComplete: "email" },
 ];
 
+/** What the route's action answered for a form submitted before hydration. */
+type ServerAnswer = { sent: true } | { error: string } | undefined;
+
 export function ContactForm() {
+  const answer = useActionData<ServerAnswer>();
   const [values, setValues] = useState<ContactMessage>(EMPTY);
-  const [status, setStatus] = useState<"idle" | "sending" | "sent">("idle");
-  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<"idle" | "sending" | "sent">(answer && "sent" in answer ? "sent" : "idle");
+  const [error, setError] = useState<string | null>(answer && "error" in answer ? answer.error : null);
 
   useEffect(() => {
     if (status !== "sent") return;
@@ -46,7 +51,7 @@ export function ContactForm() {
   const set = (name: keyof ContactMessage) => (event: { target: { value: string } }) =>
     setValues({ ...values, [name]: event.target.value });
   return (
-    <form className="card form" onSubmit={onSubmit} aria-label="Kontaktformulär" noValidate>
+    <form className="card form" method="post" onSubmit={onSubmit} aria-label="Kontaktformulär" noValidate>
       <div className="form-grid">
         {FIELDS.map((field) => (
           <div className="field" key={field.name}>

@@ -35,7 +35,8 @@ export function SignInMethodForm(props: MethodFormProps) {
   };
   const described = props.error ? "sign-in-error" : undefined;
   return (
-    <form className="card form" onSubmit={submit} aria-label="Logga in" noValidate>
+    <form className="card form" method="post" onSubmit={submit} aria-label="Logga in" noValidate>
+      <input type="hidden" name="intent" value="password" />
       <div className="segmented" role="group" aria-label="Inloggningsmetod">
         {SIGN_IN_METHODS.map((m) => (
           <button key={m.id} type="button" aria-pressed={props.method === m.id} onClick={() => props.onMethod(m.id)}>
@@ -78,6 +79,7 @@ export function SignInMethodForm(props: MethodFormProps) {
 }
 
 interface CodeFormProps {
+  codeId: string;
   obfuscatedIdentity: string | undefined;
   code: string;
   onCode: (value: string) => void;
@@ -93,7 +95,9 @@ export function SignInCodeForm(props: CodeFormProps) {
     props.onSubmit();
   };
   return (
-    <form className="card form" onSubmit={submit} aria-label="Bekräfta engångskod" noValidate>
+    <form className="card form" method="post" onSubmit={submit} aria-label="Bekräfta engångskod" noValidate>
+      <input type="hidden" name="intent" value="confirm" />
+      <input type="hidden" name="codeId" value={props.codeId} />
       <p className="code-sent">
         En engångskod har skickats till{" "}
         {props.obfuscatedIdentity ? <strong>{props.obfuscatedIdentity}</strong> : "din e-post eller telefon"}

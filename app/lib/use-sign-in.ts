@@ -13,7 +13,8 @@ export interface PendingCode {
   obfuscatedIdentity: string | undefined;
 }
 
-export function useSignIn(initialCodeId: string | undefined) {
+/** `serverError`: the message of a form the server handled (submitted before hydration). */
+export function useSignIn(initialCodeId: string | undefined, serverError: string | null = null) {
   const [searchParams] = useSearchParams();
   const [method, setMethod] = useState<SignInMethod>("PASSWORD");
   const [identity, setIdentity] = useState("");
@@ -23,7 +24,7 @@ export function useSignIn(initialCodeId: string | undefined) {
     initialCodeId ? { codeId: initialCodeId, obfuscatedIdentity: undefined } : null,
   );
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(serverError);
 
   async function run(action: () => Promise<void>) {
     setPending(true);

@@ -1,10 +1,14 @@
 /** Contact (spec §2 /kontakt, §4): name, company, phone, e-mail and message; 'Meddelande skickat!' for 2 s, then cleared. */
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { ContactForm } from "../components/contact-form";
 import { StaffContacts } from "../components/staff-contacts";
 import { COMPANY, telHref } from "../lib/company-info";
+import { sendContactFromForm } from "../lib/form-action.server";
 
 export const meta: MetaFunction = () => [{ title: "Kontakt – Urval" }];
+
+/** Only for a form submitted before the page has hydrated (or without JavaScript); see lib/form-action.server.ts. */
+export const action = ({ context, request }: ActionFunctionArgs) => sendContactFromForm(context, request);
 
 export default function Contact() {
   return (

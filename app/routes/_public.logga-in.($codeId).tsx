@@ -2,18 +2,23 @@
  * Sign-in (spec §2, §4): Lösenord (default), E-post or SMS, then the one-time-code step. A codeId in the path (from
  * /e/{codeId}) opens the code step and is then removed from the address.
  */
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { useLocation, useNavigate, useParams } from "@remix-run/react";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLocation, useNavigate, useParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { SignInCodeForm, SignInMethodForm } from "../components/sign-in-forms";
 import { COMPANY, telHref } from "../lib/company-info";
+import { signInFromForm } from "../lib/form-action.server";
 import { useSignIn } from "../lib/use-sign-in";
 
 export const meta: MetaFunction = () => [{ title: "Logga in – Urval" }];
 
+/** Only for a form submitted before the page has hydrated (or without JavaScript); see lib/form-action.server.ts. */
+export const action = ({ context, request }: ActionFunctionArgs) => signInFromForm(context, request);
+
 export default function SignIn() {
   const { codeId } = useParams();
-  const { form, actions } = useSignIn(codeId);
+  const actionData = useActionData<typeof action>();
+  const { form, actions } = useSignIn(codeId, actionData && "error" in actionData ? actionData.error : null);
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -31,6 +36,7 @@ export default function SignIn() {
         <h1>Logga in</h1>
         {form.pendingCode ? (
           <SignInCodeForm
+            codeId={form.pendingCode.codeId}
             obfuscatedIdentity={form.pendingCode.obfuscatedIdentity}
             code={form.code}
             onCode={actions.setCode}

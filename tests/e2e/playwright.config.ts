@@ -43,7 +43,8 @@ export default defineConfig({
     cwd: ROOT,
     url: `${BASE_URL}/logga-in`,
     timeout: 300_000,
-    reuseExistingServer: false,
+    // E2E_REUSE_SERVER=1 reuses a stack already serving E2E_PORT with state in .wrangler/e2e-state (while iterating).
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
     stdout: "ignore",
     stderr: "pipe",
     env: { PORT: String(E2E_PORT), URVAL_STATE_DIR: E2E_STATE_DIR, URVAL_SKIP_BUILD: process.env.URVAL_SKIP_BUILD ?? "1" },

@@ -17,11 +17,11 @@ export async function waitForApp(page: Page): Promise<void> {
 }
 
 export const test = base.extend<{ guard: void }, { local: LocalState }>({
-  page: async ({ page }, provide) => {
+  page: async ({ page, javaScriptEnabled }, provide) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      await waitForApp(page);
+      if (javaScriptEnabled !== false) await waitForApp(page);
       return response;
     };
     await provide(page);
