@@ -3,3 +3,40 @@ import { z } from "zod";
 /** The message the API puts on EXPORT_QUEUE: only the job id; everything else is read from the job row. */
 export const ExportJobMessageSchema = z.object({ jobId: z.string().min(1).max(64) });
 export type ExportJobMessage = z.infer<typeof ExportJobMessageSchema>;
+
+/** A row of export_jobs (workers/api/migrations/0020_create_export_jobs.sql) as both workers read it. */
+export const ExportJobRowSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  request_hash: z.string(),
+  status: z.enum(["READY", "RUNNING", "DONE", "ERROR"]),
+  result_type: z.enum(["COMPANY", "WORKSITE"]),
+  serialized_search: z.string(),
+  exclude: z.union([z.literal(0), z.literal(1)]),
+  id_numbers_json: z.string(),
+  list_files_key: z.string().nullable(),
+  reserved_count: z.number().int().positive(),
+  refunded_count: z.number().int().nonnegative(),
+  row_count: z.number().int().nullable(),
+  file_name: z.string(),
+  r2_key: z.string().nullable(),
+  file_size: z.number().int().nullable(),
+  attempts: z.number().int(),
+  lease_token: z.string().nullable(),
+  lease_until: z.number().int().nullable(),
+  error_code: z.string().nullable(),
+  created_at: z.number().int(),
+  finished_at: z.number().int().nullable(),
+  expires_at: z.number().int(),
+});
+export type ExportJobRow = z.infer<typeof ExportJobRowSchema>;
+
+/** The organisation numbers of the list files a search names, frozen when the export was requested (stored in R2). */
+export const ListFileSnapshotSchema = z.array(z.tuple([z.number().int(), z.array(z.string())]));
+export type ListFileSnapshot = z.infer<typeof ListFileSnapshotSchema>;
+
+export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** Where an export's file and its list-file snapshot live in the EXPORTS bucket (one fixed key per job). */
+export const exportFileKey = (jobId: string) => `exports/${jobId}.xlsx`;
+export const listFileSnapshotKey = (jobId: string) => `exports/${jobId}.list-files.json`;

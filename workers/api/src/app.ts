@@ -7,6 +7,7 @@ import { requireSameOrigin } from "./middleware/same-origin";
 import { requireSubscriber } from "./middleware/session";
 import { authRoutes } from "./routes/auth";
 import { contactRoutes } from "./routes/contact";
+import { extractionRoutes } from "./routes/extraction";
 import { healthRoutes } from "./routes/health";
 import { listFileRoutes } from "./routes/list-files";
 import { refdataRoutes } from "./routes/refdata";
@@ -31,6 +32,7 @@ export function createApp() {
   app.route("/sapi/search", sharedLinkRoutes);
   app.route("/sapi/user-config", userConfigRoutes);
   app.route("/sapi/list-file", listFileRoutes);
+  app.route("/sapi/extraction", extractionRoutes);
   app.onError(handleError);
   app.notFound(handleNotFound);
   return app;

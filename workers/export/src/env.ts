@@ -7,6 +7,8 @@ export interface ExportEnv {
   SEARCH_INDEX: R2Bucket;
   APP_ENV: string;
   SEARCH_BACKEND: string;
+  /** First retry delay of a failed export job in seconds (doubling per attempt, at most 300). */
+  EXPORT_RETRY_BASE_SECONDS?: string;
   ELASTICSEARCH_URL?: string;
   ELASTICSEARCH_API_KEY?: string;
 }

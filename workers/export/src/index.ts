@@ -1,30 +1,32 @@
-import { ExportJobMessageSchema } from "../../shared/export-job";
+import { getSearchBackend } from "../../../search-index";
 import { describeError, log } from "../../shared/log";
+import { cleanupExports } from "./cleanup/expire-exports";
 import type { ExportEnv } from "./env";
+import { handleDeadLetterBatch, handleJobBatch } from "./jobs/queue-handlers";
 
 const DEAD_LETTER_QUEUE = "urval-export-dead";
+const DEFAULT_RETRY_BASE_SECONDS = 10;
 
 /**
- * Queue consumer for export jobs. Never throws: each message is validated, then acked or retried on its own.
- * The XLSX pipeline arrives with the exports issue; until then a job message is validated and acknowledged.
+ * Export worker: consumes export jobs (streaming XLSX → R2 multipart), fails and refunds dead letters, and expires
+ * files and jobs on a schedule. Neither handler throws.
  */
 export default {
-  async queue(batch, _env, _ctx) {
-    for (const message of batch.messages) {
-      const parsed = ExportJobMessageSchema.safeParse(message.body);
-      if (!parsed.success) {
-        log("error", "export message rejected", { queue: batch.queue, messageId: message.id });
-        message.ack();
-        continue;
-      }
-      try {
-        const isDeadLetter = batch.queue === DEAD_LETTER_QUEUE;
-        log("info", isDeadLetter ? "export dead letter" : "export job received", { jobId: parsed.data.jobId, attempts: message.attempts });
-        message.ack();
-      } catch (error) {
-        log("error", "export job failed", { jobId: parsed.data.jobId, ...describeError(error) });
-        message.retry({ delaySeconds: Math.min(300, 5 * 2 ** message.attempts) });
-      }
+  async queue(batch, env) {
+    try {
+      if (batch.queue === DEAD_LETTER_QUEUE) return await handleDeadLetterBatch(batch, env.DB);
+      const context = { db: env.DB, exports: env.EXPORTS, backend: () => getSearchBackend(env) };
+      await handleJobBatch(batch, context, Number(env.EXPORT_RETRY_BASE_SECONDS ?? DEFAULT_RETRY_BASE_SECONDS));
+    } catch (error) {
+      log("error", "export batch failed", { queue: batch.queue, ...describeError(error) });
+      batch.retryAll();
+    }
+  },
+  async scheduled(_controller, env) {
+    try {
+      await cleanupExports(env.DB, env.EXPORTS);
+    } catch (error) {
+      log("error", "export cleanup failed", describeError(error));
     }
   },
 } satisfies ExportedHandler<ExportEnv, unknown>;

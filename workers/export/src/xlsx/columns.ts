@@ -1,4 +1,5 @@
 /** A sheet column: Swedish header, width in characters, how the value is written, and how it is read from a record. */
+import { formatSniCode } from "../../../shared/format";
 import type { CellInput, CellKind } from "./cells";
 
 export interface Column<R> {
@@ -6,11 +7,6 @@ export interface Column<R> {
   width: number;
   kind: CellKind;
   value: (record: R) => CellInput;
-}
-
-/** SNI code as shown in the product: a dot after two digits ("62010" → "62.010"). */
-export function formatSniCode(code: string): string {
-  return /^\d{5}$/.test(code) ? `${code.slice(0, 2)}.${code.slice(2)}` : code;
 }
 
 export function joinList(values: readonly string[] | null | undefined, from = 0): string {

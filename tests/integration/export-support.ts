@@ -1,0 +1,124 @@
+/**
+ * Support for the export integration tests: a small real register (generator → index build → documents in SEARCH_DB,
+ * snapshot in the harness's R2, version current, as `npm run reindex` does; the same steps as list-files.test.ts) with
+ * hand-picked names, the export calls, and a poll for a job's status.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect } from "vitest";
+import { generateDataset } from "../../scripts/data/generate";
+import { readCompanies, readWorksites } from "../../scripts/reindex/source-reader";
+import { companyDetailCodec, companyRecordCodec, worksiteRecordCodec } from "../../search-index/document-codec";
+import { D1DocumentStore, documentTablesDdl, insertCompaniesSql, insertWorksitesSql } from "../../search-index/embedded/d1-documents";
+import { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
+import { IndexBuild } from "../../search-index/embedded/index-build";
+import { flipStatements, REGISTER_VERSION_SQL, snapshotKey } from "../../search-index/embedded/index-versions";
+import { concatSnapshot, encodeSnapshot } from "../../search-index/embedded/snapshot";
+import type { CompanySourceRecord } from "../../search-index/records";
+import { ExtractionJobSchema, IDEMPOTENCY_KEY_HEADER, type ExtractionJob } from "../../workers/shared/api-contracts/extraction";
+import { SearchSchema, type SearchInput } from "../../workers/shared/search/search-schema";
+import { serializeSearch } from "../../workers/shared/search/search-serialize";
+import { authedFetch, type TestUser, type UrvalHarness } from "./factories";
+
+/** Names the tests look for: a formula-looking one and Swedish letters. */
+export const FORMULA_NAME = '=HYPERLINK("http://example.invalid","Klicka här") Åäö AB';
+export const SWEDISH_NAME = "Ärlighetens Öl & Åkeri i Mölndal AB";
+
+/** Renames the two companies with the highest turnover so they lead the default sort (turnover descending). */
+function renameTopCompanies(dir: string): void {
+  const file = path.join(dir, "companies.ndjson");
+  const companies = readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as CompanySourceRecord);
+  const top = [...companies].sort((a, b) => (b.turnover ?? -1) - (a.turnover ?? -1)).slice(0, 2);
+  if (top[0]) top[0].name = FORMULA_NAME;
+  if (top[1]) top[1].name = SWEDISH_NAME;
+  writeFileSync(file, companies.map((c) => JSON.stringify(c)).join("\n") + "\n");
+}
+
+async function loadDocuments(harness: UrvalHarness, dir: string, build: IndexBuild, version: number) {
+  const env = await harness.api().getEnv();
+  const companyRows: string[] = [];
+  for await (const source of readCompanies(dir)) {
+    const docs = build.addCompany(source);
+    companyRows.push(JSON.stringify([source.orgSeqNo, companyRecordCodec.pack(docs.record), companyDetailCodec.pack(docs.detail)]));
+  }
+  const worksiteRows: string[] = [];
+  for await (const source of readWorksites(dir)) {
+    worksiteRows.push(JSON.stringify([Number(source.cfarNo), source.orgSeqNo, worksiteRecordCodec.pack(build.addWorksite(source))]));
+  }
+  for (const [sql, rows] of [
+    [insertCompaniesSql(version), companyRows],
+    [insertWorksitesSql(version), worksiteRows],
+  ] as const) {
+    for (let at = 0; at < rows.length; at += 50)
+      await env.SEARCH_DB.prepare(sql)
+        .bind(`[${rows.slice(at, at + 50).join(",")}]`)
+        .run();
+  }
+  return { companies: companyRows.length, worksites: worksiteRows.length };
+}
+
+/** Builds and publishes the register; returns a backend over the same index and documents, for expected rows. */
+export async function seedExportRegister(harness: UrvalHarness, companies: number): Promise<EmbeddedBackend> {
+  const dir = mkdtempSync(path.join(tmpdir(), "urval-export-"));
+  try {
+    await generateDataset({ companies, seed: 2024, outDir: dir });
+    renameTopCompanies(dir);
+    const env = await harness.api().getEnv();
+    const version = 1;
+    await env.SEARCH_DB.prepare(REGISTER_VERSION_SQL).bind(version).run();
+    for (const ddl of documentTablesDdl(version)) await env.SEARCH_DB.prepare(ddl).run();
+    const build = new IndexBuild();
+    const counts = await loadDocuments(harness, dir, build, version);
+    const index = build.finish(version);
+    await env.SEARCH_INDEX.put(snapshotKey(version), concatSnapshot(encodeSnapshot(index)));
+    for (const { sql, params } of flipStatements(version, counts))
+      await env.SEARCH_DB.prepare(sql)
+        .bind(...params)
+        .run();
+    return new EmbeddedBackend(index, new D1DocumentStore(env.SEARCH_DB, version));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const vad = (input: SearchInput = {}) => serializeSearch(SearchSchema.parse(input));
+
+export interface ExportCall {
+  serializedSearch: string;
+  count: number | string;
+  exclude?: boolean;
+  idNumbers?: (string | number)[];
+  key?: string;
+}
+
+export function postExport(harness: UrvalHarness, user: TestUser, call: ExportCall) {
+  const query = new URLSearchParams({ serializedSearch: call.serializedSearch, count: String(call.count) });
+  return authedFetch(harness, user.cookie, `/sapi/extraction/spreadsheet?${query}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", [IDEMPOTENCY_KEY_HEADER]: call.key ?? `test-${crypto.randomUUID()}` },
+    body: JSON.stringify({ exclude: call.exclude ?? false, idNumbers: call.idNumbers ?? [] }),
+  });
+}
+
+/** Polls the job until it is DONE or ERROR. */
+export async function settledJob(harness: UrvalHarness, user: TestUser, jobId: string, timeoutMs = 45_000): Promise<ExtractionJob> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await authedFetch(harness, user.cookie, `/sapi/extraction/${jobId}`);
+    expect(response.status).toBe(200);
+    const job = ExtractionJobSchema.parse(await response.json());
+    if (job.status === "DONE" || job.status === "ERROR") return job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export async function recordsLeftOf(harness: UrvalHarness, user: TestUser): Promise<number> {
+  const env = await harness.api().getEnv();
+  const row = await env.DB.prepare("SELECT extraction_records_left AS n FROM users WHERE id = ?").bind(user.userId).first<{ n: number }>();
+  return row?.n ?? Number.NaN;
+}

@@ -1,0 +1,18 @@
+/** An export job row as the API answers it (ExtractionJobSchema). */
+import type { ExtractionJob } from "../../../shared/api-contracts/extraction";
+import type { ExportJobRow } from "../../../shared/export-job";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function toExtractionJob(row: ExportJobRow): ExtractionJob {
+  return {
+    jobId: row.id,
+    status: row.status,
+    count: row.reserved_count,
+    rowCount: row.row_count,
+    fileName: row.file_name,
+    createdAt: iso(row.created_at),
+    finishedAt: row.finished_at === null ? null : iso(row.finished_at),
+    expiresAt: iso(row.expires_at),
+  };
+}

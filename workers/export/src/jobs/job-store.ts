@@ -1,0 +1,100 @@
+/**
+ * The export job state machine in D1, as the consumer drives it: READY → RUNNING (a lease) → DONE or ERROR. Every
+ * transition is one conditional UPDATE, so duplicate or concurrent deliveries cannot both win; settling a job and
+ * its refund run in one batch, the refund guarded by the settle token only the winning UPDATE wrote.
+ */
+import { ExportJobRowSchema, type ExportJobRow } from "../../../shared/export-job";
+
+/** How long a consumer owns a RUNNING job; a Worker's queue handler runs for at most 15 minutes. */
+export const LEASE_MS = 15 * 60_000;
+
+export async function loadJob(db: D1Database, jobId: string): Promise<ExportJobRow | null> {
+  const row = await db.prepare("SELECT * FROM export_jobs WHERE id = ?").bind(jobId).first();
+  return row ? ExportJobRowSchema.parse(row) : null;
+}
+
+/** Takes the job if it is READY or its RUNNING lease ran out; returns the lease token, or null if someone holds it. */
+export async function claimJob(db: D1Database, jobId: string, now: number): Promise<string | null> {
+  const token = crypto.randomUUID();
+  const result = await db
+    .prepare(
+      `UPDATE export_jobs SET status = 'RUNNING', lease_token = ?, lease_until = ?, attempts = attempts + 1,
+              started_at = COALESCE(started_at, ?)
+       WHERE id = ? AND (status = 'READY' OR (status = 'RUNNING' AND lease_until < ?))`,
+    )
+    .bind(token, now + LEASE_MS, now, jobId, now)
+    .run();
+  return result.meta.changes === 1 ? token : null;
+}
+
+/** Gives up the lease after a transient failure, so the retry can claim the job at once. */
+export async function releaseJob(db: D1Database, jobId: string, token: string): Promise<void> {
+  await db
+    .prepare("UPDATE export_jobs SET lease_until = 0 WHERE id = ? AND status = 'RUNNING' AND lease_token = ?")
+    .bind(jobId, token)
+    .run();
+}
+
+export interface FinishedFile {
+  rowCount: number;
+  r2Key: string;
+  size: number;
+}
+
+/**
+ * RUNNING → DONE for the lease holder, refunding the rows not written (reserved − rowCount) in the same batch.
+ * Returns false when the lease was lost (another delivery took over and settles the job itself).
+ */
+export async function finishJob(db: D1Database, jobId: string, token: string, file: FinishedFile, now: number): Promise<boolean> {
+  const settle = crypto.randomUUID();
+  const [done] = await db.batch([
+    db
+      .prepare(
+        `UPDATE export_jobs SET status = 'DONE', row_count = ?, r2_key = ?, file_size = ?, finished_at = ?, settle_token = ?,
+                refunded_count = reserved_count - ?, lease_until = NULL
+         WHERE id = ? AND status = 'RUNNING' AND lease_token = ? AND reserved_count >= ?`,
+      )
+      .bind(file.rowCount, file.r2Key, file.size, now, settle, file.rowCount, jobId, token, file.rowCount),
+    refundStatement(db, jobId, settle),
+  ]);
+  return done?.meta.changes === 1;
+}
+
+/** RUNNING → ERROR for the lease holder (a permanent failure), the whole reservation refunded in the same batch. */
+export async function failLeasedJob(db: D1Database, jobId: string, token: string, errorCode: string, now: number): Promise<boolean> {
+  return settleAsError(db, jobId, errorCode, now, "status = 'RUNNING' AND lease_token = ?", [token]);
+}
+
+/**
+ * → ERROR with a refund for a job nobody works on any more: READY, or RUNNING with its lease run out (dead letters,
+ * stale jobs). A job whose lease is still live is left to its holder. Returns false when nothing changed.
+ */
+export async function failAbandonedJob(db: D1Database, jobId: string, errorCode: string, now: number): Promise<boolean> {
+  return settleAsError(db, jobId, errorCode, now, "(status = 'READY' OR (status = 'RUNNING' AND lease_until < ?))", [now]);
+}
+
+async function settleAsError(db: D1Database, jobId: string, errorCode: string, now: number, guard: string, params: unknown[]) {
+  const settle = crypto.randomUUID();
+  const [failed] = await db.batch([
+    db
+      .prepare(
+        `UPDATE export_jobs SET status = 'ERROR', error_code = ?, finished_at = ?, settle_token = ?,
+                refunded_count = reserved_count, lease_until = NULL
+         WHERE id = ? AND ${guard}`,
+      )
+      .bind(errorCode, now, settle, jobId, ...params),
+    refundStatement(db, jobId, settle),
+  ]);
+  return failed?.meta.changes === 1;
+}
+
+/** Gives back the job's refunded_count, only if the job carries this settle token (set by the UPDATE before it). */
+function refundStatement(db: D1Database, jobId: string, settle: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE users SET extraction_records_left = extraction_records_left +
+              (SELECT refunded_count FROM export_jobs WHERE id = ? AND settle_token = ?)
+       WHERE id = (SELECT user_id FROM export_jobs WHERE id = ? AND settle_token = ?)`,
+    )
+    .bind(jobId, settle, jobId, settle);
+}

@@ -1,0 +1,41 @@
+/**
+ * Streams bytes of unknown length into one R2 object through a multipart upload (R2.put refuses a stream of unknown
+ * length): equal parts of MIN_PART_SIZE, one in flight at a time, so memory holds one part. On any failure the upload
+ * is aborted, leaving neither the object nor its parts behind, and the error is rethrown.
+ */
+import { describeError, log } from "../../../shared/log";
+import { equalParts, MIN_PART_SIZE } from "./equal-parts";
+
+export interface UploadResult {
+  size: number;
+  parts: number;
+}
+
+export interface UploadOptions {
+  httpMetadata?: R2HTTPMetadata;
+  customMetadata?: Record<string, string>;
+  partSize?: number;
+}
+
+export async function uploadMultipart(
+  bucket: R2Bucket,
+  key: string,
+  chunks: AsyncIterable<Uint8Array>,
+  options: UploadOptions = {},
+): Promise<UploadResult> {
+  const upload = await bucket.createMultipartUpload(key, { httpMetadata: options.httpMetadata, customMetadata: options.customMetadata });
+  try {
+    const parts: R2UploadedPart[] = [];
+    let size = 0;
+    for await (const part of equalParts(chunks, options.partSize ?? MIN_PART_SIZE)) {
+      parts.push(await upload.uploadPart(parts.length + 1, part));
+      size += part.length;
+    }
+    if (parts.length === 0) throw new Error("Nothing to upload");
+    await upload.complete(parts);
+    return { size, parts: parts.length };
+  } catch (error) {
+    await upload.abort().catch((abortError: unknown) => log("warn", "multipart abort failed", { key, ...describeError(abortError) }));
+    throw error;
+  }
+}
