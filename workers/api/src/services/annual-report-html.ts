@@ -75,7 +75,7 @@ function formatFigure(key: FigureKey, value: number): string {
 }
 
 function sectionTable(section: (typeof SECTIONS)[number], company: Figures, group: Figures | null): string {
-  const head = `<tr><th scope="col">${escapeHtml(section.title)}</th><th scope="col" class="num">Företaget</th>${
+  const head = `<tr><th scope="col">Post</th><th scope="col" class="num">Företaget</th>${
     group ? '<th scope="col" class="num">Koncernen</th>' : ""
   }</tr>`;
   const rows = section.rows.map(([key, label]) => {

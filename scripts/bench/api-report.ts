@@ -1,0 +1,61 @@
+/** The API benchmark's Markdown section (appended to BENCHMARKS.md). */
+
+export interface LatencySummary {
+  name: string;
+  hitCount: number | null;
+  requests: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+}
+
+export interface ApiBenchMeta {
+  command: string;
+  date: Date;
+  url: string;
+  connections: number;
+  durationS: number;
+  documents: number;
+  loadBefore: string;
+  loadAfter: string;
+  cores: number;
+}
+
+/** Exact percentile (nearest rank) of ascending-sorted values. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "–");
+const count = (value: number) => value.toLocaleString("en-US").replace(/,/g, " ");
+
+const row = (s: LatencySummary) =>
+  `| ${s.name} | ${s.hitCount === null ? "" : count(s.hitCount)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${s.rps.toFixed(0)} | ${count(s.requests)} | ${s.errors} |`;
+
+export function formatApiReport(perQuery: LatencySummary[], mixed: LatencySummary, meta: ApiBenchMeta): string {
+  const check = (ok: boolean, text: string) => `- ${ok ? "✓" : "✗"} ${text}`;
+  return [
+    `## Search API over HTTP through the web worker (${meta.date.toISOString().slice(0, 10)})`,
+    "",
+    `Command: \`${meta.command}\` · ${meta.cores} cores · ${count(meta.documents)} documents in the index · ${meta.url}`,
+    `${meta.connections} concurrent clients (autocannon, keep-alive), ${meta.durationS} s per query and for the mix, after a warm-up.`,
+    `Latency is measured by the client for the whole call (web worker → service binding → API worker → backend → D1).`,
+    `Load average (uptime) before: ${meta.loadBefore}; after: ${meta.loadAfter}.`,
+    "",
+    "| query | hits | p50 ms | p95 ms | p99 ms | req/s | requests | errors |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...perQuery.map(row),
+    row({ ...mixed, name: `**mix of all ${perQuery.length}, round robin**` }),
+    "",
+    check(mixed.p50 <= 40, `mix p50 ≤ 40 ms: ${ms(mixed.p50)} ms`),
+    check(
+      [...perQuery, mixed].every((s) => s.errors === 0),
+      `no errors at ${meta.connections} clients: ${[...perQuery, mixed].reduce((n, s) => n + s.errors, 0)}`,
+    ),
+    "",
+  ].join("\n");
+}

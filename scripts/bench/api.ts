@@ -1,0 +1,122 @@
+/**
+ * npm run bench:api: drives the running stack (npm start, or PORT=… tsx scripts/start.ts) over HTTP on localhost with
+ * concurrent keep-alive clients, through the web worker like a browser, using the search-engine benchmark's query mix.
+ * Each query runs alone, then all of them round robin; client-side latencies give p50/p95/p99 and requests per second.
+ * The table and the command line are appended to BENCHMARKS.md (--no-append to only print).
+ *
+ *   npm run bench:api -- [--url http://localhost:8787] [--user demo --password …] [--connections 20] [--duration 10]
+ *                        [--include-source DIR]   (dataset dir: uploads a 5000-number include list from it)
+ */
+import { appendFileSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { SingleBar } from "cli-progress";
+import { SEARCH_REQUEST_ID_HEADER } from "../../workers/shared/api-contracts/search-api";
+import { PERSIST_DIR, ROOT } from "../lib/local-bindings";
+import { benchQueries, type BenchQuery } from "./api-queries";
+import { formatApiReport, percentile, type LatencySummary } from "./api-report";
+import { checkQuery, fetchDocumentCount, signIn, uploadIncludeList } from "./api-session";
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: "string", default: `http://localhost:${process.env.PORT ?? 8787}` },
+    user: { type: "string" },
+    password: { type: "string" },
+    connections: { type: "string", default: "20" },
+    duration: { type: "string", default: "10" },
+    warmup: { type: "string", default: "2" },
+    "include-source": { type: "string" },
+    "no-append": { type: "boolean", default: false },
+  },
+});
+
+function demoAccount(): { username: string; password: string } {
+  if (args.user && args.password) return { username: args.user, password: args.password };
+  const file = path.join(PERSIST_DIR, "demo-account.json");
+  return JSON.parse(readFileSync(file, "utf8")) as { username: string; password: string };
+}
+
+type CannonRequest = NonNullable<autocannon.Options["requests"]>[number];
+
+const toRequest = (query: BenchQuery): CannonRequest => ({
+  method: "POST",
+  path: `/sapi/search/page/${query.page}`,
+  body: JSON.stringify(query.search),
+});
+
+/** One autocannon run; latencies are collected per response so p95 is exact. */
+async function cannon(headers: Record<string, string>, requests: CannonRequest[], durationS: number, name: string) {
+  const connections = Number(args.connections);
+  const latencies: number[] = [];
+  const instance = autocannon({ url: args.url, connections, duration: durationS, headers, requests }, () => undefined);
+  instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const result = await new Promise<autocannon.Result>((resolve) => instance.on("done", resolve));
+  latencies.sort((a, b) => a - b);
+  const summary: LatencySummary = {
+    name,
+    hitCount: null,
+    requests: latencies.length,
+    errors: result.errors + result.non2xx + result.timeouts,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / result.duration,
+  };
+  return summary;
+}
+
+async function main() {
+  const account = demoAccount();
+  const cookie = await signIn(args.url, account.username, account.password);
+  const origin = new URL(args.url).origin;
+  const headers = {
+    Cookie: cookie,
+    Origin: origin,
+    "Sec-Fetch-Site": "same-origin",
+    "Content-Type": "application/json",
+    [SEARCH_REQUEST_ID_HEADER]: "1",
+  };
+  const includeFileId = args["include-source"] ? await uploadIncludeList(args.url, headers, args["include-source"], 5000) : null;
+  const queries = benchQueries(includeFileId);
+  const hitCounts = await Promise.all(queries.map((query) => checkQuery(args.url, headers, query)));
+  const loadBefore = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
+  const durationS = Number(args.duration);
+  const bar = new SingleBar({ format: "bench:api [{bar}] {value}/{total} runs · {name}", stream: process.stderr });
+  bar.start(queries.length + 1, 0, { name: "warm-up" });
+  await cannon(headers, queries.map(toRequest), Number(args.warmup), "warm-up");
+  const perQuery: LatencySummary[] = [];
+  for (const [i, query] of queries.entries()) {
+    bar.update(i, { name: query.name });
+    perQuery.push({ ...(await cannon(headers, [toRequest(query)], durationS, query.name)), hitCount: hitCounts[i] ?? null });
+  }
+  bar.update(queries.length, { name: "mix" });
+  const mixed = await cannon(headers, queries.map(toRequest), durationS, "mix");
+  bar.update(queries.length + 1);
+  bar.stop();
+  const report = formatApiReport(perQuery, mixed, {
+    command: `npm run bench:api -- ${process.argv.slice(2).join(" ")}`.trim(),
+    date: new Date(),
+    url: args.url,
+    connections: Number(args.connections),
+    durationS,
+    documents: await fetchDocumentCount(args.url),
+    loadBefore,
+    loadAfter: os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" "),
+    cores: os.cpus().length,
+  });
+  console.log(report);
+  if (!args["no-append"]) appendFileSync(path.join(ROOT, "BENCHMARKS.md"), `\n${report}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,226 @@
+/**
+ * POST /sapi/search/page/{n} and GET /sapi/search/serialized through the web worker into the API worker, on a real
+ * embedded index of the search engine's hand-checked fixture (40 companies, 47 worksites) in the harness's D1 and R2.
+ * Expected counts are computed here from the source records, independently of the index.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SearchPageAnswerSchema, type SearchPageAnswer } from "../../workers/shared/api-contracts/search-api";
+import { ListFileListSchema } from "../../workers/api/src/list-files/list-file-contract";
+import { emptySearch, SearchSchema, type SearchInput } from "../../workers/shared/search/search-schema";
+import { deserializeSearch } from "../../workers/shared/search/search-serialize";
+import { authedFetch, createTestUser, type HarnessResponse, type TestUser } from "./factories";
+import { createUrvalHarness } from "./harness";
+import { seedSearchIndex, type SeededIndex } from "./search-api-seed";
+
+const harness = createUrvalHarness();
+let seeded: SeededIndex;
+let user: TestUser;
+
+beforeAll(async () => {
+  await harness.start();
+  seeded = await seedSearchIndex(harness);
+  user = await createTestUser(harness);
+}, 180_000);
+afterAll(() => harness.server.close());
+
+function searchPage(page: number | string, body: unknown, options: { user?: TestUser | null; headers?: Record<string, string> } = {}) {
+  const who = options.user === undefined ? user : options.user;
+  return authedFetch(harness, who?.cookie ?? "", `/sapi/search/page/${page}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...options.headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function answerOf(response: HarnessResponse): Promise<SearchPageAnswer> {
+  expect(response.status, await response.clone().text()).toBe(200);
+  return SearchPageAnswerSchema.parse(await response.json());
+}
+
+const idsOf = (answer: SearchPageAnswer) => answer.results.records.map((record) => ("cfarNo" in record ? record.cfarNo : record.orgSeqNo));
+
+describe("POST /sapi/search/page/0", () => {
+  it("answers results with aggregations and _all variants, the normalised search, serializedSearch and the echoed ids", async () => {
+    const response = await searchPage(0, {}, { headers: { "X-Search-Request-Id": "41" } });
+    const answer = await answerOf(response);
+    expect(answer.page).toBe(0);
+    expect(answer.requestId).toBe(41);
+    expect(answer.response.serverRequestId).toBe(response.headers.get("X-Request-Id"));
+    expect(response.headers.get("Server-Timing")).toMatch(/^backend;dur=[\d.]+,total;dur=[\d.]+$/);
+    expect(answer.search).toEqual(emptySearch("COMPANY"));
+    expect(deserializeSearch(answer.serializedSearch)).toEqual({ success: true, data: answer.search });
+
+    expect(answer.results.type).toBe("COMPANY");
+    expect(answer.results.hitCount).toBe(seeded.companies.length);
+    expect(answer.results.records).toHaveLength(20);
+    const byTurnover = [...seeded.companies].sort((a, b) => (b.turnover ?? -Infinity) - (a.turnover ?? -Infinity));
+    expect(idsOf(answer).slice(0, 3)).toEqual(byTurnover.slice(0, 3).map((c) => c.orgSeqNo));
+    expect(answer.results.nameForOrgSeqNo).toBeNull();
+
+    const { aggregations } = answer.results;
+    const inCounty = (code: string) => seeded.companies.filter((c) => c.seatCountyCode === code).length;
+    for (const county of ["01", "03", "12", "14", "25"]) {
+      expect(aggregations.location?.[county], county).toBe(inCounty(county));
+      expect(aggregations.location_all?.[county], county).toBe(inCounty(county));
+    }
+    expect(Object.keys(aggregations)).toEqual(expect.arrayContaining(["sni", "sni_all", "companyForm", "companyForm_all", "fTax_all"]));
+  });
+
+  it("filters by county with disjunctive location counts and all-of-Sweden counts unchanged", async () => {
+    const answer = await answerOf(await searchPage(0, { codeSet: { location: ["14"] } }));
+    const gothenburg = seeded.companies.filter((c) => c.seatCountyCode === "14");
+    expect(answer.results.hitCount).toBe(gothenburg.length);
+    expect(answer.results.records.every((r) => "countyCode" in r && r.countyCode === "14")).toBe(true);
+    expect(answer.results.aggregations.location?.["01"]).toBe(seeded.companies.filter((c) => c.seatCountyCode === "01").length);
+    const fTaxInGothenburg = gothenburg.filter((c) => c.fTaxReg).length;
+    expect(answer.results.aggregations.fTax?.true).toBe(fTaxInGothenburg);
+    expect(answer.results.aggregations.fTax_all?.true).toBe(seeded.companies.filter((c) => c.fTaxReg).length);
+  });
+
+  it("finds a company by organisation number and names the company of numeric.orgSeqNo", async () => {
+    const target = seeded.companies.find((c) => c.orgSeqNo === 22);
+    const byOrgNo = await answerOf(await searchPage(0, { text: target?.orgNo.replace("-", "") }));
+    expect(idsOf(byOrgNo)).toEqual([22]);
+    const worksites = await answerOf(await searchPage(0, { resultType: "WORKSITE", numeric: { orgSeqNo: 1 } }));
+    expect(worksites.results.nameForOrgSeqNo).toBe("Alfa Data AB");
+    expect(worksites.results.hitCount).toBe(seeded.worksites.filter((w) => w.orgSeqNo === 1).length);
+  });
+
+  it("searches worksites", async () => {
+    const answer = await answerOf(await searchPage(0, { resultType: "WORKSITE" }));
+    expect(answer.results.type).toBe("WORKSITE");
+    expect(answer.results.hitCount).toBe(seeded.worksites.length);
+    expect(idsOf(answer).every((id) => typeof id === "string" && /^\d{8}$/.test(id))).toBe(true);
+    expect(answer.results.aggregations).toHaveProperty("employeeRange_all");
+  });
+});
+
+describe("paging", () => {
+  it("answers page n with the same hit count and the next records", async () => {
+    const first = await answerOf(await searchPage(0, {}));
+    const second = await answerOf(await searchPage(1, {}, { headers: { "X-Search-Request-Id": "2" } }));
+    const third = await answerOf(await searchPage(2, {}));
+    expect(second.page).toBe(1);
+    expect(second.requestId).toBe(2);
+    expect(second.results.hitCount).toBe(first.results.hitCount);
+    expect(third.results.hitCount).toBe(first.results.hitCount);
+    const all = [...idsOf(first), ...idsOf(second)];
+    expect(new Set(all).size).toBe(seeded.companies.length);
+    expect(third.results.records).toHaveLength(0);
+  });
+
+  it("stops at 1000 visible records: page 49 is the last, page 50 is PAGE_TOO_DEEP", async () => {
+    expect((await answerOf(await searchPage(49, {}))).results.records).toHaveLength(0);
+    const deep = await searchPage(50, {});
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toMatchObject({
+      type: "VALIDATION",
+      code: "PAGE_TOO_DEEP",
+      message: "Exportera urvalet om du vill se fler träffar.",
+      issues: [{ path: "page" }],
+    });
+    const garbage = await searchPage("x", {});
+    expect(garbage.status).toBe(400);
+    expect(await garbage.json()).toMatchObject({ type: "VALIDATION", issues: [{ path: "page" }] });
+  });
+});
+
+describe("serialized searches", () => {
+  it("restores the search of page 0 from its serializedSearch through /sapi/search/serialized", async () => {
+    const input: SearchInput = {
+      text: "data",
+      range: { turnover: "1000000_", numEmployees: "_100" },
+      bool: { fTax: true, useLocation: false },
+      codeSet: { sni: ["J"], location: ["01", "1281"] },
+      sort: [{ field: "name", ascending: true }],
+    };
+    const page0 = await answerOf(await searchPage(0, input));
+    expect(page0.search).toEqual(SearchSchema.parse(input));
+    const response = await authedFetch(harness, user.cookie, `/sapi/search/serialized?serializedSearch=${page0.serializedSearch}`);
+    expect(response.status).toBe(200);
+    const restored: unknown = await response.json();
+    expect(restored).toEqual(page0.search);
+    const again = await answerOf(await searchPage(0, restored));
+    expect(again.results.hitCount).toBe(page0.results.hitCount);
+    expect(idsOf(again)).toEqual(idsOf(page0));
+    expect(page0.results.hitCount).toBeGreaterThan(0);
+  });
+
+  it("refuses a missing, unreadable or invalid serializedSearch with VALIDATION", async () => {
+    const cases: [string, string][] = [
+      ["", "serializedSearch"],
+      ["?serializedSearch=", "serializedSearch"],
+      ["?serializedSearch=zzzz", "serializedSearch"],
+      [
+        `?serializedSearch=j${Buffer.from(JSON.stringify({ c: { sni: ["99999"] } })).toString("base64url")}`,
+        "serializedSearch.codeSet.sni.0",
+      ],
+    ];
+    for (const [query, path] of cases) {
+      const response = await authedFetch(harness, user.cookie, `/sapi/search/serialized${query}`);
+      expect(response.status, query).toBe(400);
+      const body = (await response.json()) as { type: string; issues: { path: string }[] };
+      expect(body.type, query).toBe("VALIDATION");
+      expect(body.issues.map((i) => i.path)).toContain(path);
+    }
+  });
+});
+
+describe("validation and access", () => {
+  it.each([
+    ["an unknown result type", { resultType: "PEOPLE" }, "resultType"],
+    ["an unknown SNI code", { codeSet: { sni: ["99999"] } }, "codeSet.sni.0"],
+    ["an inverted range", { range: { turnover: "5_1" } }, "range.turnover"],
+    ["an unknown field", { colour: "red" }, "colour"],
+    ["a filter of the other result type", { resultType: "WORKSITE", codeSet: { companyForm: ["49"] } }, "codeSet.companyForm"],
+    ["another user's or a missing list file", { numSet: { includeFile: [987654] } }, "numSet.includeFile.0"],
+  ])("refuses %s with VALIDATION naming the field", async (_name, body, path) => {
+    const response = await searchPage(0, body);
+    expect(response.status).toBe(400);
+    const error = (await response.json()) as { type: string; issues: { path: string }[]; requestId: string };
+    expect(error.type).toBe("VALIDATION");
+    expect(error.issues.map((i) => i.path)).toContain(path);
+    expect(error.requestId).toBe(response.headers.get("X-Request-Id"));
+  });
+
+  it("refuses a body that is not JSON and a malformed X-Search-Request-Id", async () => {
+    const notJson = await searchPage(0, "{not json");
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ type: "VALIDATION", code: "INVALID_JSON" });
+    const badId = await searchPage(0, {}, { headers: { "X-Search-Request-Id": "seven" } });
+    expect(badId.status).toBe(400);
+    expect(await badId.json()).toMatchObject({ type: "VALIDATION", issues: [{ path: "X-Search-Request-Id" }] });
+  });
+
+  it("requires a signed-in subscriber who accepted the terms", async () => {
+    const anonymous = await searchPage(0, {}, { user: null });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ type: "UNAUTHORIZED", code: "UNAUTHENTICATED" });
+    expect((await authedFetch(harness, "", "/sapi/search/serialized?serializedSearch=je30")).status).toBe(401);
+    const unsigned = await createTestUser(harness, { signedTerms: false });
+    const blocked = await searchPage(0, {}, { user: unsigned });
+    expect(blocked.status).toBe(403);
+    expect(await blocked.json()).toMatchObject({ code: "TERMS_NOT_ACCEPTED" });
+  });
+
+  it("includes and excludes the user's own list file", async () => {
+    const numbers = seeded.companies.filter((c) => [1, 2, 3].includes(c.orgSeqNo)).map((c) => c.orgNo);
+    const boundary = `----urval${crypto.randomUUID()}`;
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="listFile"; filename="kunder.txt"\r\nContent-Type: text/plain\r\n\r\n${numbers.join("\r\n")}\r\n--${boundary}--\r\n`;
+    const upload = await authedFetch(harness, user.cookie, "/sapi/list-file/add/5", {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(upload.status, await upload.clone().text()).toBe(200);
+    const listed = ListFileListSchema.parse(await (await authedFetch(harness, user.cookie, "/sapi/list-file/get/5")).json());
+    const fileId = listed.find((file) => file.name === "kunder.txt")?.id;
+    const included = await answerOf(await searchPage(0, { numSet: { includeFile: [fileId] } }));
+    expect(idsOf(included).sort()).toEqual([1, 2, 3]);
+    const excluded = await answerOf(await searchPage(0, { numSet: { excludeFile: [fileId] } }));
+    expect(excluded.results.hitCount).toBe(seeded.companies.length - 3);
+    const stranger = await createTestUser(harness);
+    const refused = await searchPage(0, { numSet: { includeFile: [fileId] } }, { user: stranger });
+    expect(refused.status).toBe(400);
+  });
+});

@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import { parseSearch } from "../../../../search-index/search-model";
+import {
+  PageNumberSchema,
+  SearchAnswerSchema,
+  SearchPageAnswerSchema,
+  SerializedSearchQuerySchema,
+} from "../../../shared/api-contracts/search-api";
+import { parseOrThrow } from "../../../shared/errors";
+import { deserializeSearchOrThrow } from "../../../shared/search/search-serialize";
+import type { ApiBindings } from "../env";
+import { currentSession } from "../middleware/session";
+import { contractJson } from "../services/contract-answer";
+import { backendFor } from "../services/search-backend-for";
+import { readSearchBody, readSearchRequestId } from "../services/search-request";
+import { assertPageVisible, searchPage } from "../services/search-service";
+
+/**
+ * /sapi/search (spec §7): POST /page/{n} with the search object as body and the client's counter in
+ * X-Search-Request-Id; GET /serialized?serializedSearch= → the search. Shared links: routes/shared-links.ts.
+ */
+export const searchRoutes = new Hono<ApiBindings>()
+  .post("/page/:page", async (c) => {
+    const page = parseOrThrow(PageNumberSchema, c.req.param("page"), "page");
+    assertPageVisible(page);
+    const requestId = readSearchRequestId(c);
+    const search = parseSearch(await readSearchBody(c));
+    const answer = await searchPage(c.env.DB, await backendFor(c), {
+      userId: currentSession(c).userId,
+      search,
+      page,
+      requestId,
+      serverRequestId: c.var.requestId,
+    });
+    return contractJson(c, SearchPageAnswerSchema, answer);
+  })
+  .get("/serialized", (c) => {
+    const { serializedSearch } = parseOrThrow(SerializedSearchQuerySchema, c.req.query());
+    const search = parseSearch(deserializeSearchOrThrow(serializedSearch, "serializedSearch"), "serializedSearch");
+    return contractJson(c, SearchAnswerSchema, search);
+  });

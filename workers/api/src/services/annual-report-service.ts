@@ -1,0 +1,52 @@
+/**
+ * Annual reports (spec §3 "Annual report", §7): the list of a company's reports, and one report opened as a printable
+ * HTML summary of the figures of the period it covers.
+ */
+import type { SearchBackend } from "../../../../search-index/backend";
+import type { AnnualReport, AnnualReportOpenQuery } from "../../../shared/api-contracts/search-api";
+import { AppError } from "../../../shared/errors";
+import { formatOrgNo } from "../../../shared/format";
+import type { CompanyDetail, CompanyRecord } from "../../../shared/search/result-schemas";
+import { SearchSchema } from "../../../shared/search/search-schema";
+import { renderAnnualReportHtml } from "./annual-report-html";
+import { entityNotFound } from "./details-service";
+
+const reportNotFound = () =>
+  new AppError("ANNUAL_REPORT_NOT_FOUND", 404, "Årsredovisningen finns inte för det här företaget.", { type: "USER_MESSAGE" });
+
+async function companyDetail(backend: SearchBackend, orgSeqNo: number): Promise<CompanyDetail> {
+  const entity = await backend.getEntity(String(orgSeqNo), "COMPANY");
+  if (entity?.type !== "COMPANY") throw entityNotFound();
+  return entity;
+}
+
+/** A company's annual reports, latest period first (a sole trader has none). */
+export async function listAnnualReports(backend: SearchBackend, orgSeqNo: number): Promise<AnnualReport[]> {
+  const detail = await companyDetail(backend, orgSeqNo);
+  return [...detail.annualReports].sort((a, b) => b.periodEnd.localeCompare(a.periodEnd));
+}
+
+/** The company with this organisation number, found through the search's exact organisation-number match. */
+async function companyByOrgNo(backend: SearchBackend, orgNo: string): Promise<CompanyDetail> {
+  const normalised = formatOrgNo(orgNo.replace(/-/g, "").slice(-10));
+  const results = await backend.search(SearchSchema.parse({ resultType: "COMPANY", text: normalised }));
+  const match = (results.records as CompanyRecord[]).find((record) => record.orgNo === normalised);
+  if (!match) throw reportNotFound();
+  return companyDetail(backend, match.orgSeqNo);
+}
+
+/** The HTML page of report `refNo` of company `orgNo` for the period ending `period` ("YYYY-MM-DD" or "YYYY-MM"). */
+export async function openAnnualReport(backend: SearchBackend, refNo: string, query: AnnualReportOpenQuery, now = new Date()) {
+  const detail = await companyByOrgNo(backend, query.orgNo);
+  const report = detail.annualReports.find((entry) => entry.refNo === refNo && entry.periodEnd.startsWith(query.period));
+  const period = report && detail.financialPeriods.find((entry) => entry.company.periodEnd === report.periodEnd);
+  if (!report || !period) throw reportNotFound();
+  return renderAnnualReportHtml({
+    companyName: detail.name,
+    orgNo: detail.orgNo,
+    refNo: report.refNo,
+    company: period.company,
+    group: period.group,
+    generatedAt: now,
+  });
+}
