@@ -115,6 +115,12 @@ export class LocalLoader {
     return response.arrayBuffer();
   }
 
+  /** The bindings themselves (slow proxies: for reads and tests, not bulk loading). */
+  async bindings(): Promise<{ SEARCH_DB: D1Database; SEARCH_INDEX: R2Bucket }> {
+    const [db, bucket] = await Promise.all([this.mf.getD1Database("SEARCH_DB"), this.mf.getR2Bucket("SEARCH_INDEX")]);
+    return { SEARCH_DB: db as unknown as D1Database, SEARCH_INDEX: bucket as unknown as R2Bucket };
+  }
+
   dispose(): Promise<void> {
     return this.mf.dispose();
   }

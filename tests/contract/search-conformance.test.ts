@@ -1,0 +1,25 @@
+/** One conformance suite for every search backend, on the hand-made fixture (tests/fixtures/search). */
+import { afterAll, beforeAll, describe } from "vitest";
+import type { SearchBackend } from "../../search-index/backend";
+import { contractBackends } from "./backends";
+import { companyCases } from "./company-cases";
+import { filterCases } from "./filter-cases";
+import { propertyCases } from "./property-cases";
+import { worksiteCases } from "./worksite-cases";
+
+describe.each(contractBackends)("$name backend", ({ open }) => {
+  let opened: Awaited<ReturnType<typeof open>> | null = null;
+  const backend = (): SearchBackend => {
+    if (!opened) throw new Error("backend not open");
+    return opened.backend;
+  };
+  beforeAll(async () => {
+    opened = await open();
+  }, 180_000);
+  afterAll(() => opened?.close());
+
+  companyCases(backend);
+  filterCases(backend);
+  worksiteCases(backend);
+  propertyCases(backend);
+});
