@@ -36,25 +36,34 @@ const count = (value: number) => value.toLocaleString("en-US").replace(/,/g, " "
 const row = (s: LatencySummary) =>
   `| ${s.name} | ${s.hitCount === null ? "" : count(s.hitCount)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${s.rps.toFixed(0)} | ${count(s.requests)} | ${s.errors} |`;
 
-export function formatApiReport(perQuery: LatencySummary[], mixed: LatencySummary, meta: ApiBenchMeta): string {
+export function formatApiReport(
+  perQuery: LatencySummary[],
+  mixed: { fresh: LatencySummary; cached: LatencySummary },
+  meta: ApiBenchMeta,
+): string {
   const check = (ok: boolean, text: string) => `- ${ok ? "✓" : "✗"} ${text}`;
+  const all = [...perQuery, mixed.fresh, mixed.cached];
   return [
     `## Search API over HTTP through the web worker (${meta.date.toISOString().slice(0, 10)})`,
     "",
     `Command: \`${meta.command}\` · ${meta.cores} cores · ${count(meta.documents)} documents in the index · ${meta.url}`,
-    `${meta.connections} concurrent clients (autocannon, keep-alive), ${meta.durationS} s per query and for the mix, after a warm-up.`,
-    `Latency is measured by the client for the whole call (web worker → service binding → API worker → backend → D1).`,
+    `${meta.connections} concurrent clients (autocannon, keep-alive), ${meta.durationS} s per run, after a warm-up. Latency is`,
+    "measured by the client for the whole call: web worker → service binding → API worker (session, validation) →",
+    "search backend → D1 documents → contract check. Rows marked no-cache send `Cache-Control: no-cache`, so every call",
+    "runs the search; the last row is the mix as browsers send it, where repeated searches come from the API's result cache.",
     `Load average (uptime) before: ${meta.loadBefore}; after: ${meta.loadAfter}.`,
     "",
     "| query | hits | p50 ms | p95 ms | p99 ms | req/s | requests | errors |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...perQuery.map(row),
-    row({ ...mixed, name: `**mix of all ${perQuery.length}, round robin**` }),
+    ...perQuery.map((s) => row({ ...s, name: `${s.name} (no-cache)` })),
+    row({ ...mixed.fresh, name: `**mix of all ${perQuery.length}, round robin (no-cache)**` }),
+    row({ ...mixed.cached, name: `**mix of all ${perQuery.length}, round robin (result cache)**` }),
     "",
-    check(mixed.p50 <= 40, `mix p50 ≤ 40 ms: ${ms(mixed.p50)} ms`),
+    check(mixed.fresh.p50 <= 40, `mix p50 ≤ 40 ms, every call searching: ${ms(mixed.fresh.p50)} ms`),
+    check(mixed.cached.p50 <= 40, `mix p50 ≤ 40 ms as browsers call it: ${ms(mixed.cached.p50)} ms`),
     check(
-      [...perQuery, mixed].every((s) => s.errors === 0),
-      `no errors at ${meta.connections} clients: ${[...perQuery, mixed].reduce((n, s) => n + s.errors, 0)}`,
+      all.every((s) => s.errors === 0),
+      `no errors at ${meta.connections} clients: ${all.reduce((n, s) => n + s.errors, 0)}`,
     ),
     "",
   ].join("\n");

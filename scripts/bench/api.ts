@@ -1,7 +1,9 @@
 /**
  * npm run bench:api: drives the running stack (npm start, or PORT=… tsx scripts/start.ts) over HTTP on localhost with
  * concurrent keep-alive clients, through the web worker like a browser, using the search-engine benchmark's query mix.
- * Each query runs alone, then all of them round robin; client-side latencies give p50/p95/p99 and requests per second.
+ * Each query runs alone and all of them round robin with Cache-Control: no-cache (every call reaches the search
+ * backend), then the mix once more as browsers call it (the API's result cache on). Client-side latencies give
+ * p50/p95/p99 and requests per second.
  * The table and the command line are appended to BENCHMARKS.md (--no-append to only print).
  *
  *   npm run bench:api -- [--url http://localhost:8787] [--user demo --password …] [--connections 20] [--duration 10]
@@ -86,32 +88,39 @@ async function main() {
     .map((n) => n.toFixed(2))
     .join(" ");
   const durationS = Number(args.duration);
+  const fresh = { ...headers, "Cache-Control": "no-cache" };
   const bar = new SingleBar({ format: "bench:api [{bar}] {value}/{total} runs · {name}", stream: process.stderr });
-  bar.start(queries.length + 1, 0, { name: "warm-up" });
-  await cannon(headers, queries.map(toRequest), Number(args.warmup), "warm-up");
+  bar.start(queries.length + 2, 0, { name: "warm-up" });
+  await cannon(fresh, queries.map(toRequest), Number(args.warmup), "warm-up");
   const perQuery: LatencySummary[] = [];
   for (const [i, query] of queries.entries()) {
     bar.update(i, { name: query.name });
-    perQuery.push({ ...(await cannon(headers, [toRequest(query)], durationS, query.name)), hitCount: hitCounts[i] ?? null });
+    perQuery.push({ ...(await cannon(fresh, [toRequest(query)], durationS, query.name)), hitCount: hitCounts[i] ?? null });
   }
-  bar.update(queries.length, { name: "mix" });
-  const mixed = await cannon(headers, queries.map(toRequest), durationS, "mix");
-  bar.update(queries.length + 1);
+  bar.update(queries.length, { name: "mix, no-cache" });
+  const mixedFresh = await cannon(fresh, queries.map(toRequest), durationS, "mix, no-cache");
+  bar.update(queries.length + 1, { name: "mix, result cache" });
+  const mixedCached = await cannon(headers, queries.map(toRequest), durationS, "mix, result cache");
+  bar.update(queries.length + 2);
   bar.stop();
-  const report = formatApiReport(perQuery, mixed, {
-    command: `npm run bench:api -- ${process.argv.slice(2).join(" ")}`.trim(),
-    date: new Date(),
-    url: args.url,
-    connections: Number(args.connections),
-    durationS,
-    documents: await fetchDocumentCount(args.url),
-    loadBefore,
-    loadAfter: os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(" "),
-    cores: os.cpus().length,
-  });
+  const report = formatApiReport(
+    perQuery,
+    { fresh: mixedFresh, cached: mixedCached },
+    {
+      command: `npm run bench:api -- ${process.argv.slice(2).join(" ")}`.trim(),
+      date: new Date(),
+      url: args.url,
+      connections: Number(args.connections),
+      durationS,
+      documents: await fetchDocumentCount(args.url),
+      loadBefore,
+      loadAfter: os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(" "),
+      cores: os.cpus().length,
+    },
+  );
   console.log(report);
   if (!args["no-append"]) appendFileSync(path.join(ROOT, "BENCHMARKS.md"), `\n${report}`);
 }

@@ -95,6 +95,23 @@ describe("POST /sapi/search/page/0", () => {
   });
 });
 
+describe("result cache", () => {
+  it("serves a repeated search from the cache and fresh results on Cache-Control: no-cache", async () => {
+    const search = { codeSet: { sni: ["62"] }, sort: [{ field: "earnings", ascending: false }] };
+    const first = await answerOf(await searchPage(0, search, { headers: { "X-Search-Request-Id": "1" } }));
+    const second = await answerOf(await searchPage(0, search, { headers: { "X-Search-Request-Id": "2" } }));
+    const fresh = await answerOf(await searchPage(0, search, { headers: { "Cache-Control": "no-cache" } }));
+    expect(first.response.cached).toBe(false);
+    expect(second.response.cached).toBe(true);
+    expect(second.response.backendMs).toBe(0);
+    expect(fresh.response.cached).toBe(false);
+    expect(second.requestId).toBe(2);
+    expect(second.results).toEqual(first.results);
+    expect(fresh.results).toEqual(first.results);
+    expect(first.results.hitCount).toBe(seeded.companies.filter((c) => c.sniCodes[0]?.startsWith("62")).length);
+  });
+});
+
 describe("paging", () => {
   it("answers page n with the same hit count and the next records", async () => {
     const first = await answerOf(await searchPage(0, {}));

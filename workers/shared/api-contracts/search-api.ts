@@ -65,8 +65,16 @@ export const PAGE_TOO_DEEP_MESSAGE = "Exportera urvalet om du vill se fler träf
 /** Request body of POST /sapi/search/page/{n}: the search object of spec §3 (defaults may be left out). */
 export const SearchPageRequestSchema = SearchSchema;
 
-/** Facts about the answer itself: the server's request id (X-Request-Id, for support) and the backend's time. */
-export const SearchResponseInfoSchema = z.object({ serverRequestId: z.string(), backendMs: z.number().nonnegative() });
+/**
+ * Facts about the answer itself: the server's request id (X-Request-Id, for support), the search backend's time for
+ * this answer (0 when the results came from the API's result cache) and whether they did. A request with
+ * `Cache-Control: no-cache` always gets fresh results.
+ */
+export const SearchResponseInfoSchema = z.object({
+  serverRequestId: z.string(),
+  backendMs: z.number().nonnegative(),
+  cached: z.boolean(),
+});
 
 /**
  * Aggregations hold thousands of counts (every SNI and location level, twice); a plain loop checks them about 5× faster

@@ -1,19 +1,14 @@
 import { Hono } from "hono";
 import { parseSearch } from "../../../../search-index/search-model";
-import {
-  PageNumberSchema,
-  SearchAnswerSchema,
-  SearchPageAnswerSchema,
-  SerializedSearchQuerySchema,
-} from "../../../shared/api-contracts/search-api";
+import { PageNumberSchema, SearchAnswerSchema, SerializedSearchQuerySchema } from "../../../shared/api-contracts/search-api";
 import { parseOrThrow } from "../../../shared/errors";
 import { deserializeSearchOrThrow } from "../../../shared/search/search-serialize";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
 import { contractJson } from "../services/contract-answer";
 import { backendFor } from "../services/search-backend-for";
-import { readSearchBody, readSearchRequestId } from "../services/search-request";
-import { assertPageVisible, searchPage } from "../services/search-service";
+import { readSearchBody, readSearchRequestId, wantsFreshResults } from "../services/search-request";
+import { assertPageVisible, searchPageJson } from "../services/search-service";
 
 /**
  * /sapi/search (spec §7): POST /page/{n} with the search object as body and the client's counter in
@@ -25,14 +20,15 @@ export const searchRoutes = new Hono<ApiBindings>()
     assertPageVisible(page);
     const requestId = readSearchRequestId(c);
     const search = parseSearch(await readSearchBody(c));
-    const answer = await searchPage(c.env.DB, await backendFor(c), {
+    const json = await searchPageJson(c.env.DB, await backendFor(c), {
       userId: currentSession(c).userId,
       search,
       page,
       requestId,
       serverRequestId: c.var.requestId,
+      bypassCache: wantsFreshResults(c),
     });
-    return contractJson(c, SearchPageAnswerSchema, answer);
+    return c.body(json, 200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
   })
   .get("/serialized", (c) => {
     const { serializedSearch } = parseOrThrow(SerializedSearchQuerySchema, c.req.query());

@@ -25,3 +25,8 @@ export function readSearchRequestId(c: Context): number | null {
   const header = c.req.header(SEARCH_REQUEST_ID_HEADER);
   return header === undefined ? null : parseOrThrow(SearchRequestIdSchema, header, SEARCH_REQUEST_ID_HEADER);
 }
+
+/** A client may ask for fresh results, as in HTTP: Cache-Control: no-cache (or no-store) skips the result cache. */
+export function wantsFreshResults(c: Context): boolean {
+  return /\bno-(?:cache|store)\b/i.test(c.req.header("Cache-Control") ?? "");
+}

@@ -1,15 +1,18 @@
 /**
- * POST /sapi/search/page/{n} (spec §3 "Search response", §7): resolves the search's list files for the user, asks the
- * SearchBackend for the page (hit count, records, disjunctive aggregations with `_all`, nameForOrgSeqNo) and shapes the
- * answer with the normalised search, its `vad` serialisation and the client's request id.
+ * POST /sapi/search/page/{n} (spec §3 "Search response", §7): resolves the search's list files for the user, gets the
+ * page's results (hit count, records, disjunctive aggregations with `_all`, nameForOrgSeqNo) from the result cache or
+ * the SearchBackend, and writes the answer with the normalised search, its `vad` serialisation and the client's
+ * request id. Both parts are checked against the shared contract; the results once, when they are computed.
  */
 import type { SearchBackend } from "../../../../search-index/backend";
-import { PAGE_TOO_DEEP_MESSAGE, type SearchPageAnswer } from "../../../shared/api-contracts/search-api";
+import { PAGE_TOO_DEEP_MESSAGE, SearchPageAnswerSchema } from "../../../shared/api-contracts/search-api";
 import { AppError } from "../../../shared/errors";
 import { MAX_PAGE } from "../../../shared/search/search-fields";
 import type { Search } from "../../../shared/search/search-schema";
 import { serializeSearch } from "../../../shared/search/search-serialize";
 import { listFilesForSearch } from "../list-files/list-file-numbers";
+import { checkAnswer } from "./contract-answer";
+import { SearchResultCache } from "./search-result-cache";
 import { elapsedMs } from "./timed-backend";
 
 export interface SearchPageInput {
@@ -20,7 +23,13 @@ export interface SearchPageInput {
   requestId: number | null;
   /** This call's X-Request-Id. */
   serverRequestId: string;
+  /** Skip the result cache (the request said Cache-Control: no-cache). */
+  bypassCache?: boolean;
 }
+
+const ResultsSchema = SearchPageAnswerSchema.shape.results;
+const PageMetaSchema = SearchPageAnswerSchema.omit({ results: true });
+const cache = new SearchResultCache();
 
 /** Pages run 0 … MAX_PAGE: 20 records each, at most 1000 visible (spec §6, §9). */
 export function assertPageVisible(page: number): void {
@@ -32,18 +41,31 @@ export function assertPageVisible(page: number): void {
   }
 }
 
-export async function searchPage(db: D1Database, backend: SearchBackend, input: SearchPageInput): Promise<SearchPageAnswer> {
+/** The answer as JSON text (SearchPageAnswerSchema): cached results are spliced in without re-serialising them. */
+export async function searchPageJson(db: D1Database, backend: SearchBackend, input: SearchPageInput): Promise<string> {
   assertPageVisible(input.page);
   const listFiles = await listFilesForSearch(db, input.userId, input.search.numSet);
-  const started = performance.now();
-  const results = await backend.search(input.search, { page: input.page, listFiles });
-  const backendMs = elapsedMs(started);
-  return {
-    results,
-    page: input.page,
-    search: input.search,
-    serializedSearch: serializeSearch(input.search),
-    requestId: input.requestId,
-    response: { serverRequestId: input.serverRequestId, backendMs },
+  const serializedSearch = serializeSearch(input.search);
+  const info = await backend.info();
+  let backendMs = 0;
+  const compute = async () => {
+    const started = performance.now();
+    const results = await backend.search(input.search, { page: input.page, listFiles });
+    backendMs = elapsedMs(started);
+    return JSON.stringify(checkAnswer(ResultsSchema, results, "search results"));
   };
+  const key = `${info.backend}:${info.version}:${input.page}:${serializedSearch}`;
+  const { value: resultsJson, hit } = await cache.getOrCompute(key, compute, input.bypassCache);
+  const meta = checkAnswer(
+    PageMetaSchema,
+    {
+      page: input.page,
+      search: input.search,
+      serializedSearch,
+      requestId: input.requestId,
+      response: { serverRequestId: input.serverRequestId, backendMs, cached: hit },
+    },
+    "search page",
+  );
+  return `{"results":${resultsJson},${JSON.stringify(meta).slice(1)}`;
 }
