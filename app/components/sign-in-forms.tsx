@@ -1,4 +1,8 @@
-/** The two steps of the sign-in screen (spec §2): choose a method and identify, then confirm a one-time code. */
+/**
+ * The two steps of the sign-in screen (spec §2): choose a method and identify, then confirm a one-time code.
+ * Inputs are uncontrolled and read when the form is submitted, so text typed before hydration is never lost; the
+ * forms POST, so without JavaScript the route's action signs in (and nothing typed reaches the address).
+ */
 import type { FormEvent } from "react";
 
 export const SIGN_IN_METHODS = [
@@ -8,38 +12,38 @@ export const SIGN_IN_METHODS = [
 ] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number]["id"];
 
+const ERROR_ID = "sign-in-error";
+
 function FormError({ message }: { message: string | null }) {
   return (
-    <p id="sign-in-error" className="form-error" role="alert">
+    <p id={ERROR_ID} className="form-error" role="alert">
       {message}
     </p>
   );
 }
 
+function readField(event: FormEvent<HTMLFormElement>, name: string): string {
+  event.preventDefault();
+  const value = new FormData(event.currentTarget).get(name);
+  return typeof value === "string" ? value : "";
+}
+
 interface MethodFormProps {
   method: SignInMethod;
   onMethod: (method: SignInMethod) => void;
-  identity: string;
-  onIdentity: (value: string) => void;
-  secret: string;
-  onSecret: (value: string) => void;
-  onSubmit: () => void;
+  onSubmit: (identity: string, secret: string) => void;
   pending: boolean;
   error: string | null;
 }
 
-export function SignInMethodForm(props: MethodFormProps) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSubmit();
-  };
-  const described = props.error ? "sign-in-error" : undefined;
+export function SignInMethodForm({ method, onMethod, onSubmit, pending, error }: MethodFormProps) {
+  const submit = (event: FormEvent<HTMLFormElement>) => onSubmit(readField(event, "id"), readField(event, "secret"));
   return (
     <form className="card form" method="post" onSubmit={submit} aria-label="Logga in" noValidate>
       <input type="hidden" name="intent" value="password" />
       <div className="segmented" role="group" aria-label="Inloggningsmetod">
         {SIGN_IN_METHODS.map((m) => (
-          <button key={m.id} type="button" aria-pressed={props.method === m.id} onClick={() => props.onMethod(m.id)}>
+          <button key={m.id} type="button" aria-pressed={method === m.id} onClick={() => onMethod(m.id)}>
             {m.label}
           </button>
         ))}
@@ -50,30 +54,21 @@ export function SignInMethodForm(props: MethodFormProps) {
           id="identity"
           name="id"
           autoComplete="username"
-          value={props.identity}
-          onChange={(e) => props.onIdentity(e.target.value)}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={described}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ERROR_ID : undefined}
           autoFocus
         />
       </div>
-      {props.method === "PASSWORD" && (
+      {method === "PASSWORD" && (
         <div className="field">
           <label htmlFor="secret">Lösenord</label>
-          <input
-            id="secret"
-            name="secret"
-            type="password"
-            autoComplete="current-password"
-            value={props.secret}
-            onChange={(e) => props.onSecret(e.target.value)}
-          />
+          <input id="secret" name="secret" type="password" autoComplete="current-password" />
         </div>
       )}
-      <button className="button button--block" type="submit" disabled={props.pending}>
+      <button className="button button--block" type="submit" disabled={pending}>
         Logga in
       </button>
-      <FormError message={props.error} />
+      <FormError message={error} />
     </form>
   );
 }
@@ -81,26 +76,25 @@ export function SignInMethodForm(props: MethodFormProps) {
 interface CodeFormProps {
   codeId: string;
   obfuscatedIdentity: string | undefined;
-  code: string;
-  onCode: (value: string) => void;
-  onSubmit: () => void;
+  onSubmit: (code: string) => void;
   onAbort: () => void;
   pending: boolean;
   error: string | null;
 }
 
-export function SignInCodeForm(props: CodeFormProps) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSubmit();
-  };
+export function SignInCodeForm({ codeId, obfuscatedIdentity, onSubmit, onAbort, pending, error }: CodeFormProps) {
   return (
-    <form className="card form" method="post" onSubmit={submit} aria-label="Bekräfta engångskod" noValidate>
+    <form
+      className="card form"
+      method="post"
+      onSubmit={(event) => onSubmit(readField(event, "code"))}
+      aria-label="Bekräfta engångskod"
+      noValidate
+    >
       <input type="hidden" name="intent" value="confirm" />
-      <input type="hidden" name="codeId" value={props.codeId} />
+      <input type="hidden" name="codeId" value={codeId} />
       <p className="code-sent">
-        En engångskod har skickats till{" "}
-        {props.obfuscatedIdentity ? <strong>{props.obfuscatedIdentity}</strong> : "din e-post eller telefon"}
+        En engångskod har skickats till {obfuscatedIdentity ? <strong>{obfuscatedIdentity}</strong> : "din e-post eller telefon"}
       </p>
       <div className="field">
         <label htmlFor="code">Ange engångskod</label>
@@ -109,21 +103,19 @@ export function SignInCodeForm(props: CodeFormProps) {
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
-          value={props.code}
-          onChange={(e) => props.onCode(e.target.value)}
-          aria-describedby={props.error ? "sign-in-error" : undefined}
+          aria-describedby={error ? ERROR_ID : undefined}
           autoFocus
         />
       </div>
       <div className="button-row">
-        <button className="button" type="submit" disabled={props.pending}>
+        <button className="button" type="submit" disabled={pending}>
           Bekräfta
         </button>
-        <button className="button button--secondary" type="button" onClick={props.onAbort}>
+        <button className="button button--secondary" type="button" onClick={onAbort}>
           Avbryt inloggning
         </button>
       </div>
-      <FormError message={props.error} />
+      <FormError message={error} />
     </form>
   );
 }

@@ -17,9 +17,6 @@ export interface PendingCode {
 export function useSignIn(initialCodeId: string | undefined, serverError: string | null = null) {
   const [searchParams] = useSearchParams();
   const [method, setMethod] = useState<SignInMethod>("PASSWORD");
-  const [identity, setIdentity] = useState("");
-  const [secret, setSecret] = useState("");
-  const [code, setCode] = useState("");
   const [pendingCode, setPendingCode] = useState<PendingCode | null>(
     initialCodeId ? { codeId: initialCodeId, obfuscatedIdentity: undefined } : null,
   );
@@ -43,7 +40,7 @@ export function useSignIn(initialCodeId: string | undefined, serverError: string
     window.location.assign(safeReturnPath(searchParams.get("till")) ?? takeAppStatePath() ?? "/");
   }
 
-  function submitIdentity() {
+  function submitIdentity(identity: string, secret: string) {
     const id = identity.trim();
     if (!id) return setError(IDENTITY_REQUIRED_MESSAGE);
     void run(async () => {
@@ -53,13 +50,12 @@ export function useSignIn(initialCodeId: string | undefined, serverError: string
       }
       const created = await createOneTimeCode(id, method);
       savePendingCode(created.codeId, created.obfuscatedIdentity);
-      setCode("");
       setPendingCode({ codeId: created.codeId, obfuscatedIdentity: created.obfuscatedIdentity });
       setPending(false);
     });
   }
 
-  function submitCode() {
+  function submitCode(code: string) {
     if (!pendingCode) return setError(DEFAULT_ERROR_MESSAGE);
     void run(async () => {
       await confirmOneTimeCode(pendingCode.codeId, code.trim());
@@ -72,7 +68,6 @@ export function useSignIn(initialCodeId: string | undefined, serverError: string
     if (pendingCode) void abortOneTimeCode(pendingCode.codeId);
     clearPendingCode();
     setPendingCode(null);
-    setCode("");
     setError(null);
   }
 
@@ -89,7 +84,7 @@ export function useSignIn(initialCodeId: string | undefined, serverError: string
   }
 
   return {
-    form: { method, identity, secret, code, pendingCode, pending, error },
-    actions: { chooseMethod, setIdentity, setSecret, setCode, submitIdentity, submitCode, abort, recallIdentity },
+    form: { method, pendingCode, pending, error },
+    actions: { chooseMethod, submitIdentity, submitCode, abort, recallIdentity },
   };
 }

@@ -38,8 +38,6 @@ export default function SignIn() {
           <SignInCodeForm
             codeId={form.pendingCode.codeId}
             obfuscatedIdentity={form.pendingCode.obfuscatedIdentity}
-            code={form.code}
-            onCode={actions.setCode}
             onSubmit={actions.submitCode}
             onAbort={actions.abort}
             pending={form.pending}
@@ -49,10 +47,6 @@ export default function SignIn() {
           <SignInMethodForm
             method={form.method}
             onMethod={actions.chooseMethod}
-            identity={form.identity}
-            onIdentity={actions.setIdentity}
-            secret={form.secret}
-            onSecret={actions.setSecret}
             onSubmit={actions.submitIdentity}
             pending={form.pending}
             error={form.error}

@@ -12,7 +12,8 @@ export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
   outputDir: path.join(ARTIFACTS_DIR, "results"),
-  timeout: 30_000,
+  // Generous: the machine is shared and two cores run the whole stack plus Chromium.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   retries: 0,
   // One shared server and one local D1 state: the specs run one after another.
