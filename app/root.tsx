@@ -1,8 +1,8 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
+import { ErrorScreen } from "./components/error-screen";
 import { ModalHost } from "./components/modal-host";
-import { DEFAULT_ERROR_MESSAGE } from "../workers/shared/errors";
 import { useNonce } from "./lib/nonce";
 import appStyles from "./styles/app.css?url";
 
@@ -18,6 +18,10 @@ export const meta: MetaFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Marks the document once React has taken over (scripts and end-to-end tests can wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="sv">
       <head>
@@ -37,10 +41,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // Marks the document once React has taken over (scripts and end-to-end tests can wait for it).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return (
     <>
       <div id="app" className="app" data-modal-background>
@@ -54,29 +54,7 @@ export default function App() {
   );
 }
 
-/** Errors no route handled: 404 or the reload-after-error screen. */
+/** Errors no route handled: 404, a refused account (403), or the reload-after-error screen. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" && error.status === 403 ? error.data : DEFAULT_ERROR_MESSAGE;
-  return (
-    <div id="app" className="app">
-      <main className="page page--narrow error-page">
-        <h1>{isNotFound ? "Sidan finns inte" : "Något gick fel"}</h1>
-        <p>{isNotFound ? "Kontrollera adressen eller gå till startsidan." : message}</p>
-        <p className="button-row">
-          {isNotFound ? (
-            <a className="button" href="/">
-              Till startsidan
-            </a>
-          ) : (
-            <a className="button" href="">
-              Ladda om
-            </a>
-          )}
-        </p>
-      </main>
-    </div>
-  );
+  return <ErrorScreen error={useRouteError()} />;
 }

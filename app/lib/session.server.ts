@@ -34,12 +34,20 @@ async function readUser(response: Response): Promise<ActiveUser> {
   return parsed.data;
 }
 
-/** The active user, refreshing the session once on 401; null when signed out. */
-export async function loadSession(context: AppLoadContext, request: Request): Promise<SessionResult> {
+/**
+ * The active user, refreshing the session once on 401; null when signed out. A refused account (403: subscription
+ * expired, account disabled) is an error page on protected pages and counts as signed out on public ones.
+ */
+export async function loadSession(
+  context: AppLoadContext,
+  request: Request,
+  onRefused: "error" | "signedOut" = "error",
+): Promise<SessionResult> {
   const headers = new Headers();
   if (!request.headers.get("Cookie")) return { user: null, headers };
   const first = await callApi(context, request, ACTIVE_USER_PATH);
   if (first.ok) return { user: await readUser(first), headers };
+  if (first.status === 403 && onRefused === "signedOut") return { user: null, headers };
   if (first.status !== 401) return throwUnexpected(first);
   const refresh = await callApi(context, request, "/api/auth/refresh", { method: "POST" });
   const setCookies = refresh.headers.getSetCookie();

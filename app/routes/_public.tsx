@@ -10,7 +10,7 @@ import { SiteFooter } from "../components/site-footer";
 import { loadSession } from "../lib/session.server";
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const { user, headers } = await loadSession(context, request);
+  const { user, headers } = await loadSession(context, request, "signedOut");
   return data({ user }, { headers });
 }
 

@@ -124,3 +124,26 @@ test("signing out always ends at /logga-in, and the session is gone", async ({ p
   await page.goto("/");
   await expect(page).toHaveURL("/logga-in");
 });
+
+test("an expired subscription is told so on protected pages, can sign out, and still sees public pages", async ({ page, local }) => {
+  const user = await local.createUser();
+  await page.goto("/logga-in");
+  await signInByForm(page, user);
+  await expect(page).toHaveURL("/");
+  await local.expireSubscription(user.id);
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Kontot kan inte användas" })).toBeVisible();
+  await expect(page.getByText(/abonnemang har gått ut/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Kontakta kundservice" })).toHaveAttribute("href", "/kontakt");
+  await expectAccessible(page);
+  await screenshot(page, "konto-spärrat");
+
+  await page.goto("/om");
+  await expect(page.getByRole("heading", { level: 1, name: "Om oss" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Hem" })).toBeVisible();
+
+  await page.goto("/");
+  await page.getByRole("button", { name: "Logga ut" }).click();
+  await expect(page).toHaveURL("/logga-in");
+});

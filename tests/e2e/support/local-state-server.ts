@@ -1,7 +1,7 @@
 /**
  * A small helper process for the e2e tests, run with tsx (which, unlike Playwright's loader, imports the accounts code
  * and its JSON word list): it opens the e2e stack's local D1 once and answers newline-delimited JSON commands on stdin.
- * Commands: createUser, lastCodeMessage, resetRateLimits. See local-state.ts for what each is for.
+ * Commands: createUser, lastCodeMessage, resetRateLimits, expireSubscription. See local-state.ts for what each is for.
  */
 import { createInterface } from "node:readline";
 import { createAccount } from "../../../scripts/accounts/cli";
@@ -52,6 +52,13 @@ async function main() {
     createUser,
     lastCodeMessage,
     resetRateLimits: async (db) => (await db.prepare("DELETE FROM rate_limit_events").run(), null),
+    expireSubscription: async (db, args) => (
+      await db
+        .prepare("UPDATE users SET subscription_expires_at = ? WHERE id = ?")
+        .bind("2020-01-01T00:00:00.000Z", String(args.userId))
+        .run(),
+      null
+    ),
   };
   process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
   for await (const line of createInterface({ input: process.stdin })) {

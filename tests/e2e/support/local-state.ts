@@ -73,6 +73,8 @@ export async function openLocalState() {
     lastCodeMessage: (recipient: string) => call<MailMessage>("lastCodeMessage", { recipient }),
     /** The suite signs in far more often than one person from one IP may; each test starts with fresh counters. */
     resetRateLimits: () => call<null>("resetRateLimits"),
+    /** Ends a subscription (as an operator would by letting it lapse). */
+    expireSubscription: (userId: string) => call<null>("expireSubscription", { userId }),
     async dispose() {
       child.stdin.end();
       await new Promise((resolve) => child.once("exit", resolve));
