@@ -53,7 +53,7 @@ describe.each(["native", "fflate"] as const)("writeCompanyWorkbook memory (%s de
     expect(pulled).toBeGreaterThan(10);
     expect(pulled).toBeLessThan(200);
     expect(closed).toBe(true);
-  });
+  }, 20_000);
 
   it("fails the stream when the record source fails", async () => {
     async function* failing() {

@@ -67,7 +67,7 @@ describe.each(["native", "fflate"] as const)("zipStream with %s deflate", (engin
     expect(files.get("tom.txt")?.length).toBe(0);
     expect(files.get("svenska/åäö.xml")?.toString("utf8")).toBe("<r>Åsa Öberg</r>");
     expect(files.get("stor.bin")?.equals(big)).toBe(true);
-  });
+  }, 20_000);
 
   it("produces an entry's content only when its turn comes", async () => {
     const order: string[] = [];
