@@ -6,6 +6,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createAccount } from "./accounts/cli";
+import { ensureDemoDataset, ensureDemoIndex } from "./demo-data";
 import { openLocalBindings, PERSIST_DIR, ROOT } from "./lib/local-bindings";
 import { applyMigrations } from "./migrate";
 
@@ -56,6 +57,10 @@ async function main() {
   }
   step("Applying database migrations");
   applyMigrations();
+  step("Preparing the demo dataset (generated once into data/demo)");
+  await ensureDemoDataset();
+  step("Indexing the demo dataset (once per dataset)");
+  await ensureDemoIndex();
   step("Preparing the demo account");
   const demo = await ensureDemoAccount();
   step(`Starting Urval on http://localhost:${PORT}`);

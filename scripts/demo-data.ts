@@ -1,0 +1,76 @@
+/**
+ * Demo data for `npm start` and the end-to-end tests: a deterministic synthetic Sweden (100 000 companies and their
+ * worksites, seed 1) generated once into data/demo, and indexed into the embedded backend of a state directory once
+ * per dataset (a marker file in the state directory remembers which dataset the live index was built from).
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import cliProgress from "cli-progress";
+import { generateDataset } from "./data/generate";
+import { PERSIST_DIR, ROOT } from "./lib/local-bindings";
+import { reindexEmbedded } from "./reindex/reindex-embedded";
+
+export const DEMO_DATA_DIR = path.resolve(ROOT, process.env.URVAL_DEMO_DATA ?? "data/demo");
+const DEMO_COMPANIES = Number(process.env.URVAL_DEMO_COMPANIES ?? 100_000);
+const DEMO_SEED = 1;
+
+function bar(label: string, total: number) {
+  const progress = new cliProgress.SingleBar(
+    {
+      format: `${label.padEnd(22)} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}`,
+      stream: process.stderr,
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 5000,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  progress.start(total, 0);
+  return progress;
+}
+
+/** Generates the demo dataset unless a complete one (manifest written last) is already there. */
+export async function ensureDemoDataset(): Promise<void> {
+  const manifest = path.join(DEMO_DATA_DIR, "manifest.json");
+  if (existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).companies === DEMO_COMPANIES) return;
+  const progress = bar("generating companies", DEMO_COMPANIES);
+  try {
+    await generateDataset({
+      companies: DEMO_COMPANIES,
+      seed: DEMO_SEED,
+      outDir: DEMO_DATA_DIR,
+      onProgress: ({ companies }) => progress.update(companies),
+    });
+  } finally {
+    progress.stop();
+  }
+}
+
+/** Indexes the demo dataset into the state directory's embedded backend unless the live index was built from it. */
+export async function ensureDemoIndex(persistDir = PERSIST_DIR): Promise<void> {
+  const manifestText = readFileSync(path.join(DEMO_DATA_DIR, "manifest.json"), "utf8");
+  const generatedAt = String(JSON.parse(manifestText).generatedAt);
+  const marker = path.join(persistDir, "demo-index.json");
+  if (existsSync(marker) && JSON.parse(readFileSync(marker, "utf8")).generatedAt === generatedAt) return;
+  let progress: cliProgress.SingleBar | undefined;
+  let stage = "";
+  try {
+    const result = await reindexEmbedded({
+      sourceDir: DEMO_DATA_DIR,
+      persistDir,
+      onProgress: (p) => {
+        if (p.stage !== stage) {
+          progress?.stop();
+          stage = p.stage;
+          progress = bar(`indexing ${p.stage}`, Math.max(p.total, 1));
+        }
+        progress?.update(p.done);
+      },
+    });
+    progress?.stop();
+    writeFileSync(marker, JSON.stringify({ generatedAt, version: result.version }));
+  } catch (error) {
+    progress?.stop();
+    throw error;
+  }
+}
