@@ -7,6 +7,12 @@ import { searchForCodes, searchHref } from "../lib/search-launch";
 
 const PLACEHOLDERS = 21;
 
+/**
+ * Browsers do not hyphenate Swedish, and SNI titles have long compounds ("kommunikationsverksamhet"); a soft hyphen
+ * before "verksamhet" lets them break there (visible only when the line breaks).
+ */
+export const softHyphenate = (text: string) => text.replace(/(\p{L}{3,})(verksamhet)/gu, "$1\u00ad$2");
+
 export function SniGrid({ refdata, resultType }: { refdata: RefdataState; resultType: ResultType }) {
   if (refdata.status !== "ready") {
     return (
@@ -28,7 +34,7 @@ export function SniGrid({ refdata, resultType }: { refdata: RefdataState; result
               <span className="sni-card__code" aria-hidden="true">
                 {section.code}
               </span>
-              <span className="sni-card__name">{section.text}</span>
+              <span className="sni-card__name">{softHyphenate(section.text)}</span>
               <span className="sni-card__count">{formatNumber(count)} företag</span>
             </Link>
           </li>
