@@ -6,6 +6,8 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { emptySearch } from "../../workers/shared/search/search-schema";
 import { CountyMap } from "../components/county-map";
+import { HeaderActions } from "../components/main-header";
+import { HomeHeaderActions } from "../components/search/home-header-actions";
 import { SniGrid } from "../components/sni-grid";
 import { useCountyCounts } from "../lib/county-counts";
 import { useRefdata } from "../lib/refdata";
@@ -32,6 +34,11 @@ export default function StartPage() {
           Välj alla branscher och platser
         </Link>
       </section>
+      {signedTerms ? (
+        <HeaderActions>
+          <HomeHeaderActions />
+        </HeaderActions>
+      ) : null}
       <div className="start__columns">
         <section aria-labelledby="sni-heading">
           <h2 id="sni-heading">Branscher</h2>

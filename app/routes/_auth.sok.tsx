@@ -1,26 +1,27 @@
 /**
- * The search route (spec §2: /sok with `vad` or `referens`). The search screen itself is built in its own issue; until
- * then this route requires sign-in, shows the signed-in header and keeps the result type the search asks for.
+ * The search route (spec §2: /sok with `vad` or `referens`). A direct visit is rendered on the server: the loader reads
+ * the search and runs its first page through the API. Afterwards the screen runs searches itself and only changes the
+ * query, so no loader runs again while the user stays on /sok.
  */
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { useSearchParams } from "@remix-run/react";
-import { useEffect } from "react";
-import { deserializeSearch } from "../../workers/shared/search/search-serialize";
-import { setCurrentResultType } from "../lib/search-launch";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
+import { SearchScreen } from "../components/search/search-screen";
+import { loadInitialSearch } from "../lib/search/search-loader.server";
+import searchStyles from "../styles/search.css?url";
 
 export const meta: MetaFunction = () => [{ title: "Sök – Urval" }];
 
-export default function SearchScreen() {
-  const [searchParams] = useSearchParams();
-  const vad = searchParams.get("vad");
-  useEffect(() => {
-    if (!vad) return;
-    const parsed = deserializeSearch(vad);
-    if (parsed.success) setCurrentResultType(parsed.data.resultType);
-  }, [vad]);
-  return (
-    <main className="page" id="main">
-      <h1 className="visually-hidden">Sök</h1>
-    </main>
-  );
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: searchStyles }];
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  return data(await loadInitialSearch(context, request), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** Query changes made on /sok (searches, back, forward) are the screen's own business. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+
+export default function SearchRoute() {
+  const initial = useLoaderData<typeof loader>();
+  return <SearchScreen initial={initial} />;
 }

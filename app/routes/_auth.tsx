@@ -4,7 +4,7 @@
  * until the terms are accepted.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { AcceptTermsModal } from "../components/accept-terms-modal";
 import { MainHeader } from "../components/main-header";
@@ -17,6 +17,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const terms = user.endUser.signedTerms ? null : await loadTerms(context, request);
   return data({ user, terms }, { headers });
 }
+
+/** The search screen changes only its query on every search; that needs no new active user (revalidate() still does). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === "/sok" && nextUrl.pathname === "/sok" && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
 
 export default function SignedInLayout() {
   const { user, terms } = useLoaderData<typeof loader>();

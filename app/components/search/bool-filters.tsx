@@ -1,0 +1,69 @@
+/**
+ * Boolean filters (spec §5): each is 'Alla', 'Ja' or 'Nej' with the counts of the selection and of all of Sweden;
+ * the stock-shelf filter is one checkbox, 'Exkludera lagerbolag' (shelfCompany = false).
+ */
+import { memo } from "react";
+import { formatNumber } from "../../../workers/shared/format";
+import type { Aggregations } from "../../../workers/shared/search/result-schemas";
+import { BOOL_FILTERS, type BoolFilter } from "../../../workers/shared/search/search-fields";
+
+interface BoolFiltersProps {
+  names: readonly BoolFilter[];
+  values: Partial<Record<BoolFilter, boolean>>;
+  aggregations: Aggregations | undefined;
+  onChange: (name: BoolFilter, value: boolean | undefined) => void;
+}
+
+function countText(aggregations: Aggregations | undefined, name: BoolFilter, key: "true" | "false"): string {
+  const count = aggregations?.[name]?.[key];
+  const all = aggregations?.[`${name}_all`]?.[key];
+  if (count === undefined) return "";
+  return ` (${formatNumber(count)} av ${formatNumber(all ?? 0)})`;
+}
+
+function BoolSelect({
+  name,
+  value,
+  aggregations,
+  onChange,
+}: { name: BoolFilter } & Omit<BoolFiltersProps, "names" | "values"> & {
+    value: boolean | undefined;
+  }) {
+  const id = `bool-${name}`;
+  return (
+    <div className={value === undefined ? "bool-filter" : "bool-filter bool-filter--active"}>
+      <label htmlFor={id}>{BOOL_FILTERS[name].label}</label>
+      <select
+        id={id}
+        value={value === undefined ? "" : String(value)}
+        onChange={(event) => onChange(name, event.target.value === "" ? undefined : event.target.value === "true")}
+      >
+        <option value="">Alla</option>
+        <option value="true">{`Ja${countText(aggregations, name, "true")}`}</option>
+        <option value="false">{`Nej${countText(aggregations, name, "false")}`}</option>
+      </select>
+    </div>
+  );
+}
+
+export const BoolFilters = memo(function BoolFilters({ names, values, aggregations, onChange }: BoolFiltersProps) {
+  return (
+    <div className="bool-filters">
+      {names.map((name) =>
+        name === "shelfCompany" && values.shelfCompany !== true ? (
+          <label key={name} className="bool-filter bool-filter--check">
+            <input
+              type="checkbox"
+              checked={values.shelfCompany === false}
+              onChange={(event) => onChange(name, event.target.checked ? false : undefined)}
+            />
+            <span>Exkludera lagerbolag</span>
+            <span className="muted">{countText(aggregations, name, "false")}</span>
+          </label>
+        ) : (
+          <BoolSelect key={name} name={name} value={values[name]} aggregations={aggregations} onChange={onChange} />
+        ),
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,95 @@
+/**
+ * A code filter (spec §2, §4): one checkbox row per code with its count for the selection and for all of Sweden,
+ * the selected codes at the top. Long groups get a search box, show the first rows with 'X av Y', and can show all.
+ */
+import { memo, useId, useState } from "react";
+import { formatNumber } from "../../../workers/shared/format";
+import { type FacetEntry, filterEntries, LONG_GROUP } from "../../lib/search/facet-entries";
+
+interface CodeFacetProps {
+  /** Names the group for assistive technology ("Bransch", "Län"). */
+  label: string;
+  rows: FacetEntry[];
+  onToggle: (code: string) => void;
+  /** Greys the counts while a search runs. */
+  stale?: boolean;
+}
+
+function CountCells({ row, id }: { row: FacetEntry; id: string }) {
+  return (
+    <>
+      <span className="facet__counts" aria-hidden="true">
+        <span className="facet__count">{formatNumber(row.count)}</span>
+        <span className="facet__all">{formatNumber(row.allCount)}</span>
+      </span>
+      <span id={id} className="visually-hidden">
+        {`${formatNumber(row.count)} i urvalet, ${formatNumber(row.allCount)} i hela Sverige`}
+      </span>
+    </>
+  );
+}
+
+function FacetRow({ row, onToggle, idPrefix }: { row: FacetEntry; onToggle: (code: string) => void; idPrefix: string }) {
+  const inputId = `${idPrefix}-${row.code}`;
+  return (
+    <li className={row.selected ? "facet facet--selected" : "facet"}>
+      <input
+        id={inputId}
+        type="checkbox"
+        checked={row.selected}
+        onChange={() => onToggle(row.code)}
+        aria-describedby={`${inputId}-counts`}
+        data-code={row.code}
+      />
+      <label htmlFor={inputId} className="facet__label">
+        {row.text}
+      </label>
+      <CountCells row={row} id={`${inputId}-counts`} />
+    </li>
+  );
+}
+
+export const CodeFacet = memo(function CodeFacet({ label, rows, onToggle, stale }: CodeFacetProps) {
+  const idPrefix = useId();
+  const [query, setQuery] = useState("");
+  const [showAll, setShowAll] = useState(false);
+  const isLong = rows.length > LONG_GROUP;
+  const matching = isLong ? filterEntries(rows, query) : rows;
+  const selectedCount = rows.filter((row) => row.selected).length;
+  const limit = Math.max(LONG_GROUP, selectedCount);
+  const shown = isLong && !showAll && !query ? matching.slice(0, limit) : matching;
+  return (
+    <div className={stale ? "facet-list facet-list--stale" : "facet-list"}>
+      {isLong ? (
+        <input
+          type="search"
+          className="facet-list__search"
+          aria-label={`Sök ${label.toLocaleLowerCase("sv")}`}
+          placeholder={`Sök ${label.toLocaleLowerCase("sv")}`}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      ) : null}
+      <div className="facet-list__columns" aria-hidden="true">
+        <span>Urval</span>
+        <span>Sverige</span>
+      </div>
+      <ul className="facet-list__rows" aria-label={label}>
+        {shown.map((row) => (
+          <FacetRow key={row.code} row={row} onToggle={onToggle} idPrefix={idPrefix} />
+        ))}
+      </ul>
+      {isLong ? (
+        <p className="facet-list__more">
+          <span className="facet-list__shown">{`${formatNumber(shown.length)} av ${formatNumber(rows.length)}`}</span>
+          {!query && rows.length > limit ? (
+            <button type="button" className="link-button" onClick={() => setShowAll(!showAll)}>
+              {showAll ? "Visa färre" : "Visa alla"}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+      {isLong && query && matching.length === 0 ? <p className="muted">Inga träffar</p> : null}
+    </div>
+  );
+});

@@ -1,0 +1,80 @@
+/**
+ * The detail pane (spec §2, §4): opens beside the results for the chosen card, loads the company or worksite (spinner
+ * after 300 ms, shown at least 300 ms), shows the extracted message on failure, and closes with an animation, by its
+ * close button or Escape (focus returns to the card), or by itself when the record leaves the results.
+ */
+import { useEffect, useRef, useState } from "react";
+import { recordId } from "../../lib/search/search-state";
+import { useDetail } from "../../lib/search/use-detail";
+import { CompanyDetail } from "./company-detail";
+import { useSearchScreen, useSearchState } from "./search-context";
+import { Spinner } from "./spinner";
+import { WorksiteDetail } from "./worksite-detail";
+
+/** Matches the slide-out transition in search.css. */
+export const CLOSE_ANIMATION_MS = 200;
+
+export function DetailPane() {
+  const { detailId, openDetail } = useSearchScreen();
+  const { results, loading } = useSearchState();
+  const [shownId, setShownId] = useState<string | null>(detailId);
+  const [closing, setClosing] = useState(false);
+  const detail = useDetail(shownId);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Opening shows at once; closing keeps the content during the slide-out animation.
+  useEffect(() => {
+    if (detailId !== null) {
+      setShownId(detailId);
+      setClosing(false);
+      return;
+    }
+    setClosing(true);
+    const timer = setTimeout(() => {
+      setShownId(null);
+      setClosing(false);
+    }, CLOSE_ANIMATION_MS);
+    return () => clearTimeout(timer);
+  }, [detailId]);
+
+  // Spec §4: if the open item is not in the new results, the pane closes.
+  useEffect(() => {
+    if (loading || !results || detailId === null) return;
+    if (!results.records.some((record) => recordId(record) === detailId)) openDetail(null);
+  }, [results, loading, detailId, openDetail]);
+
+  useEffect(() => {
+    if (detail.status === "ready") headingRef.current?.focus();
+  }, [detail.status, shownId]);
+
+  if (shownId === null) return null;
+  const close = () => {
+    openDetail(null);
+    document.querySelector<HTMLButtonElement>(`[data-record-id="${shownId}"] .record-card__open`)?.focus();
+  };
+  const title = detail.status === "ready" ? detail.entity.name : "Detaljer";
+  return (
+    <aside
+      className={closing ? "detail-pane detail-pane--closing" : "detail-pane"}
+      aria-label={title}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") close();
+      }}
+    >
+      <div className="detail-pane__header">
+        <h2 ref={headingRef} tabIndex={-1}>
+          {title}
+        </h2>
+        <button type="button" className="button button--small button--secondary" onClick={close}>
+          Stäng
+        </button>
+      </div>
+      <div className="detail-pane__content">
+        {detail.status === "loading" && detail.spinner ? <Spinner label="Hämtar uppgifter…" /> : null}
+        {detail.status === "error" ? <p className="form-error">{detail.message}</p> : null}
+        {detail.status === "ready" && detail.entity.type === "COMPANY" ? <CompanyDetail key={shownId} detail={detail.entity} /> : null}
+        {detail.status === "ready" && detail.entity.type === "WORKSITE" ? <WorksiteDetail detail={detail.entity} /> : null}
+      </div>
+    </aside>
+  );
+}

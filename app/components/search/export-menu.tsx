@@ -1,0 +1,80 @@
+/**
+ * The header's Exportera dropdown (spec §2 "Export dropdown"): 'Exportera alla' and 'Markera' + the result type word;
+ * in selection mode 'Exportera alla', 'Exportera markerade (n st)', 'Exportera ej markerade (n st)' and
+ * 'Ta bort markeringar'. A menu button: ↑/↓ move between items, Escape closes.
+ */
+import { type KeyboardEvent, useState } from "react";
+import { resultTypeWord } from "../../../workers/shared/format";
+import type { ExportScope } from "../../lib/search/export-limits";
+import { ExportDialog } from "./export-dialog";
+import { useSearchScreen, useSearchState } from "./search-context";
+import { usePopup } from "./use-popup";
+
+function onMenuKey(event: KeyboardEvent<HTMLElement>) {
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>("[role='menuitem']")];
+  const index = items.indexOf(document.activeElement as HTMLElement);
+  const go = (i: number) => items[(i + items.length) % items.length]?.focus();
+  if (event.key === "ArrowDown") go(index + 1);
+  else if (event.key === "ArrowUp") go(index - 1);
+  else if (event.key === "Home") go(0);
+  else if (event.key === "End") go(items.length - 1);
+  else return;
+  event.preventDefault();
+}
+
+/** `allowMarking` false (the start page, which has no cards) leaves out selection mode. */
+export function ExportMenu({ allowMarking = true }: { allowMarking?: boolean }) {
+  const { controller } = useSearchScreen();
+  const { search, selection } = useSearchState();
+  const menu = usePopup();
+  const [dialog, setDialog] = useState<ExportScope | null>(null);
+  const marked = selection.ids.length;
+
+  const choose = (action: () => void) => {
+    menu.close();
+    action();
+  };
+  const item = (label: string, action: () => void, disabled = false) => (
+    <li role="none">
+      <button type="button" role="menuitem" className="menu__item" disabled={disabled} onClick={() => choose(action)}>
+        {label}
+      </button>
+    </li>
+  );
+
+  return (
+    <div className="popup-anchor" ref={menu.rootRef}>
+      <button
+        ref={menu.buttonRef}
+        type="button"
+        className="nav-button"
+        aria-haspopup="menu"
+        aria-expanded={menu.open}
+        onClick={() => menu.setOpen(!menu.open)}
+      >
+        Exportera
+      </button>
+      {menu.open ? (
+        <ul
+          className="menu"
+          role="menu"
+          aria-label="Exportera"
+          ref={menu.panelRef as React.RefObject<HTMLUListElement>}
+          onKeyDown={onMenuKey}
+        >
+          {item("Exportera alla", () => setDialog("all"))}
+          {selection.active ? (
+            <>
+              {item(`Exportera markerade (${marked} st)`, () => setDialog("marked"), marked === 0)}
+              {item(`Exportera ej markerade (${marked} st)`, () => setDialog("unmarked"))}
+              {item("Ta bort markeringar", () => controller.dispatch({ type: "selectionMode", active: false }))}
+            </>
+          ) : allowMarking ? (
+            item(`Markera ${resultTypeWord(search.resultType)}`, () => controller.dispatch({ type: "selectionMode", active: true }))
+          ) : null}
+        </ul>
+      ) : null}
+      {dialog ? <ExportDialog scope={dialog} onClose={() => setDialog(null)} /> : null}
+    </div>
+  );
+}

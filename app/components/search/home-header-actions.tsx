@@ -1,0 +1,59 @@
+/**
+ * Exportera and Dela on the start page (spec §2: "Export and share buttons also appear on the home page"). They act on
+ * the search the start page offers: all companies (or worksites) of Sweden, the default search of the current type.
+ */
+import "../../styles/search-actions.css";
+import { useEffect, useMemo, useState } from "react";
+import { emptySearch } from "../../../workers/shared/search/search-schema";
+import { errorMessage } from "../../lib/api-error";
+import { useCurrentResultType } from "../../lib/search-launch";
+import { fetchSearchPage } from "../../lib/search/search-calls";
+import { SearchController } from "../../lib/search/search-controller";
+import { ExportMenu } from "./export-menu";
+import { SearchContextProvider, type SearchScreenContext, useSearchState } from "./search-context";
+import { SharePopup } from "./share-popup";
+
+const log = (msg: string, fields: Record<string, unknown>) => console.warn(JSON.stringify({ level: "warn", msg, ...fields }));
+
+export function HomeHeaderActions() {
+  const resultType = useCurrentResultType();
+  const [controller] = useState(
+    () =>
+      new SearchController(
+        { fetchPage: fetchSearchPage, onRoute: () => undefined, messageOf: errorMessage, log },
+        emptySearch(resultType),
+        null,
+      ),
+  );
+  useEffect(() => {
+    void controller.run(emptySearch(resultType), "none");
+  }, [controller, resultType]);
+  useEffect(() => () => controller.dispose(), [controller]);
+  const context = useMemo<SearchScreenContext>(
+    () => ({
+      controller,
+      refdata: null,
+      update: () => undefined,
+      panel: null,
+      setPanel: () => undefined,
+      detailId: null,
+      openDetail: () => undefined,
+    }),
+    [controller],
+  );
+  return (
+    <SearchContextProvider value={context}>
+      <HomeButtons />
+    </SearchContextProvider>
+  );
+}
+
+function HomeButtons() {
+  const { serializedSearch } = useSearchState();
+  return (
+    <>
+      <ExportMenu allowMarking={false} />
+      <SharePopup serializedSearch={serializedSearch} />
+    </>
+  );
+}

@@ -1,0 +1,183 @@
+/**
+ * The header's 'Listfiler' popup (spec §2, §4, §5): a badge counting the included plus excluded files; a table with
+ * Filnamn, Antal, Inkludera, Exkludera and Ta bort; 'Lägg till filer' for one or several files; the help text.
+ * Include and exclude are mutually exclusive per file and re-run the search; deleting a file that the search uses
+ * removes it from both sets and re-runs the search. Files belong to the search session's seqNo, which the screen
+ * assigns on the first upload.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import { formatNumber } from "../../../workers/shared/format";
+import type { NumSetName } from "../../../workers/shared/search/search-fields";
+import type { Search } from "../../../workers/shared/search/search-schema";
+import { errorMessage } from "../../lib/api-error";
+import { deleteListFile, fetchListFiles, LIST_FILE_ACCEPT, type ListFileRow, uploadListFiles } from "../../lib/search/search-calls";
+import { listFileSide, setListFile } from "../../lib/search/search-edit";
+import { useSearchScreen, useSearchState } from "./search-context";
+import { usePopup } from "./use-popup";
+
+/** A search-session id for list files: positive, below 2^31, random so that sessions do not share files. */
+export function newSeqNo(): number {
+  return 1 + (crypto.getRandomValues(new Uint32Array(1))[0]! % 2_147_483_646);
+}
+
+function FileRow({
+  file,
+  search,
+  onSide,
+  onDelete,
+}: {
+  file: ListFileRow;
+  search: Search;
+  onSide: (id: number, side: NumSetName | null) => void;
+  onDelete: (file: ListFileRow) => void;
+}) {
+  const side = listFileSide(search, file.id);
+  const box = (name: NumSetName, label: string) => (
+    <input
+      type="checkbox"
+      checked={side === name}
+      aria-label={`${label} ${file.name}`}
+      onChange={(e) => onSide(file.id, e.target.checked ? name : null)}
+    />
+  );
+  return (
+    <tr>
+      <td className="list-files__name">{file.name}</td>
+      <td className="num">{formatNumber(file.size)}</td>
+      <td className="center">{box("includeFile", "Inkludera")}</td>
+      <td className="center">{box("excludeFile", "Exkludera")}</td>
+      <td className="center">
+        <button type="button" className="icon-button" aria-label={`Ta bort ${file.name}`} onClick={() => onDelete(file)}>
+          <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <path d="M4 4l8 8M12 4l-8 8" />
+          </svg>
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+export function ListFilePopup() {
+  const { update } = useSearchScreen();
+  const { search } = useSearchState();
+  const popup = usePopup();
+  const [files, setFiles] = useState<ListFileRow[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const headingId = useId();
+  const seqNo = search.numeric.seqNo;
+  const badge = (search.numSet.includeFile?.length ?? 0) + (search.numSet.excludeFile?.length ?? 0);
+
+  useEffect(() => {
+    if (!popup.open || seqNo === undefined) return;
+    let active = true;
+    fetchListFiles(seqNo).then(
+      (rows) => active && setFiles(rows),
+      (error: unknown) => active && setMessage(errorMessage(error)),
+    );
+    return () => {
+      active = false;
+    };
+  }, [popup.open, seqNo]);
+
+  const upload = async (chosen: File[]) => {
+    if (chosen.length === 0) return;
+    const session = seqNo ?? newSeqNo();
+    if (seqNo === undefined) update({ ...search, numeric: { ...search.numeric, seqNo: session } });
+    setBusy(true);
+    setMessage(null);
+    try {
+      const added = await uploadListFiles(session, chosen);
+      setFiles((previous) => [...previous, ...added]);
+    } catch (error) {
+      setMessage(errorMessage(error));
+    } finally {
+      setBusy(false);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  };
+
+  const remove = async (file: ListFileRow) => {
+    setMessage(null);
+    try {
+      await deleteListFile(file.id);
+      setFiles((previous) => previous.filter((f) => f.id !== file.id));
+      if (listFileSide(search, file.id)) update(setListFile(search, file.id, null));
+    } catch (error) {
+      setMessage(errorMessage(error));
+    }
+  };
+
+  return (
+    <div className="popup-anchor" ref={popup.rootRef}>
+      <button
+        ref={popup.buttonRef}
+        type="button"
+        className="nav-button"
+        aria-expanded={popup.open}
+        onClick={() => popup.setOpen(!popup.open)}
+      >
+        Listfiler
+        {badge > 0 ? (
+          <span className="badge">
+            <span className="visually-hidden">, </span>
+            {badge}
+            <span className="visually-hidden"> används</span>
+          </span>
+        ) : null}
+      </button>
+      {popup.open ? (
+        <section className="popup popup--list-files" aria-labelledby={headingId} ref={popup.panelRef}>
+          <h2 id={headingId} className="popup__heading">
+            Listfiler
+          </h2>
+          <p className="popup__muted">
+            Med listor av organisationsnummer kan du inkludera eller exkludera företag i urvalet. Format: Excel, text, CSV och Word.
+          </p>
+          <table className="list-files">
+            <thead>
+              <tr>
+                <th scope="col">Filnamn</th>
+                <th scope="col" className="num">
+                  Antal
+                </th>
+                <th scope="col">Inkludera</th>
+                <th scope="col">Exkludera</th>
+                <th scope="col">Ta bort</th>
+              </tr>
+            </thead>
+            <tbody>
+              {files.map((file) => (
+                <FileRow
+                  key={file.id}
+                  file={file}
+                  search={search}
+                  onSide={(id, side) => update(setListFile(search, id, side))}
+                  onDelete={(f) => void remove(f)}
+                />
+              ))}
+            </tbody>
+          </table>
+          {files.length === 0 ? <p className="popup__muted">Inga listfiler har lagts till.</p> : null}
+          {message ? (
+            <p className="form-error" role="alert">
+              {message}
+            </p>
+          ) : null}
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            accept={LIST_FILE_ACCEPT}
+            hidden
+            onChange={(e) => void upload([...(e.target.files ?? [])])}
+          />
+          <button type="button" className="button" data-autofocus disabled={busy} onClick={() => fileInput.current?.click()}>
+            {busy ? "Laddar upp…" : "Lägg till filer"}
+          </button>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * A range filter (spec §5): two inputs ('Från', 'Till') with the typed-value rules of range-input.ts, and a slider
+ * with two handles that snap to the field's stepped values (range-ladder.ts). Typing commits on Enter or leaving the
+ * field; dragging commits once the handle rests. The selected span is drawn with SVG attributes, not inline styles
+ * (the Content-Security-Policy allows no style attributes).
+ */
+import { memo, useEffect, useId, useMemo, useRef, useState } from "react";
+import type { RangeField } from "../../../workers/shared/search/search-fields";
+import {
+  commitTypedSide,
+  formatSide,
+  rangeDef,
+  resolveRange,
+  serializeResolved,
+  type ResolvedRange,
+  type Side,
+} from "../../lib/search/range-input";
+import { ladderFor, nearestStep, stepValue } from "../../lib/search/range-ladder";
+
+const SLIDER_COMMIT_MS = 350;
+
+interface RangeFilterProps {
+  field: RangeField;
+  value: string | undefined;
+  onChange: (field: RangeField, value: string | undefined) => void;
+}
+
+function textsOf(range: ResolvedRange, def: ReturnType<typeof rangeDef>) {
+  return { from: formatSide(range.from, "from", def), to: formatSide(range.to, "to", def) };
+}
+
+export const RangeFilter = memo(function RangeFilter({ field, value, onChange }: RangeFilterProps) {
+  const def = useMemo(() => rangeDef(field), [field]);
+  const committed = useMemo(() => resolveRange(value, def), [value, def]);
+  const [draft, setDraft] = useState(committed);
+  const [texts, setTexts] = useState(() => textsOf(committed, def));
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const id = useId();
+
+  useEffect(() => {
+    setDraft(committed);
+    setTexts(textsOf(committed, def));
+  }, [committed, def]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commit = (next: ResolvedRange) => {
+    clearTimeout(timer.current);
+    setDraft(next);
+    setTexts(textsOf(next, def));
+    const serialized = serializeResolved(next, def);
+    if (serialized !== value) onChange(field, serialized);
+  };
+
+  const commitText = (side: Side) => commit(commitTypedSide(texts[side], side, committed, def));
+
+  const onSlide = (side: Side, index: number) => {
+    const other = nearestStep(def, side === "from" ? draft.to : draft.from);
+    const bounded = side === "from" ? Math.min(index, other) : Math.max(index, other);
+    const next = { ...draft, [side]: stepValue(def, bounded, side) };
+    setDraft(next);
+    setTexts(textsOf(next, def));
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => commit(next), SLIDER_COMMIT_MS);
+  };
+
+  const last = ladderFor(def).length - 1;
+  const fromIndex = nearestStep(def, draft.from);
+  const toIndex = nearestStep(def, draft.to);
+  const percent = (index: number) => (last === 0 ? 0 : (index / last) * 100);
+  const isActive = value !== undefined;
+
+  const input = (side: Side, label: string) => (
+    <label className="range__field">
+      <span className="range__field-label">{label}</span>
+      <input
+        type="text"
+        inputMode={def.kind === "date" ? "numeric" : "decimal"}
+        aria-label={`${def.label} ${label.toLocaleLowerCase("sv")}`}
+        value={texts[side]}
+        onChange={(event) => setTexts({ ...texts, [side]: event.target.value })}
+        onBlur={() => commitText(side)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") commitText(side);
+        }}
+      />
+    </label>
+  );
+
+  return (
+    <fieldset className={isActive ? "range range--active" : "range"}>
+      <legend className="range__legend">
+        <span id={`${id}-label`}>{def.label}</span>
+        {isActive ? (
+          <button type="button" className="link-button range__clear" onClick={() => onChange(field, undefined)}>
+            Rensa<span className="visually-hidden"> {def.label.toLocaleLowerCase("sv")}</span>
+          </button>
+        ) : null}
+      </legend>
+      <div className="range__inputs">
+        {input("from", "Från")}
+        {input("to", "Till")}
+      </div>
+      <div className="range__slider">
+        <svg className="range__track" viewBox="0 0 100 4" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+          <rect className="range__rail" x="0" y="0" width="100" height="4" />
+          <rect
+            className="range__fill"
+            x={percent(fromIndex)}
+            y="0"
+            width={Math.max(0, percent(toIndex) - percent(fromIndex))}
+            height="4"
+          />
+        </svg>
+        {(["from", "to"] as const).map((side) => (
+          <input
+            key={side}
+            type="range"
+            className={`range__handle range__handle--${side}`}
+            min={0}
+            max={last}
+            step={1}
+            value={side === "from" ? fromIndex : toIndex}
+            aria-label={`${def.label}, ${side === "from" ? "lägsta" : "högsta"}`}
+            aria-valuetext={side === "from" ? texts.from : texts.to}
+            onChange={(event) => onSlide(side, Number(event.target.value))}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+});

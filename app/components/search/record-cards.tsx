@@ -1,0 +1,122 @@
+/**
+ * Result cards (spec §2, §3): a company card (at most 2 phone numbers, credit grade 'n av 4') and a worksite card.
+ * The name opens the detail pane; in selection mode a checkbox marks the record for export.
+ */
+import type { ReactNode } from "react";
+import { formatBoolean, formatCreditGrade, formatDate, formatMoney, formatNumber, formatSniCode } from "../../../workers/shared/format";
+import type { CompanyRecord, WorksiteRecord } from "../../../workers/shared/search/result-schemas";
+
+/** Spec §2, §9: cards show at most 2 phone numbers. */
+export const MAX_CARD_PHONES = 2;
+
+interface CardShellProps {
+  id: string;
+  name: string;
+  subtitle: ReactNode;
+  isOpen: boolean;
+  marking: { active: boolean; marked: boolean; onToggle: (id: string) => void };
+  onOpen: (id: string) => void;
+  children: ReactNode;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  if (children === null || children === undefined || children === "") return null;
+  return (
+    <div className="card-fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function CardShell({ id, name, subtitle, isOpen, marking, onOpen, children }: CardShellProps) {
+  return (
+    <article
+      className={isOpen ? "record-card record-card--open" : "record-card"}
+      aria-current={isOpen ? "true" : undefined}
+      data-record-id={id}
+    >
+      {marking.active ? (
+        <input
+          type="checkbox"
+          className="record-card__mark"
+          checked={marking.marked}
+          onChange={() => marking.onToggle(id)}
+          aria-label={`Markera ${name}`}
+        />
+      ) : null}
+      <div className="record-card__body">
+        <h3 className="record-card__name">
+          <button type="button" className="record-card__open" onClick={() => onOpen(id)} aria-expanded={isOpen}>
+            {name}
+          </button>
+        </h3>
+        <p className="record-card__subtitle">{subtitle}</p>
+        <dl className="record-card__facts">{children}</dl>
+      </div>
+    </article>
+  );
+}
+
+const address = (street: string | null, zip: string | null, city: string | null, careOf: string | null = null) =>
+  [careOf ? `c/o ${careOf}` : null, street, [zip, city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+
+const sniText = (codes: string[], names: string[]) =>
+  codes.length === 0
+    ? "Ingen registrerad bransch"
+    : `${formatSniCode(codes[0] ?? "")} ${names[0] ?? ""}${codes.length > 1 ? ` (+${codes.length - 1})` : ""}`;
+
+const money = (value: number | null) => (value === null ? null : formatMoney(value));
+
+type Common = Omit<CardShellProps, "id" | "name" | "subtitle" | "children">;
+
+export function CompanyCard({ record, ...shell }: { record: CompanyRecord } & Common) {
+  const phones = record.phoneNumbers.slice(0, MAX_CARD_PHONES);
+  const manager = record.managerName ? `${record.managerName}${record.managerAge ? `, ${record.managerAge} år` : ""}` : null;
+  return (
+    <CardShell
+      id={String(record.orgSeqNo)}
+      name={record.name}
+      subtitle={`${record.orgNo} · ${record.municipalityName}, ${record.countyName}`}
+      {...shell}
+    >
+      <Fact label="Adress">{address(record.streetAddress, record.zip, record.city, record.careOf)}</Fact>
+      <Fact label="Telefon">{phones.length ? phones.join(", ") : null}</Fact>
+      <Fact label="Bransch">{sniText(record.sniCodes, record.sniNames)}</Fact>
+      <Fact label={record.managerTitle ?? "Befattningshavare"}>{manager}</Fact>
+      <Fact label="Omsättning">{money(record.turnover)}</Fact>
+      <Fact label="Resultat">{money(record.earnings)}</Fact>
+      <Fact label="Anställda">{record.numEmployees === null ? null : formatNumber(record.numEmployees)}</Fact>
+      <Fact label="Kreditbetyg">{record.scoring === null ? null : formatCreditGrade(record.scoring)}</Fact>
+      <Fact label="Registrerat">{formatDate(record.createdDate)}</Fact>
+      <Fact label="Koncernmoder">{record.companyGroupMotherName}</Fact>
+      <Fact label="F-skatt">{formatBoolean(record.fTaxReg)}</Fact>
+      <Fact label="Moms">{formatBoolean(record.vatReg)}</Fact>
+    </CardShell>
+  );
+}
+
+export function WorksiteCard({ record, ...shell }: { record: WorksiteRecord } & Common) {
+  const subtitle = (
+    <>
+      {record.headquarters ? <span className="tag">Huvudkontor</span> : null}
+      {`${record.companyName} (${record.orgNo}) · ${record.municipalityName}, ${record.countyName}`}
+    </>
+  );
+  return (
+    <CardShell id={record.cfarNo} name={record.name} subtitle={subtitle} {...shell}>
+      <Fact label="Adress">{address(record.streetAddress, record.zip, record.city, record.careOf)}</Fact>
+      <Fact label="Telefon">{record.phoneNumber}</Fact>
+      <Fact label="Bransch">{sniText(record.sniCodes, record.sniNames)}</Fact>
+      <Fact label="Storleksklass">{record.employeeRange}</Fact>
+      <Fact label="Startdatum">{formatDate(record.activeFrom)}</Fact>
+      <Fact label="Företagets omsättning">{money(record.companyTurnover)}</Fact>
+      <Fact label="Företagets resultat">{money(record.companyEarningsAfterNetInterestIncome)}</Fact>
+      <Fact label="Företagets anställda">
+        {record.companyNumberOfEmployees === null ? null : formatNumber(record.companyNumberOfEmployees)}
+      </Fact>
+      <Fact label="F-skatt">{formatBoolean(record.companyFTax)}</Fact>
+      <Fact label="Moms">{formatBoolean(record.companyVatReg)}</Fact>
+    </CardShell>
+  );
+}

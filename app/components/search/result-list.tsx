@@ -1,0 +1,76 @@
+/**
+ * The results (spec §2, §4, §8): cards, 'Visa fler företag' for the next page, the slow-search spinner, the error card
+ * with 'Försök igen', the empty text 'Inga {type} matchar din sökning', and at the 1000-record limit
+ * 'Exportera urvalet om du vill se fler träffar.'.
+ */
+import { useCallback } from "react";
+import { resultTypeWord } from "../../../workers/shared/format";
+import type { CompanyRecord, WorksiteRecord } from "../../../workers/shared/search/result-schemas";
+import { MAX_VISIBLE_RECORDS } from "../../../workers/shared/search/search-fields";
+import { recordId } from "../../lib/search/search-state";
+import { CompanyCard, WorksiteCard } from "./record-cards";
+import { useSearchScreen, useSearchState } from "./search-context";
+import { Spinner } from "./spinner";
+
+export const OVER_LIMIT_TEXT = "Exportera urvalet om du vill se fler träffar.";
+
+function ErrorCard({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="error-card" role="alert">
+      <h2>Något gick fel</h2>
+      <p>Ett fel har inträffat vid sökning. Klicka på knappen nedan för att försöka igen.</p>
+      <button type="button" className="button" onClick={onRetry}>
+        Försök igen
+      </button>
+    </div>
+  );
+}
+
+export function ResultList() {
+  const { controller, detailId, openDetail } = useSearchScreen();
+  const { results, error, spinner, loading, loadingMore, selection } = useSearchState();
+  const onToggleMark = useCallback((id: string) => controller.dispatch({ type: "toggleMarked", id }), [controller]);
+  const onOpen = useCallback((id: string) => openDetail(detailId === id ? null : id), [openDetail, detailId]);
+  if (error && !loading) return <ErrorCard onRetry={() => void controller.retry()} />;
+
+  const records = results?.records ?? [];
+  const hitCount = results?.hitCount ?? 0;
+  const isCompany = results?.type !== "WORKSITE";
+  const canLoadMore = records.length < hitCount && records.length < MAX_VISIBLE_RECORDS;
+  const atLimit = records.length >= MAX_VISIBLE_RECORDS && hitCount > records.length;
+  const marks = new Set(selection.ids);
+  return (
+    <section className={loading ? "results results--loading" : "results"} aria-label="Träffar" aria-busy={loading}>
+      {spinner ? <Spinner label="Söker…" overlay /> : null}
+      {results && hitCount === 0 ? <p className="results__empty">{`Inga ${resultTypeWord(results.type)} matchar din sökning`}</p> : null}
+      <ol className="results__list">
+        {records.map((record) => {
+          const id = recordId(record);
+          const shell = {
+            isOpen: detailId === id,
+            marking: { active: selection.active, marked: marks.has(id), onToggle: onToggleMark },
+            onOpen,
+          };
+          return (
+            <li key={id}>
+              {"cfarNo" in record ? (
+                <WorksiteCard record={record as WorksiteRecord} {...shell} />
+              ) : (
+                <CompanyCard record={record as CompanyRecord} {...shell} />
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {canLoadMore ? (
+        <p className="results__more">
+          <button type="button" className="button button--secondary" disabled={loadingMore} onClick={() => void controller.loadMore()}>
+            {isCompany ? "Visa fler företag" : "Visa fler arbetsställen"}
+          </button>
+          {loadingMore ? <Spinner label="Hämtar fler…" /> : null}
+        </p>
+      ) : null}
+      {atLimit ? <p className="results__limit">{OVER_LIMIT_TEXT}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The search screen's shared state for its components: the controller (runs searches), its current state, the
+ * reference data, which tree editor is open and which record the detail pane shows.
+ */
+import { createContext, useContext, useSyncExternalStore } from "react";
+import type { Search } from "../../../workers/shared/search/search-schema";
+import type { SearchController } from "../../lib/search/search-controller";
+import type { SearchRefdata } from "../../lib/search/search-refdata";
+import type { SearchState } from "../../lib/search/search-state";
+
+export type TreePanel = "sni" | "location" | null;
+
+export interface SearchScreenContext {
+  controller: SearchController;
+  refdata: SearchRefdata | null;
+  /** Runs an edited search (spec §4: any change to the criteria triggers a new search). */
+  update: (search: Search) => void;
+  panel: TreePanel;
+  setPanel: (panel: TreePanel) => void;
+  /** The record whose detail pane is open (orgSeqNo or cfarNo), or null. */
+  detailId: string | null;
+  openDetail: (id: string | null) => void;
+}
+
+const Context = createContext<SearchScreenContext | null>(null);
+export const SearchContextProvider = Context.Provider;
+
+export function useSearchScreen(): SearchScreenContext {
+  const value = useContext(Context);
+  if (!value) throw new Error("useSearchScreen outside the search screen");
+  return value;
+}
+
+export function useSearchState(): SearchState {
+  const { controller } = useSearchScreen();
+  return useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
+}

@@ -1,0 +1,96 @@
+/**
+ * The search screen (spec §2 "Search screen"): sidebar, summary header, tree editors, results and the detail pane, with
+ * Exportera, Dela and Listfiler in the header. State lives in one SearchController; the address follows the search.
+ */
+import { useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import type { Search } from "../../../workers/shared/search/search-schema";
+import { errorMessage } from "../../lib/api-error";
+import { setCurrentResultType, setTextSearchHandler } from "../../lib/search-launch";
+import type { InitialSearch } from "../../lib/search/initial-search";
+import { fetchSearchPage } from "../../lib/search/search-calls";
+import { SearchController } from "../../lib/search/search-controller";
+import { withOnlyText } from "../../lib/search/search-edit";
+import { routeUpdater, useSearchRoute } from "../../lib/search/use-search-route";
+import { useReloadState } from "../../lib/search/use-reload-state";
+import { useScreenRefdata } from "../../lib/search/use-screen-refdata";
+import { HeaderActions } from "../main-header";
+import { DetailPane } from "./detail-pane";
+import { ResultList } from "./result-list";
+import { SearchContextProvider, type SearchScreenContext, type TreePanel } from "./search-context";
+import { SearchHeaderActions } from "./search-header-actions";
+import { Sidebar } from "./sidebar";
+import { SummaryHeader } from "./summary-header";
+import { TreeEditor } from "./tree-editor";
+
+const log = (msg: string, fields: Record<string, unknown>) => console.warn(JSON.stringify({ level: "warn", msg, ...fields }));
+
+function useController(initial: InitialSearch) {
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
+  const [controller] = useState(
+    () =>
+      new SearchController(
+        { fetchPage: fetchSearchPage, onRoute: routeUpdater(navigateRef), messageOf: errorMessage, log },
+        initial.search,
+        initial.answer,
+      ),
+  );
+  useEffect(() => () => controller.dispose(), [controller]);
+  useSearchRoute(controller, initial, navigate);
+  return controller;
+}
+
+export function SearchScreen({ initial }: { initial: InitialSearch }) {
+  const controller = useController(initial);
+  const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
+  const refdata = useScreenRefdata(initial.refdata);
+  const [panel, setPanel] = useState<TreePanel>(null);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const [notice, setNotice] = useState(initial.notice);
+  const update = useCallback((search: Search) => void controller.run(search), [controller]);
+
+  useEffect(() => setCurrentResultType(state.search.resultType), [state.search.resultType]);
+  useEffect(() => setTextSearchHandler((text) => update(withOnlyText(controller.getState().search, text))), [controller, update]);
+  useReloadState(
+    controller,
+    () => ({ detailId, panel }),
+    (saved) => {
+      setPanel(saved.panel);
+      setDetailId(saved.detailId);
+    },
+  );
+
+  const context = useMemo<SearchScreenContext>(
+    () => ({ controller, refdata, update, panel, setPanel, detailId, openDetail: setDetailId }),
+    [controller, refdata, update, panel, detailId],
+  );
+  return (
+    <SearchContextProvider value={context}>
+      <main className={detailId ? "search-page search-page--detail" : "search-page"} id="main">
+        <h1 className="visually-hidden">Sök företag och arbetsställen</h1>
+        <Sidebar />
+        <div className="search-main">
+          {notice ? (
+            <div className="notice-bar" role="alert">
+              <p>{notice}</p>
+              <button type="button" className="link-button" onClick={() => setNotice(null)}>
+                Stäng
+              </button>
+            </div>
+          ) : null}
+          <SummaryHeader />
+          {panel ? <TreeEditor key={panel} set={panel} /> : null}
+          <ResultList />
+        </div>
+        <DetailPane />
+      </main>
+      <HeaderActions>
+        <SearchHeaderActions />
+      </HeaderActions>
+    </SearchContextProvider>
+  );
+}

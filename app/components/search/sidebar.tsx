@@ -1,0 +1,160 @@
+/**
+ * The search screen's left sidebar (spec §2, §5): the result-type switch and every filter group that applies to the
+ * result type, each with counts for the selection and for all of Sweden. The filters of limited companies show only
+ * while the company-form filter allows limited companies (forms 41, 42, 49), or while one of them is set.
+ */
+import { useCallback, useMemo } from "react";
+import {
+  BOOL_FILTER_NAMES,
+  BOOL_FILTERS,
+  RANGE_FIELDS,
+  type BoolFilter,
+  type CodeSetName,
+  type RangeField,
+  type ResultType,
+} from "../../../workers/shared/search/search-fields";
+import type { Search } from "../../../workers/shared/search/search-schema";
+import { facetEntries } from "../../lib/search/facet-entries";
+import { setBool, setMatchOption, setRange, toggleCode } from "../../lib/search/search-edit";
+import type { SearchRefdata } from "../../lib/search/search-refdata";
+import { BoolFilters } from "./bool-filters";
+import { CodeFacet } from "./code-facet";
+import { FilterGroup } from "./filter-group";
+import { RangeFilter } from "./range-filter";
+import { useSearchScreen, useSearchState } from "./search-context";
+import { TypeSwitch } from "./type-switch";
+import { TreeGroup } from "./tree-group";
+
+const LIMITED_FORMS = ["41", "42", "49"];
+const ECONOMY: RangeField[] = ["turnover", "earnings", "numEmployees"];
+const COMPANY_FACTS: RangeField[] = ["scoring", "createdDate", "managerAge", "beneficialOwnerAge"];
+const ACCOUNTS: RangeField[] = [
+  "dividend",
+  "totalAssets",
+  "totalEquity",
+  "sumOfCashBank",
+  "personnelExpenses",
+  "operatingResult",
+  "profitForTheYear",
+];
+
+const appliesTo = (type: ResultType) => (field: RangeField) => (RANGE_FIELDS[field].types as readonly ResultType[]).includes(type);
+
+export function limitedCompanyFiltersApply(search: Search): boolean {
+  if (search.resultType !== "COMPANY") return false;
+  const forms = search.codeSet.companyForm ?? [];
+  return forms.length === 0 || forms.some((form) => LIMITED_FORMS.includes(form)) || ACCOUNTS.some((f) => search.range[f] !== undefined);
+}
+
+function RangeGroup({
+  title,
+  fields,
+  search,
+  onChange,
+}: {
+  title: string;
+  fields: RangeField[];
+  search: Search;
+  onChange: (f: RangeField, v: string | undefined) => void;
+}) {
+  if (fields.length === 0) return null;
+  const active = fields.filter((field) => search.range[field] !== undefined).length;
+  return (
+    <FilterGroup title={title} active={active}>
+      {fields.map((field) => (
+        <RangeFilter key={field} field={field} value={search.range[field]} onChange={onChange} />
+      ))}
+    </FilterGroup>
+  );
+}
+
+function EntriesGroup({
+  set,
+  title,
+  refdata,
+}: {
+  set: "companyForm" | "fiscalYear" | "employeeRange";
+  title: string;
+  refdata: SearchRefdata;
+}) {
+  const { update } = useSearchScreen();
+  const { search, results, loading } = useSearchState();
+  const aggregations = results?.aggregations;
+  const chosen = search.codeSet[set];
+  const selected = useMemo(() => chosen ?? [], [chosen]);
+  const rows = useMemo(
+    () => facetEntries(refdata.entries[set], selected, aggregations?.[set], aggregations?.[`${set}_all`]),
+    [refdata, set, selected, aggregations],
+  );
+  const onToggle = useCallback((code: string) => update(toggleCode(search, set as CodeSetName, code)), [update, search, set]);
+  return (
+    <FilterGroup title={title} active={selected.length}>
+      <CodeFacet label={title} rows={rows} onToggle={onToggle} stale={loading} />
+    </FilterGroup>
+  );
+}
+
+export function Sidebar() {
+  const { update, refdata } = useSearchScreen();
+  const { search, results } = useSearchState();
+  const type = search.resultType;
+  const onRange = useCallback((field: RangeField, value: string | undefined) => update(setRange(search, field, value)), [update, search]);
+  const onBool = useCallback((name: BoolFilter, value: boolean | undefined) => update(setBool(search, name, value)), [update, search]);
+  const bools = BOOL_FILTER_NAMES.filter((name) => (BOOL_FILTERS[name].types as readonly ResultType[]).includes(type));
+  const activeBools = bools.filter((name) => search.bool[name] !== undefined).length;
+  return (
+    <aside className="sidebar" aria-label="Filter">
+      <TypeSwitch search={search} onSwitch={update} />
+      {refdata ? (
+        <>
+          <TreeGroup set="sni" title="Bransch" />
+          <TreeGroup set="location" title="Plats" />
+          {type === "COMPANY" ? <EntriesGroup set="companyForm" title="Bolagsform" refdata={refdata} /> : null}
+          {type === "COMPANY" ? <EntriesGroup set="fiscalYear" title="Räkenskapsår" refdata={refdata} /> : null}
+          {type === "WORKSITE" ? <EntriesGroup set="employeeRange" title="Storleksklass" refdata={refdata} /> : null}
+        </>
+      ) : (
+        <p className="sidebar__loading" aria-busy="true">
+          Filtren laddas…
+        </p>
+      )}
+      <RangeGroup
+        title={type === "COMPANY" ? "Ekonomi" : "Företagets ekonomi"}
+        fields={ECONOMY.filter(appliesTo(type))}
+        search={search}
+        onChange={onRange}
+      />
+      <RangeGroup title="Företaget" fields={COMPANY_FACTS.filter(appliesTo(type))} search={search} onChange={onRange} />
+      {limitedCompanyFiltersApply(search) ? (
+        <RangeGroup title="Bokslut (aktiebolag)" fields={ACCOUNTS} search={search} onChange={onRange} />
+      ) : null}
+      <FilterGroup title="Egenskaper" active={activeBools}>
+        <BoolFilters names={bools} values={search.bool} aggregations={results?.aggregations} onChange={onBool} />
+      </FilterGroup>
+      {type === "COMPANY" ? <MatchOptions search={search} onChange={update} /> : null}
+    </aside>
+  );
+}
+
+function MatchOptions({ search, onChange }: { search: Search; onChange: (s: Search) => void }) {
+  return (
+    <FilterGroup title="Sökalternativ" active={(search.bool.useMainSni ? 0 : 1) + (search.bool.useLocation ? 0 : 1)}>
+      <label className="check-row">
+        <input
+          type="checkbox"
+          checked={!search.bool.useMainSni}
+          onChange={(e) => onChange(setMatchOption(search, "useMainSni", !e.target.checked))}
+        />
+        <span>Sök även på bibranscher</span>
+      </label>
+      <label className="check-row">
+        <input
+          type="checkbox"
+          checked={!search.bool.useLocation}
+          onChange={(e) => onChange(setMatchOption(search, "useLocation", !e.target.checked))}
+        />
+        <span>Sök även på arbetsställenas plats</span>
+      </label>
+    </FilterGroup>
+  );
+}

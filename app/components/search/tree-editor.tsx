@@ -1,0 +1,158 @@
+/**
+ * The industry and place tree editors (spec §2 'Redigera bransch', 'Redigera plats'): counts per node, expand, drill
+ * into a node with a breadcrumb back, and a search box matching titles, codes and (SNI) keywords. Only one of the two
+ * panels is open at a time. Keyboard: Tab reaches every control; in the tree, ↑/↓ move between rows, → expands,
+ * ← collapses or moves to the parent, Home/End go to the first/last row.
+ */
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import type { RefNode } from "../../../workers/shared/api-contracts/search-api";
+import { toggleCode } from "../../lib/search/search-edit";
+import { ancestorsOf, type TreeIndex } from "../../lib/search/search-refdata";
+import { matchTree, MAX_TREE_MATCHES } from "../../lib/search/tree-filter";
+import { useSearchScreen, useSearchState } from "./search-context";
+import { TreeRow } from "./tree-node";
+
+const TEXTS = {
+  sni: { heading: "Redigera bransch", search: "Sök bransch", hint: "namn, SNI-kod eller sökord", root: "Alla branscher" },
+  location: { heading: "Redigera plats", search: "Sök plats", hint: "län, kommun eller kod", root: "Hela Sverige" },
+} as const;
+
+function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
+  const target = event.target as HTMLElement;
+  if (!target.classList.contains("tree-row__check")) return;
+  const checks = [...event.currentTarget.querySelectorAll<HTMLInputElement>(".tree-row__check")];
+  const index = checks.indexOf(target as HTMLInputElement);
+  const row = target.closest(".tree-row");
+  const expand = row?.querySelector<HTMLButtonElement>("button.tree-row__expand");
+  const go = (i: number) => checks[Math.max(0, Math.min(checks.length - 1, i))]?.focus();
+  if (event.key === "ArrowDown") go(index + 1);
+  else if (event.key === "ArrowUp") go(index - 1);
+  else if (event.key === "Home") go(0);
+  else if (event.key === "End") go(checks.length - 1);
+  else if (event.key === "ArrowRight" && expand?.getAttribute("aria-expanded") === "false") expand.click();
+  else if (event.key === "ArrowLeft" && expand?.getAttribute("aria-expanded") === "true") expand.click();
+  else if (event.key === "ArrowLeft")
+    row?.parentElement?.closest("li")?.parentElement?.closest("li")?.querySelector<HTMLElement>(".tree-row__check")?.focus();
+  else return;
+  event.preventDefault();
+}
+
+export function TreeEditor({ set }: { set: "sni" | "location" }) {
+  const { refdata, update, setPanel } = useSearchScreen();
+  const { search, results } = useSearchState();
+  const tree: TreeIndex | null = set === "sni" ? (refdata?.sni ?? null) : (refdata?.location ?? null);
+  const [query, setQuery] = useState("");
+  const [root, setRoot] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  const searchRef = useRef<HTMLInputElement>(null);
+  const texts = TEXTS[set];
+  useEffect(() => searchRef.current?.focus(), []);
+
+  const match = useMemo(
+    () => (tree ? matchTree(tree, query, set === "sni" ? (refdata?.sniKeywords ?? null) : null) : null),
+    [tree, query, set, refdata],
+  );
+  const counts = results?.aggregations[set];
+  const allCounts = results?.aggregations[`${set}_all`];
+  const selected = new Set(search.codeSet[set] ?? []);
+  const searching = query.trim() !== "";
+
+  const isShown = (node: RefNode) =>
+    (!searching || (match?.visible.has(node.code) ?? false)) && (selected.has(node.code) || !allCounts || (allCounts[node.code] ?? 0) > 0);
+
+  const toggleExpand = (code: string) =>
+    setExpanded((previous) => {
+      const next = new Set(previous);
+      if (next.has(code)) next.delete(code);
+      else next.add(code);
+      return next;
+    });
+
+  const renderNodes = (nodes: RefNode[], depth: number) => (
+    <ul className="tree-list">
+      {nodes.filter(isShown).map((node) => {
+        const children = node.children.filter(isShown);
+        const open = children.length > 0 && (searching || expanded.has(node.code));
+        return (
+          <li key={node.code}>
+            <TreeRow
+              node={node}
+              set={set}
+              depth={depth}
+              expanded={open}
+              selected={selected.has(node.code)}
+              matched={searching && (match?.matches.has(node.code) ?? false)}
+              count={counts?.[node.code] ?? 0}
+              allCount={allCounts?.[node.code] ?? 0}
+              childCount={children.length}
+              onToggleExpand={toggleExpand}
+              onToggleCode={(code) => update(toggleCode(search, set, code))}
+              onDrill={(code) => {
+                setRoot(code);
+                setQuery("");
+              }}
+            />
+            {open ? renderNodes(node.children, depth + 1) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+
+  const rootNode = root && tree ? tree.byCode.get(root) : undefined;
+  const trail = root && tree ? [...ancestorsOf(tree, root), root] : [];
+  return (
+    <section id={`tree-editor-${set}`} className="tree-editor" aria-labelledby={`tree-editor-${set}-heading`}>
+      <div className="tree-editor__header">
+        <h2 id={`tree-editor-${set}-heading`}>{texts.heading}</h2>
+        <button type="button" className="button button--small button--secondary" onClick={() => setPanel(null)}>
+          Stäng
+        </button>
+      </div>
+      <input
+        ref={searchRef}
+        type="search"
+        className="tree-editor__search"
+        aria-label={texts.search}
+        placeholder={`${texts.search}: ${texts.hint}`}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      {!searching ? (
+        <nav aria-label="Sökväg" className="breadcrumb">
+          <ol>
+            <li>
+              {root ? (
+                <button type="button" className="link-button" onClick={() => setRoot(null)}>
+                  {texts.root}
+                </button>
+              ) : (
+                <span aria-current="location">{texts.root}</span>
+              )}
+            </li>
+            {trail.map((code) => (
+              <li key={code}>
+                {code === root ? (
+                  <span aria-current="location">{tree?.byCode.get(code)?.text}</span>
+                ) : (
+                  <button type="button" className="link-button" onClick={() => setRoot(code)}>
+                    {tree?.byCode.get(code)?.text}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : (
+        <p className="muted" role="status">
+          {match && match.matches.size >= MAX_TREE_MATCHES
+            ? "Många träffar – skriv mer för att begränsa."
+            : `${match?.matches.size ?? 0} träffar`}
+        </p>
+      )}
+      <div className="tree-editor__tree" onKeyDown={moveFocus}>
+        {!tree ? <p className="muted">Laddar…</p> : renderNodes(searching ? tree.roots : (rootNode?.children ?? tree.roots), 0)}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The sidebar's industry and place groups (spec §2): the SNI sections or the counties with their counts, any deeper
+ * codes chosen in the tree editor at the top, and 'Redigera bransch' / 'Redigera plats', which opens the tree editor
+ * (one at a time).
+ */
+import { useCallback, useMemo } from "react";
+import { facetEntries } from "../../lib/search/facet-entries";
+import { toggleCode } from "../../lib/search/search-edit";
+import { codeLabel } from "../../lib/search/search-refdata";
+import { CodeFacet } from "./code-facet";
+import { FilterGroup } from "./filter-group";
+import { useSearchScreen, useSearchState } from "./search-context";
+
+const EDIT_TEXT = { sni: "Redigera bransch", location: "Redigera plats" } as const;
+
+export function TreeGroup({ set, title }: { set: "sni" | "location"; title: string }) {
+  const { update, refdata, panel, setPanel } = useSearchScreen();
+  const { search, results, loading } = useSearchState();
+  const aggregations = results?.aggregations;
+  const chosen = search.codeSet[set];
+  const selected = useMemo(() => chosen ?? [], [chosen]);
+  const rows = useMemo(() => {
+    if (!refdata) return [];
+    const top = set === "sni" ? refdata.sniSections : refdata.location.roots.map(({ code, text }) => ({ code, text }));
+    const topCodes = new Set(top.map((entry) => entry.code));
+    const deeper = selected.filter((code) => !topCodes.has(code)).map((code) => ({ code, text: codeLabel(refdata, set, code) }));
+    return facetEntries([...deeper, ...top], selected, aggregations?.[set], aggregations?.[`${set}_all`]);
+  }, [refdata, set, selected, aggregations]);
+  const onToggle = useCallback((code: string) => update(toggleCode(search, set, code)), [update, search, set]);
+  const isOpen = panel === set;
+  return (
+    <FilterGroup title={title} active={selected.length} defaultOpen>
+      <button
+        type="button"
+        className={isOpen ? "button button--small button--secondary is-active" : "button button--small button--secondary"}
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? `tree-editor-${set}` : undefined}
+        onClick={() => setPanel(isOpen ? null : set)}
+      >
+        {EDIT_TEXT[set]}
+      </button>
+      <CodeFacet label={set === "sni" ? "Branscher" : "Län"} rows={rows} onToggle={onToggle} stale={loading} />
+    </FilterGroup>
+  );
+}

@@ -1,0 +1,61 @@
+/** A worksite's detail content (spec §3 worksite record): identity, addresses, industries, size and its company. */
+import { formatBoolean, formatDate, formatMoney, formatNumber, formatSniCode } from "../../../workers/shared/format";
+import type { WorksiteDetail as Worksite } from "../../../workers/shared/search/result-schemas";
+import { DetailSection, Facts, joinAddress } from "./detail-parts";
+
+export function WorksiteDetail({ detail }: { detail: Worksite }) {
+  return (
+    <>
+      <p className="detail__subtitle">
+        {detail.headquarters ? <span className="tag">Huvudkontor</span> : null}
+        {`CFAR-nummer ${detail.cfarNo}`}
+      </p>
+      <DetailSection title="Kontaktuppgifter">
+        <Facts
+          items={[
+            ["Postadress", joinAddress(detail.streetAddress, detail.zip, detail.city, detail.careOf)],
+            ["Besöksadress", joinAddress(detail.visitingStreetAddress, detail.visitingZip, detail.visitingCity)],
+            ["Telefon", detail.phoneNumber],
+            ["Kommun", `${detail.municipalityName}, ${detail.countyName}`],
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title="Arbetsstället">
+        <Facts
+          items={[
+            ["Storleksklass", detail.employeeRange],
+            ["Startdatum", formatDate(detail.activeFrom)],
+          ]}
+        />
+      </DetailSection>
+      <DetailSection title="Bransch">
+        {detail.sniCodes.length === 0 ? (
+          <p className="muted">Ingen registrerad bransch</p>
+        ) : (
+          <ul className="sni-list">
+            {detail.sniCodes.map((code, i) => (
+              <li key={code}>{`${formatSniCode(code)} ${detail.sniNames[i] ?? ""}`}</li>
+            ))}
+          </ul>
+        )}
+      </DetailSection>
+      <DetailSection title="Företaget">
+        <Facts
+          items={[
+            ["Namn", detail.companyName],
+            ["Organisationsnummer", detail.orgNo],
+            ["Omsättning", detail.companyTurnover === null ? null : formatMoney(detail.companyTurnover)],
+            [
+              "Resultat efter finansnetto",
+              detail.companyEarningsAfterNetInterestIncome === null ? null : formatMoney(detail.companyEarningsAfterNetInterestIncome),
+            ],
+            ["Anställda", detail.companyNumberOfEmployees === null ? null : formatNumber(detail.companyNumberOfEmployees)],
+            ["F-skatt", formatBoolean(detail.companyFTax)],
+            ["Momsregistrerad", formatBoolean(detail.companyVatReg)],
+            ["Arbetsgivaravgifter", formatBoolean(detail.companySocSec)],
+          ]}
+        />
+      </DetailSection>
+    </>
+  );
+}

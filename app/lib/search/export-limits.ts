@@ -1,0 +1,31 @@
+/**
+ * The export popup's limits (spec §5 "Export count input"): the most records that may be exported, and the count
+ * input clamped between 1 and that maximum.
+ *   no selection mode, or 'Exportera alla'   → min(hit count, records left)
+ *   marked rows included                     → min(marked, records left)
+ *   marked rows excluded                     → min(hits − marked, records left)
+ */
+export type ExportScope = "all" | "marked" | "unmarked";
+
+export interface ExportLimitInput {
+  scope: ExportScope;
+  hitCount: number;
+  markedCount: number;
+  recordsLeft: number;
+}
+
+export function exportMax({ scope, hitCount, markedCount, recordsLeft }: ExportLimitInput): number {
+  const available = scope === "all" ? hitCount : scope === "marked" ? markedCount : hitCount - markedCount;
+  return Math.max(0, Math.min(available, recordsLeft));
+}
+
+/** The count input on change: whole, between 1 and the maximum (1 when the text is not a number). */
+export function clampExportCount(value: number, max: number): number {
+  if (!Number.isFinite(value)) return Math.min(1, max);
+  return Math.max(Math.min(1, max), Math.min(max, Math.round(value)));
+}
+
+/** Spec §5: the download button shows only with a maximum above 0 and a serialised search in the route. */
+export function canDownload(max: number, serializedSearch: string | null): boolean {
+  return max > 0 && !!serializedSearch;
+}

@@ -1,0 +1,15 @@
+/** What the /sok loader hands to the search screen (built in search-loader.server.ts). */
+import type { SearchPageAnswer } from "../../../workers/shared/api-contracts/search-api";
+import type { Search } from "../../../workers/shared/search/search-schema";
+import type { SidebarRefdata } from "./search-refdata";
+
+export const INVALID_SEARCH_NOTICE = "Sökningen i adressen kunde inte läsas. Du ser standardsökningen i stället.";
+
+export interface InitialSearch {
+  search: Search;
+  /** The first page, or null when the browser must run the search. */
+  answer: SearchPageAnswer | null;
+  /** Shown above the results: an unreadable `vad`, a refused search, an inactive shared link. */
+  notice: string | null;
+  refdata: SidebarRefdata | null;
+}

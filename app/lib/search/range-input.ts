@@ -1,0 +1,109 @@
+/**
+ * Range filters (spec §5): how a typed value is read, clamped and serialised.
+ *
+ * - Input accepts digits, a decimal comma or point, a minus only at the start and an optional '>' prefix (the upper
+ *   handle at its bound is shown as ">1 000 000 000"); a value containing 'mkr' is multiplied by 1 000 000. Spaces
+ *   (also the no-break spaces of Swedish number grouping) and the Unicode minus of formatted numbers are accepted.
+ * - Unparseable input resets to the current value; values are clamped to the field's bounds; the lower side never
+ *   passes the upper and vice versa.
+ * - A range equal to its full span is no constraint (undefined); a side at its bound is serialised empty.
+ * Registration dates are read as a year ("2015") or a date ("2015-03-01", "20150301").
+ */
+import { formatDate, formatNumber } from "../../../workers/shared/format";
+import { RANGE_FIELDS, rangeMax, type RangeField, type RangeKind } from "../../../workers/shared/search/search-fields";
+import { parseRange } from "../../../workers/shared/search/search-schema";
+
+export interface RangeDef {
+  field: RangeField;
+  label: string;
+  kind: RangeKind;
+  min: number;
+  max: number;
+}
+
+export type Side = "from" | "to";
+
+/** A range with both sides resolved: an open side is at its bound. */
+export interface ResolvedRange {
+  from: number;
+  to: number;
+}
+
+export function rangeDef(field: RangeField, now = new Date()): RangeDef {
+  const def = RANGE_FIELDS[field];
+  return { field, label: def.label, kind: def.kind, min: def.min, max: rangeMax(field, now) };
+}
+
+const NUMBER_PATTERN = /^-?(?:\d+(?:[.,]\d*)?|[.,]\d+)$/;
+
+/** Reads a typed amount or count; null when it cannot be read. */
+export function parseAmount(text: string): number | null {
+  let value = text
+    .toLowerCase()
+    .replace(/[\s\u00a0\u202f]/g, "")
+    .replace(/\u2212/g, "-");
+  if (value.startsWith(">")) value = value.slice(1);
+  const millions = value.includes("mkr");
+  value = value.replace("mkr", "");
+  if (!millions && value.endsWith("kr")) value = value.slice(0, -2);
+  if (!NUMBER_PATTERN.test(value)) return null;
+  const number = Number(value.replace(",", "."));
+  if (!Number.isFinite(number)) return null;
+  return millions ? Math.round(number * 1_000_000) : number;
+}
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Reads a registration date as yyyymmdd: a year is the first day (lower side) or last day (upper side) of it. */
+export function parseDateInput(text: string, side: Side): number | null {
+  const value = text.trim().replace(/^>/, "");
+  const year = /^(\d{4})$/.exec(value);
+  if (year) return Number(year[1]) * 10_000 + (side === "from" ? 101 : 1231);
+  const full = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(value);
+  if (!full) return null;
+  const month = Number(full[2]);
+  const day = Number(full[3]);
+  if (month < 1 || month > 12 || day < 1 || day > (DAYS_IN_MONTH[month - 1] ?? 0)) return null;
+  return Number(full[1]) * 10_000 + month * 100 + day;
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+/**
+ * A typed side → the new resolved range. Unparseable input leaves the range as it was; the value is clamped to the
+ * bounds and never passes the other side.
+ */
+export function commitTypedSide(text: string, side: Side, current: ResolvedRange, def: RangeDef): ResolvedRange {
+  const parsed = def.kind === "date" ? parseDateInput(text, side) : parseAmount(text);
+  if (parsed === null) return current;
+  // Every range field is whole: kronor, people, years of age, grades, dates.
+  const value = clamp(Math.round(parsed), def.min, def.max);
+  if (side === "from") return { from: Math.min(value, current.to), to: current.to };
+  return { from: current.from, to: Math.max(value, current.from) };
+}
+
+/** The search's range string → both sides resolved (open or malformed sides at their bounds, clamped). */
+export function resolveRange(value: string | undefined, def: RangeDef): ResolvedRange {
+  const bounds = value === undefined ? null : parseRange(value);
+  const from = clamp(bounds?.from ?? def.min, def.min, def.max);
+  const to = clamp(bounds?.to ?? def.max, def.min, def.max);
+  return from <= to ? { from, to } : { from: to, to: from };
+}
+
+/** Resolved range → the search's string; undefined (no constraint) for the full span, a side at its bound empty. */
+export function serializeResolved(range: ResolvedRange, def: RangeDef): string | undefined {
+  const from = range.from <= def.min ? null : range.from;
+  const to = range.to >= def.max ? null : range.to;
+  if (from === null && to === null) return undefined;
+  return `${from ?? ""}_${to ?? ""}`;
+}
+
+/** What an input shows for a side: formatted number or date; the upper side at its bound of amounts gets '>'. */
+export function formatSide(value: number, side: Side, def: RangeDef): string {
+  if (def.kind === "date") return formatDate(String(value));
+  const text = formatNumber(value);
+  const openTop = side === "to" && value >= def.max && (def.kind === "money" || def.kind === "count");
+  return openTop ? `>${text}` : text;
+}

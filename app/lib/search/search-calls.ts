@@ -1,0 +1,120 @@
+/**
+ * The search screen's API calls from the browser (spec §7), each through the one API client (app/lib/api.ts) and
+ * validated with its shared zod contract. List files use a local schema of the fields the popup shows, because their
+ * contract lives in the API worker (workers/api/src/list-files/list-file-contract.ts), which app/ may not import.
+ */
+import { z } from "zod";
+import {
+  ExtractionJobSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  type ExtractionJob,
+  type ExtractionSelection,
+} from "../../../workers/shared/api-contracts/extraction";
+import {
+  AnnualReportListSchema,
+  EntityAnswerSchema,
+  FinancialConfigAnswerSchema,
+  SEARCH_REQUEST_ID_HEADER,
+  SearchAnswerSchema,
+  SearchPageAnswerSchema,
+  SharedLinkAnswerSchema,
+  type FinancialType,
+  type SearchPageAnswer,
+} from "../../../workers/shared/api-contracts/search-api";
+import type { Entity } from "../../../workers/shared/search/result-schemas";
+import type { Search } from "../../../workers/shared/search/search-schema";
+import { api } from "../api";
+
+export function fetchSearchPage(search: Search, page: number, requestId: number, signal?: AbortSignal): Promise<SearchPageAnswer> {
+  return api.call(`/sapi/search/page/${page}`, {
+    method: "POST",
+    body: search,
+    headers: { [SEARCH_REQUEST_ID_HEADER]: String(requestId) },
+    schema: SearchPageAnswerSchema,
+    signal,
+  });
+}
+
+/** GET /sapi/search/serialized: the server's reading of a `vad` (used when the browser's own reading fails). */
+export function fetchSerializedSearch(serializedSearch: string): Promise<Search> {
+  return api.call(`/sapi/search/serialized?serializedSearch=${encodeURIComponent(serializedSearch)}`, { schema: SearchAnswerSchema });
+}
+
+export function fetchEntity(id: string, signal?: AbortSignal): Promise<Entity> {
+  return api.call(`/sapi/details/entity/${encodeURIComponent(id)}`, { schema: EntityAnswerSchema, signal, retries: 1 });
+}
+
+export function fetchAnnualReports(orgSeqNo: number) {
+  return api.call(`/sapi/annual-report/${orgSeqNo}`, { schema: AnnualReportListSchema, retries: 1 });
+}
+
+/** The address that opens an annual report (spec §7: in a new tab). */
+export function annualReportHref(refNo: string, orgNo: string, periodEnd: string): string {
+  const query = new URLSearchParams({ orgNo, period: periodEnd });
+  return `/sapi/annual-report/open/${encodeURIComponent(refNo)}?${query.toString()}`;
+}
+
+export function storeFinancialType(value: FinancialType) {
+  return api.call("/sapi/user-config/store-user-company-financial-config", {
+    method: "POST",
+    body: value,
+    schema: FinancialConfigAnswerSchema,
+  });
+}
+
+export function createSharedLink(serializedSearch: string): Promise<string> {
+  return api.call(`/sapi/search/create-shared-link/${encodeURIComponent(serializedSearch)}`, {
+    method: "POST",
+    schema: SharedLinkAnswerSchema,
+  });
+}
+
+// ---------------------------------------------------------------- list files
+
+export const ListFileRowSchema = z
+  .object({ id: z.number().int().positive(), name: z.string(), size: z.number().int().nonnegative() })
+  .loose();
+export type ListFileRow = z.infer<typeof ListFileRowSchema>;
+const ListFileRowsSchema = z.array(ListFileRowSchema);
+
+/** Spec §5: accepted list-file extensions. */
+export const LIST_FILE_ACCEPT = ".txt,.csv,.tsv,.xls,.xlsx,.docx";
+
+export function fetchListFiles(seqNo: number): Promise<ListFileRow[]> {
+  return api.call(`/sapi/list-file/get/${seqNo}`, { schema: ListFileRowsSchema, retries: 1 });
+}
+
+export function uploadListFiles(seqNo: number, files: readonly File[]): Promise<ListFileRow[]> {
+  const form = new FormData();
+  for (const file of files) form.append("listFile", file, file.name);
+  return api.call(`/sapi/list-file/add/${seqNo}`, { method: "POST", body: form, schema: ListFileRowsSchema });
+}
+
+export function deleteListFile(fileId: number): Promise<void> {
+  return api.call(`/sapi/list-file/delete/${fileId}`, { method: "POST", responseType: "none" });
+}
+
+// ---------------------------------------------------------------- export (issue 9)
+
+export function requestExport(
+  serializedSearch: string,
+  count: number,
+  selection: ExtractionSelection,
+  key: string,
+): Promise<ExtractionJob> {
+  const query = new URLSearchParams({ serializedSearch, count: String(count) });
+  return api.call(`/sapi/extraction/spreadsheet?${query.toString()}`, {
+    method: "POST",
+    body: selection,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+    schema: ExtractionJobSchema,
+  });
+}
+
+export function fetchExportJob(jobId: string): Promise<ExtractionJob> {
+  return api.call(`/sapi/extraction/${encodeURIComponent(jobId)}`, { schema: ExtractionJobSchema, retries: 1 });
+}
+
+export function exportFileHref(jobId: string): string {
+  return `/sapi/extraction/${encodeURIComponent(jobId)}/file`;
+}

@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import type { SearchPageAnswer } from "../../../workers/shared/api-contracts/search-api";
+import type { CompanyRecord } from "../../../workers/shared/search/result-schemas";
+import { emptySearch, type Search } from "../../../workers/shared/search/search-schema";
+import { serializeSearch } from "../../../workers/shared/search/search-serialize";
+import { SearchController, SLOW_SEARCH_DELAY_MS, SPINNER_MIN_MS } from "./search-controller";
+import { addCode } from "./search-edit";
+
+function record(orgSeqNo: number): CompanyRecord {
+  return { orgSeqNo, name: `Företag ${orgSeqNo}` } as CompanyRecord;
+}
+
+function answerFor(search: Search, page: number, requestId: number, hitCount = 45): SearchPageAnswer {
+  const records = Array.from({ length: 20 }, (_, i) => record(page * 20 + i + 1));
+  return {
+    results: { type: search.resultType, hitCount, records, aggregations: {}, nameForOrgSeqNo: null },
+    page,
+    search,
+    serializedSearch: serializeSearch(search),
+    requestId,
+    response: { serverRequestId: "r", backendMs: 1, cached: false },
+  };
+}
+
+interface Pending {
+  search: Search;
+  page: number;
+  requestId: number;
+  resolve: (answer: SearchPageAnswer) => void;
+  reject: (error: unknown) => void;
+}
+
+function harness() {
+  const pending: Pending[] = [];
+  const routes: string[] = [];
+  const logs: string[] = [];
+  let time = 0;
+  const timers: { at: number; run: () => void; id: number }[] = [];
+  let nextTimer = 1;
+  const controller = new SearchController(
+    {
+      fetchPage: (search, page, requestId) => new Promise((resolve, reject) => pending.push({ search, page, requestId, resolve, reject })),
+      onRoute: (vad, mode) => routes.push(`${mode}:${vad}`),
+      messageOf: () => "Något gick fel. Prova gärna igen.",
+      log: (message) => logs.push(message),
+      now: () => time,
+      setTimer: (run, ms) => {
+        const id = nextTimer++;
+        timers.push({ at: time + ms, run, id });
+        return id;
+      },
+      clearTimer: (id) => timers.splice(timers.findIndex((t) => t.id === id) >>> 0, 1),
+    },
+    emptySearch(),
+    null,
+  );
+  const advance = (ms: number) => {
+    time += ms;
+    for (const timer of [...timers].sort((a, b) => a.at - b.at)) {
+      if (timer.at > time) continue;
+      timers.splice(timers.indexOf(timer), 1);
+      timer.run();
+    }
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return { controller, pending, routes, logs, advance, settle };
+}
+
+describe("SearchController", () => {
+  it("uses only the answer to the latest request, whatever order answers arrive in", async () => {
+    const { controller, pending, routes, settle } = harness();
+    const first = addCode(emptySearch(), "location", "01");
+    const second = addCode(emptySearch(), "location", "14");
+    void controller.run(first);
+    void controller.run(second);
+    expect(pending.map((p) => p.requestId)).toEqual([1, 2]);
+    pending[1]?.resolve(answerFor(second, 0, 2, 7));
+    await settle();
+    pending[0]?.resolve(answerFor(first, 0, 1, 99));
+    await settle();
+    expect(controller.getState().results?.hitCount).toBe(7);
+    expect(controller.getState().search.codeSet.location).toEqual(["14"]);
+    expect(routes).toEqual([`push:${serializeSearch(second)}`]);
+  });
+
+  it("drops an answer that names another request id", async () => {
+    const { controller, pending, settle } = harness();
+    void controller.run(emptySearch());
+    pending[0]?.resolve(answerFor(emptySearch(), 0, 41));
+    await settle();
+    expect(controller.getState().results).toBeNull();
+  });
+
+  it("stores a failure as the error, and the next success clears it", async () => {
+    const { controller, pending, settle } = harness();
+    void controller.run(emptySearch());
+    pending[0]?.reject(new Error("boom"));
+    await settle();
+    expect(controller.getState().error).toBe("Något gick fel. Prova gärna igen.");
+    void controller.retry();
+    pending[1]?.resolve(answerFor(emptySearch(), 0, 2));
+    await settle();
+    expect(controller.getState().error).toBeNull();
+    expect(controller.getState().results?.hitCount).toBe(45);
+  });
+
+  it("appends the next page and logs a hit count that changed between pages", async () => {
+    const { controller, pending, logs, settle } = harness();
+    void controller.run(emptySearch());
+    pending[0]?.resolve(answerFor(emptySearch(), 0, 1));
+    await settle();
+    void controller.loadMore();
+    expect(pending[1]?.page).toBe(1);
+    pending[1]?.resolve(answerFor(emptySearch(), 1, 1, 46));
+    await settle();
+    const state = controller.getState();
+    expect(state.page).toBe(1);
+    expect(state.results?.records.map((r) => ("orgSeqNo" in r ? r.orgSeqNo : 0))).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(state.results?.hitCount).toBe(45);
+    expect(logs).toContain("hit count changed between pages");
+  });
+
+  it("ignores a page that arrives after a newer search started", async () => {
+    const { controller, pending, settle } = harness();
+    void controller.run(emptySearch());
+    pending[0]?.resolve(answerFor(emptySearch(), 0, 1));
+    await settle();
+    void controller.loadMore();
+    void controller.run(addCode(emptySearch(), "sni", "A"));
+    pending[1]?.resolve(answerFor(emptySearch(), 1, 1));
+    await settle();
+    expect(controller.getState().results?.records).toHaveLength(20);
+  });
+
+  it("shows the spinner only after the slow-search delay, and for at least the minimum time", async () => {
+    const { controller, pending, advance, settle } = harness();
+    void controller.run(emptySearch());
+    advance(SLOW_SEARCH_DELAY_MS - 1);
+    expect(controller.getState().spinner).toBe(false);
+    advance(1);
+    expect(controller.getState().spinner).toBe(true);
+    advance(100);
+    pending[0]?.resolve(answerFor(emptySearch(), 0, 1));
+    await settle();
+    expect(controller.getState().spinner).toBe(true);
+    advance(SPINNER_MIN_MS - 100);
+    expect(controller.getState().spinner).toBe(false);
+
+    // A fast search never shows it.
+    void controller.run(emptySearch());
+    pending[1]?.resolve(answerFor(emptySearch(), 0, 2));
+    await settle();
+    advance(SLOW_SEARCH_DELAY_MS * 2);
+    expect(controller.getState().spinner).toBe(false);
+  });
+
+  it("keeps marks within a type and clears them when the type changes", async () => {
+    const { controller } = harness();
+    controller.dispatch({ type: "toggleMarked", id: "5" });
+    expect(controller.getState().selection.ids).toEqual([]);
+    controller.dispatch({ type: "selectionMode", active: true });
+    controller.dispatch({ type: "toggleMarked", id: "5" });
+    controller.dispatch({ type: "toggleMarked", id: "6" });
+    controller.dispatch({ type: "toggleMarked", id: "5" });
+    expect(controller.getState().selection.ids).toEqual(["6"]);
+    void controller.run(addCode(emptySearch(), "sni", "A"));
+    expect(controller.getState().selection.ids).toEqual(["6"]);
+    void controller.run(emptySearch("WORKSITE"));
+    expect(controller.getState().selection).toEqual({ active: false, ids: [], exclude: false });
+    controller.dispatch({ type: "selectionMode", active: true });
+    controller.dispatch({ type: "toggleMarked", id: "7" });
+    controller.dispatch({ type: "selectionMode", active: false });
+    expect(controller.getState().selection.ids).toEqual([]);
+  });
+});

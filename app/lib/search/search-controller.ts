@@ -1,0 +1,145 @@
+/**
+ * Runs searches for the search screen (spec §4 "Search"): each search increments the request counter, sends it in
+ * X-Search-Request-Id, and only the answer to the latest counter is used (an older request still in flight is also
+ * aborted). After a successful search the route is updated with the serialised search unless the caller says not to.
+ * The spinner appears after the slow-search delay and stays for a minimum time. A small external store, so React
+ * components subscribe with useSyncExternalStore and tests drive it with a fake API call and fake timers.
+ */
+import type { SearchPageAnswer } from "../../../workers/shared/api-contracts/search-api";
+import type { Search } from "../../../workers/shared/search/search-schema";
+import { initialSearchState, searchReducer, type SearchAction, type SearchState } from "./search-state";
+
+/** Spec §9 names the constants 300 and 500 without their use: the spinner shows after 300 ms, for at least 500 ms. */
+export const SLOW_SEARCH_DELAY_MS = 300;
+export const SPINNER_MIN_MS = 500;
+
+export type RouteMode = "push" | "replace" | "none";
+
+export interface SearchControllerDeps {
+  fetchPage: (search: Search, page: number, requestId: number, signal: AbortSignal) => Promise<SearchPageAnswer>;
+  /** Called after a successful search with its `vad`. */
+  onRoute: (serializedSearch: string, mode: Exclude<RouteMode, "none">) => void;
+  /** The message to show for a failure (spec §8 extraction). */
+  messageOf: (error: unknown) => string;
+  log: (message: string, fields: Record<string, unknown>) => void;
+  now?: () => number;
+  setTimer?: (run: () => void, ms: number) => unknown;
+  clearTimer?: (timer: unknown) => void;
+}
+
+export class SearchController {
+  private state: SearchState;
+  private readonly listeners = new Set<() => void>();
+  private counter = 0;
+  private inFlight: AbortController | null = null;
+  private spinnerTimer: unknown = null;
+  private spinnerShownAt = 0;
+  private readonly now: () => number;
+  private readonly setTimer: (run: () => void, ms: number) => unknown;
+  private readonly clearTimer: (timer: unknown) => void;
+
+  constructor(
+    private readonly deps: SearchControllerDeps,
+    search: Search,
+    answer: SearchPageAnswer | null,
+  ) {
+    this.state = initialSearchState(search, answer);
+    this.now = deps.now ?? (() => performance.now());
+    this.setTimer = deps.setTimer ?? ((run, ms) => setTimeout(run, ms));
+    this.clearTimer = deps.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
+  }
+
+  getState = (): SearchState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  dispatch(action: SearchAction): void {
+    const next = searchReducer(this.state, action);
+    if (next === this.state) return;
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Runs a search (page 0). Resolves when its answer (or a newer search) has settled. */
+  async run(search: Search, route: RouteMode = "push"): Promise<void> {
+    const requestId = ++this.counter;
+    this.inFlight?.abort();
+    const controller = new AbortController();
+    this.inFlight = controller;
+    this.dispatch({ type: "started", search, requestId });
+    this.startSpinner();
+    try {
+      const answer = await this.deps.fetchPage(search, 0, requestId, controller.signal);
+      // The answer names its request; anything but the latest is dropped (spec §4).
+      if (answer.requestId !== requestId || requestId !== this.counter) return;
+      this.dispatch({ type: "succeeded", requestId, answer });
+      if (route !== "none") this.deps.onRoute(answer.serializedSearch, route);
+    } catch (error) {
+      if (requestId !== this.counter) return;
+      this.deps.log("search failed", { requestId, error: String(error) });
+      this.dispatch({ type: "failed", requestId, message: this.deps.messageOf(error) });
+    } finally {
+      if (requestId === this.counter) {
+        this.inFlight = null;
+        this.stopSpinner();
+      }
+    }
+  }
+
+  /** Runs the search on screen again (the error card's 'Försök igen'). */
+  retry(): Promise<void> {
+    return this.run(this.state.search, "replace");
+  }
+
+  /** 'Visa fler företag': the next page, appended (spec §4). */
+  async loadMore(): Promise<void> {
+    const { results, page, loadingMore, loading } = this.state;
+    if (!results || loadingMore || loading) return;
+    const requestId = this.counter;
+    this.dispatch({ type: "moreStarted", requestId });
+    try {
+      const answer = await this.deps.fetchPage(this.state.search, page + 1, requestId, new AbortController().signal);
+      if (requestId !== this.counter) return;
+      if (answer.results.hitCount !== results.hitCount)
+        this.deps.log("hit count changed between pages", { before: results.hitCount, after: answer.results.hitCount });
+      this.dispatch({ type: "moreSucceeded", requestId, answer });
+    } catch (error) {
+      if (requestId !== this.counter) return;
+      this.deps.log("loading more failed", { error: String(error) });
+      this.dispatch({ type: "moreFailed", requestId, message: this.deps.messageOf(error) });
+    }
+  }
+
+  private startSpinner(): void {
+    if (this.spinnerTimer !== null || this.state.spinner) return;
+    this.spinnerTimer = this.setTimer(() => {
+      this.spinnerTimer = null;
+      this.spinnerShownAt = this.now();
+      this.dispatch({ type: "spinner", visible: true });
+    }, SLOW_SEARCH_DELAY_MS);
+  }
+
+  private stopSpinner(): void {
+    if (this.spinnerTimer !== null) {
+      this.clearTimer(this.spinnerTimer);
+      this.spinnerTimer = null;
+    }
+    if (!this.state.spinner) return;
+    const remaining = SPINNER_MIN_MS - (this.now() - this.spinnerShownAt);
+    const hide = () => {
+      // A search started meanwhile keeps it.
+      if (!this.state.loading) this.dispatch({ type: "spinner", visible: false });
+    };
+    if (remaining <= 0) hide();
+    else this.setTimer(hide, remaining);
+  }
+
+  dispose(): void {
+    this.inFlight?.abort();
+    if (this.spinnerTimer !== null) this.clearTimer(this.spinnerTimer);
+    this.listeners.clear();
+  }
+}

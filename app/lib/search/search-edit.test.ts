@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { emptySearch, SearchSchema, type Search } from "../../../workers/shared/search/search-schema";
+import {
+  addCode,
+  clearConstraints,
+  hasConstraints,
+  listFileSide,
+  removeCode,
+  setBool,
+  setListFile,
+  setRange,
+  switchResultType,
+  toggleCode,
+  withOnlyText,
+} from "./search-edit";
+
+const search = (input: unknown): Search => SearchSchema.parse(input);
+
+describe("code sets (spec §4)", () => {
+  it("puts an added code first and avoids duplicates", () => {
+    let s = addCode(emptySearch(), "location", "01");
+    s = addCode(s, "location", "14");
+    expect(s.codeSet.location).toEqual(["14", "01"]);
+    s = addCode(s, "location", "01");
+    expect(s.codeSet.location).toEqual(["01", "14"]);
+  });
+  it("deletes the set when its last code is removed", () => {
+    const s = removeCode(addCode(emptySearch(), "sni", "A"), "sni", "A");
+    expect(s.codeSet).toEqual({});
+    expect("sni" in s.codeSet).toBe(false);
+  });
+  it("toggles", () => {
+    const s = toggleCode(emptySearch(), "companyForm", "49");
+    expect(s.codeSet.companyForm).toEqual(["49"]);
+    expect(toggleCode(s, "companyForm", "49").codeSet).toEqual({});
+  });
+  it("never changes the search it was given", () => {
+    const before = addCode(emptySearch(), "sni", "A");
+    const copy = structuredClone(before);
+    addCode(before, "sni", "B");
+    removeCode(before, "sni", "A");
+    setRange(before, "turnover", "1_2");
+    setBool(before, "fTax", true);
+    expect(before).toEqual(copy);
+  });
+});
+
+describe("clearing (spec §4)", () => {
+  it("keeps the result type and the session's seqNo and resets everything else", () => {
+    const s = search({
+      resultType: "WORKSITE",
+      text: "bygg",
+      numeric: { seqNo: 7, orgSeqNo: 12 },
+      range: { turnover: "1_" },
+      bool: { useMainSni: false, headquarters: true },
+      codeSet: { sni: ["A"], employeeRange: ["3"] },
+      numSet: { includeFile: [3] },
+      sort: [{ field: "activeFrom", ascending: true }],
+    });
+    expect(clearConstraints(s)).toEqual({ ...emptySearch("WORKSITE"), numeric: { seqNo: 7 } });
+    expect(hasConstraints(clearConstraints(s))).toBe(false);
+    expect(hasConstraints(s)).toBe(true);
+  });
+  it("the header's free text starts over with only the text", () => {
+    const s = search({ codeSet: { sni: ["A"] }, text: "gammal" });
+    expect(withOnlyText(s, "Volvo")).toEqual({ ...emptySearch(), text: "Volvo" });
+  });
+});
+
+describe("switching the result type (spec §4)", () => {
+  it("clears constraints that apply to one type only and keeps shared ones", () => {
+    const s = search({
+      text: "AB",
+      range: { turnover: "1000_", dividend: "1_", scoring: "3_" },
+      bool: { fTax: true, listed: true },
+      codeSet: { sni: ["F"], location: ["01"], companyForm: ["49"], fiscalYear: ["12"] },
+      sort: [{ field: "name", ascending: true }],
+    });
+    const switched = switchResultType(s, "WORKSITE");
+    expect(switched.resultType).toBe("WORKSITE");
+    expect(switched.text).toBe("AB");
+    expect(switched.range).toEqual({ turnover: "1000_" });
+    expect(switched.bool).toEqual({ useMainSni: true, useLocation: true, fTax: true });
+    expect(switched.codeSet).toEqual({ sni: ["F"], location: ["01"] });
+    expect(switched.sort).toEqual([{ field: "turnover", ascending: false }]);
+    // The result is a valid worksite search.
+    expect(SearchSchema.safeParse(switched).success).toBe(true);
+    const back = switchResultType(
+      search({ resultType: "WORKSITE", bool: { headquarters: true }, codeSet: { employeeRange: ["4"] } }),
+      "COMPANY",
+    );
+    expect(SearchSchema.safeParse(back).success).toBe(true);
+    expect(back.bool).toEqual({ useMainSni: true, useLocation: true });
+  });
+});
+
+describe("list files (spec §4)", () => {
+  it("include and exclude are mutually exclusive per file", () => {
+    let s = setListFile(emptySearch(), 5, "includeFile");
+    s = setListFile(s, 6, "excludeFile");
+    expect(s.numSet).toEqual({ includeFile: [5], excludeFile: [6] });
+    s = setListFile(s, 5, "excludeFile");
+    expect(s.numSet).toEqual({ excludeFile: [6, 5] });
+    expect(listFileSide(s, 5)).toBe("excludeFile");
+    s = setListFile(setListFile(s, 5, null), 6, null);
+    expect(s.numSet).toEqual({});
+    expect(listFileSide(s, 5)).toBeNull();
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * Pure edits of a search object (spec §3, §4): each returns a new search and leaves the old one untouched, so the
+ * search store can compare, keep history and undo. The rules of spec §4 live here: adding a code puts it first and
+ * avoids duplicates, removing the last code deletes the set, clearing keeps the result type, switching the result type
+ * clears the constraints that apply to only one type.
+ */
+import {
+  BOOL_FILTER_NAMES,
+  BOOL_FILTERS,
+  CODE_SET_NAMES,
+  CODE_SETS,
+  RANGE_FIELD_NAMES,
+  RANGE_FIELDS,
+  SORT_FIELDS,
+  type BoolFilter,
+  type CodeSetName,
+  type NumSetName,
+  type RangeField,
+  type ResultType,
+  type SortField,
+} from "../../../workers/shared/search/search-fields";
+import { DEFAULT_SORT, type Search } from "../../../workers/shared/search/search-schema";
+
+type CodeSets = Search["codeSet"];
+
+/** Spec §4 "Code sets": the code goes first; an existing copy is removed first (no duplicates). */
+export function addCode(search: Search, name: CodeSetName, code: string): Search {
+  const rest = (search.codeSet[name] ?? []).filter((existing) => existing !== code);
+  return { ...search, codeSet: { ...search.codeSet, [name]: [code, ...rest] } };
+}
+
+/** Spec §4 "Code sets": removing the last code deletes the set. */
+export function removeCode(search: Search, name: CodeSetName, code: string): Search {
+  const rest = (search.codeSet[name] ?? []).filter((existing) => existing !== code);
+  const codeSet: CodeSets = { ...search.codeSet };
+  if (rest.length === 0) delete codeSet[name];
+  else codeSet[name] = rest;
+  return { ...search, codeSet };
+}
+
+export function hasCode(search: Search, name: CodeSetName, code: string): boolean {
+  return search.codeSet[name]?.includes(code) ?? false;
+}
+
+export function toggleCode(search: Search, name: CodeSetName, code: string): Search {
+  return hasCode(search, name, code) ? removeCode(search, name, code) : addCode(search, name, code);
+}
+
+/** Sets a range ("from_to") or, with undefined, removes the constraint. */
+export function setRange(search: Search, field: RangeField, value: string | undefined): Search {
+  const range = { ...search.range };
+  if (value === undefined) delete range[field];
+  else range[field] = value;
+  return { ...search, range };
+}
+
+/** Sets a boolean filter, or with undefined removes it ("Alla"). */
+export function setBool(search: Search, name: BoolFilter, value: boolean | undefined): Search {
+  const bool = { ...search.bool };
+  if (value === undefined) delete bool[name];
+  else bool[name] = value;
+  return { ...search, bool };
+}
+
+export function setMatchOption(search: Search, name: "useMainSni" | "useLocation", value: boolean): Search {
+  return { ...search, bool: { ...search.bool, [name]: value } };
+}
+
+export function setSort(search: Search, field: SortField, ascending: boolean): Search {
+  return { ...search, sort: [{ field, ascending }] };
+}
+
+/** Ticks a list file on one side; it leaves the other side (spec §4 "List-file popup"). */
+export function setListFile(search: Search, fileId: number, side: NumSetName | null): Search {
+  const numSet: Search["numSet"] = {};
+  for (const name of ["includeFile", "excludeFile"] as const) {
+    const ids = (search.numSet[name] ?? []).filter((id) => id !== fileId);
+    if (side === name) ids.push(fileId);
+    if (ids.length > 0) numSet[name] = ids;
+  }
+  return { ...search, numSet };
+}
+
+export function listFileSide(search: Search, fileId: number): NumSetName | null {
+  if (search.numSet.includeFile?.includes(fileId)) return "includeFile";
+  if (search.numSet.excludeFile?.includes(fileId)) return "excludeFile";
+  return null;
+}
+
+/** The free text of the header box: a fresh search of the same type with only the text (spec §2). */
+export function withOnlyText(search: Search, text: string): Search {
+  return { ...clearConstraints(search), text };
+}
+
+function defaultSort(): Search["sort"] {
+  return DEFAULT_SORT.map((entry) => ({ ...entry }));
+}
+
+/**
+ * Spec §4 "Clearing": keeps the result type and resets everything else. The search session's seqNo is not a
+ * constraint (it names the session the list files belong to) and stays.
+ */
+export function clearConstraints(search: Search): Search {
+  const seqNo = search.numeric.seqNo;
+  return {
+    resultType: search.resultType,
+    text: null,
+    numeric: seqNo === undefined ? {} : { seqNo },
+    range: {},
+    bool: { useMainSni: true, useLocation: true },
+    codeSet: {},
+    numSet: {},
+    sort: defaultSort(),
+  };
+}
+
+const bothTypes = (types: readonly ResultType[]) => types.length > 1;
+
+/** Spec §4 "Switching result type": constraints that apply to one type only are cleared; the rest is kept. */
+export function switchResultType(search: Search, resultType: ResultType): Search {
+  const range: Search["range"] = {};
+  for (const name of RANGE_FIELD_NAMES) {
+    const value = search.range[name];
+    if (value !== undefined && bothTypes(RANGE_FIELDS[name].types)) range[name] = value;
+  }
+  const bool: Search["bool"] = { useMainSni: search.bool.useMainSni, useLocation: search.bool.useLocation };
+  for (const name of BOOL_FILTER_NAMES) {
+    const value = search.bool[name];
+    if (value !== undefined && bothTypes(BOOL_FILTERS[name].types)) bool[name] = value;
+  }
+  const codeSet: CodeSets = {};
+  for (const name of CODE_SET_NAMES) {
+    const codes = search.codeSet[name];
+    if (codes !== undefined && bothTypes(CODE_SETS[name].types)) codeSet[name] = codes;
+  }
+  const allowed: readonly string[] = SORT_FIELDS[resultType];
+  const sort = search.sort.filter((entry) => allowed.includes(entry.field));
+  return { ...search, resultType, range, bool, codeSet, sort: sort.length > 0 ? sort : defaultSort() };
+}
+
+/** Whether the search has any constraint (text, codes, ranges, filters, list files, one company). */
+export function hasConstraints(search: Search): boolean {
+  const { useMainSni: _main, useLocation: _location, ...filters } = search.bool;
+  return (
+    search.text !== null ||
+    search.numeric.orgSeqNo !== undefined ||
+    Object.keys(search.range).length > 0 ||
+    Object.keys(filters).length > 0 ||
+    Object.keys(search.codeSet).length > 0 ||
+    Object.keys(search.numSet).length > 0
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * The server side of /sok (spec §2): reads the search from `vad` (or the shared link of `referens`), runs its first
+ * page through the API over the service binding and adds the light reference data of the sidebar, so a direct visit
+ * renders results on the server. An unreadable `vad`, a search the API refuses, or an inactive link give a clear
+ * notice and the default search. The loader never refreshes the session itself (the signed-in layout does; two
+ * refreshes at once would trip refresh-token reuse detection): a 401 here leaves the search to the browser.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import {
+  RefEntriesSchema,
+  RefTreeSchema,
+  SearchAnswerSchema,
+  SearchPageAnswerSchema,
+  type RefNode,
+} from "../../../workers/shared/api-contracts/search-api";
+import { DEFAULT_ERROR_MESSAGE } from "../../../workers/shared/errors";
+import { emptySearch, type Search } from "../../../workers/shared/search/search-schema";
+import { deserializeSearch } from "../../../workers/shared/search/search-serialize";
+import type { z } from "zod";
+import { parseErrorBody } from "../api-error";
+import { type ApiCallInit, callApi } from "../api.server";
+import { type InitialSearch, INVALID_SEARCH_NOTICE } from "./initial-search";
+import type { SidebarRefdata } from "./search-refdata";
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; message: string | null };
+
+async function getJson<T>(
+  context: AppLoadContext,
+  request: Request,
+  path: string,
+  schema: z.ZodType<T>,
+  init: ApiCallInit = {},
+): Promise<Outcome<T>> {
+  const response = await callApi(context, request, path, init);
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const body = parseErrorBody(json);
+    return { ok: false, status: response.status, message: body?.type === "USER_MESSAGE" ? body.message : null };
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, status: 502, message: null };
+}
+
+function runFirstPage(context: AppLoadContext, request: Request, search: Search) {
+  return getJson(context, request, "/sapi/search/page/0", SearchPageAnswerSchema, { method: "POST", body: search });
+}
+
+/** The search the address asks for, or the default search with a notice. */
+async function requestedSearch(context: AppLoadContext, request: Request, url: URL): Promise<{ search: Search; notice: string | null }> {
+  const referens = url.searchParams.get("referens");
+  if (referens) {
+    const link = await getJson(context, request, `/sapi/search/shared-link/${encodeURIComponent(referens)}`, SearchAnswerSchema);
+    if (link.ok) return { search: link.value, notice: null };
+    return { search: emptySearch(), notice: link.message ?? DEFAULT_ERROR_MESSAGE };
+  }
+  const vad = url.searchParams.get("vad");
+  if (!vad) return { search: emptySearch(), notice: null };
+  const parsed = deserializeSearch(vad);
+  return parsed.success ? { search: parsed.data, notice: null } : { search: emptySearch(), notice: INVALID_SEARCH_NOTICE };
+}
+
+export async function loadInitialSearch(context: AppLoadContext, request: Request): Promise<InitialSearch> {
+  let { search, notice } = await requestedSearch(context, request, new URL(request.url));
+  const refdataPromise = loadSidebarRefdata(context, request, search).catch(() => null);
+  let page = await runFirstPage(context, request, search);
+  if (!page.ok && page.status === 400) {
+    // A well-formed search the API still refuses (an unknown code, another user's list file): show the default.
+    notice = INVALID_SEARCH_NOTICE;
+    search = emptySearch(search.resultType);
+    page = await runFirstPage(context, request, search);
+  }
+  return { search, answer: page.ok ? page.value : null, notice, refdata: await refdataPromise };
+}
+
+// ---------------------------------------------------------------- sidebar reference data
+
+const REFDATA_TTL_MS = 10 * 60_000;
+let cached: { at: number; data: Omit<SidebarRefdata, "sniLabels">; sniTree: RefNode[] } | undefined;
+
+async function loadStatic(context: AppLoadContext, request: Request) {
+  if (cached && Date.now() - cached.at < REFDATA_TTL_MS) return cached;
+  const get = <T>(name: string, schema: z.ZodType<T>) =>
+    getJson(context, request, `/sapi/refdata/${name}`, schema).then((r) => (r.ok ? r.value : Promise.reject(new Error(name))));
+  const [locationTree, companyFormEntries, fiscalYearEntries, employeeRangeEntries, sniTree] = await Promise.all([
+    get("location-tree", RefTreeSchema),
+    get("company-form-entries", RefEntriesSchema),
+    get("fiscal-year-entries", RefEntriesSchema),
+    get("employee-range-entries", RefEntriesSchema),
+    get("sni-tree", RefTreeSchema),
+  ]);
+  const sniSections = sniTree.map(({ code, text }) => ({ code, text }));
+  cached = { at: Date.now(), data: { locationTree, companyFormEntries, fiscalYearEntries, employeeRangeEntries, sniSections }, sniTree };
+  return cached;
+}
+
+function sniTitles(tree: RefNode[], codes: readonly string[]): Record<string, string> {
+  const wanted = new Set(codes);
+  const titles: Record<string, string> = {};
+  const visit = (nodes: RefNode[]) => {
+    for (const node of nodes) {
+      if (wanted.has(node.code)) titles[node.code] = node.text;
+      visit(node.children);
+    }
+  };
+  visit(tree);
+  return titles;
+}
+
+async function loadSidebarRefdata(context: AppLoadContext, request: Request, search: Search): Promise<SidebarRefdata> {
+  const { data, sniTree } = await loadStatic(context, request);
+  return { ...data, sniLabels: sniTitles(sniTree, search.codeSet.sni ?? []) };
+}

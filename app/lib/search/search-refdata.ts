@@ -1,0 +1,88 @@
+/**
+ * Reference data as the search screen uses it: the location and SNI trees indexed by code (for labels, breadcrumbs
+ * and drill-in), the code lists of the sidebar, and the SNI keywords of the tree search. The server-rendered page gets
+ * a light version from its loader (everything but the big SNI tree and keywords, plus the titles of the SNI codes the
+ * search names); the browser then loads the full set once (app/lib/refdata.ts) and the screen switches to it.
+ */
+import { z } from "zod";
+import { RefEntriesSchema, RefTreeSchema, type RefNode } from "../../../workers/shared/api-contracts/search-api";
+import type { CodeSetName } from "../../../workers/shared/search/search-fields";
+import type { Refdata } from "../refdata";
+
+export const SidebarRefdataSchema = z.object({
+  locationTree: RefTreeSchema,
+  companyFormEntries: RefEntriesSchema,
+  fiscalYearEntries: RefEntriesSchema,
+  employeeRangeEntries: RefEntriesSchema,
+  /** SNI sections (top level), code and title. */
+  sniSections: RefEntriesSchema,
+  /** Titles of the SNI codes the search names. */
+  sniLabels: z.record(z.string(), z.string()),
+});
+export type SidebarRefdata = z.infer<typeof SidebarRefdataSchema>;
+
+export interface TreeIndex {
+  roots: RefNode[];
+  byCode: Map<string, RefNode>;
+  parentOf: Map<string, string>;
+}
+
+export function indexTree(roots: RefNode[]): TreeIndex {
+  const byCode = new Map<string, RefNode>();
+  const parentOf = new Map<string, string>();
+  const visit = (node: RefNode, parent: string | null) => {
+    byCode.set(node.code, node);
+    if (parent !== null) parentOf.set(node.code, parent);
+    for (const child of node.children) visit(child, node.code);
+  };
+  for (const root of roots) visit(root, null);
+  return { roots, byCode, parentOf };
+}
+
+/** Ancestors of a code from the top ("01110" → ["A", "01", "011", "0111"]). */
+export function ancestorsOf(tree: TreeIndex, code: string): string[] {
+  const path: string[] = [];
+  for (let parent = tree.parentOf.get(code); parent !== undefined; parent = tree.parentOf.get(parent)) path.unshift(parent);
+  return path;
+}
+
+export interface SearchRefdata {
+  /** Full SNI tree; null until the browser has loaded it. */
+  sni: TreeIndex | null;
+  sniSections: { code: string; text: string }[];
+  location: TreeIndex;
+  entries: Record<"companyForm" | "fiscalYear" | "employeeRange", { code: string; text: string }[]>;
+  /** SNI detail group → search words; null until loaded. */
+  sniKeywords: Record<string, string[]> | null;
+  sniLabels: Record<string, string>;
+}
+
+export function refdataFromSidebar(lite: SidebarRefdata): SearchRefdata {
+  return {
+    sni: null,
+    sniSections: lite.sniSections,
+    location: indexTree(lite.locationTree),
+    entries: { companyForm: lite.companyFormEntries, fiscalYear: lite.fiscalYearEntries, employeeRange: lite.employeeRangeEntries },
+    sniKeywords: null,
+    sniLabels: lite.sniLabels,
+  };
+}
+
+export function refdataFromFull(full: Refdata): SearchRefdata {
+  return {
+    sni: indexTree(full.sniTree),
+    sniSections: full.sniTree.map(({ code, text }) => ({ code, text })),
+    location: indexTree(full.locationTree),
+    entries: { companyForm: full.companyFormEntries, fiscalYear: full.fiscalYearEntries, employeeRange: full.employeeRangeEntries },
+    sniKeywords: full.sniKeywords,
+    sniLabels: {},
+  };
+}
+
+/** The title of a code in a code set; the code itself when unknown. */
+export function codeLabel(refdata: SearchRefdata, set: CodeSetName, code: string): string {
+  if (set === "sni")
+    return refdata.sni?.byCode.get(code)?.text ?? refdata.sniLabels[code] ?? refdata.sniSections.find((s) => s.code === code)?.text ?? code;
+  if (set === "location") return refdata.location.byCode.get(code)?.text ?? code;
+  return refdata.entries[set].find((entry) => entry.code === code)?.text ?? code;
+}

@@ -1,0 +1,88 @@
+/**
+ * The summary header's texts (spec §2, §9): the selected industries (first 2, then 'm.fl.'), places (first 2) and
+ * filters (first 3), and how each active filter reads ("Omsättning 1–5 mkr", "F-skatt: Ja", "Bolagsform: Aktiebolag").
+ */
+import { formatDate, formatMoney, formatNumber } from "../../../workers/shared/format";
+import {
+  BOOL_FILTER_NAMES,
+  BOOL_FILTERS,
+  CODE_SETS,
+  RANGE_FIELD_NAMES,
+  type BoolFilter,
+  type RangeField,
+} from "../../../workers/shared/search/search-fields";
+import type { Search } from "../../../workers/shared/search/search-schema";
+import { rangeDef, resolveRange, type RangeDef } from "./range-input";
+import { codeLabel, type SearchRefdata } from "./search-refdata";
+
+export const SUMMARY_LIMITS = { industries: 2, places: 2, filters: 3 } as const;
+
+/** The first `limit` items joined, then 'm.fl.' when there are more. */
+export function summarize(items: readonly string[], limit: number): string {
+  const shown = items.slice(0, limit).join(", ");
+  return items.length > limit ? `${shown} m.fl.` : shown;
+}
+
+function valueText(value: number, def: RangeDef): string {
+  if (def.kind === "money") return formatMoney(value);
+  if (def.kind === "date") return formatDate(String(value));
+  if (def.kind === "age") return `${formatNumber(value)} år`;
+  return formatNumber(value);
+}
+
+/** "Omsättning 1–5 mkr"-style text of a range constraint. */
+export function rangeText(field: RangeField, value: string, now = new Date()): string {
+  const def = rangeDef(field, now);
+  const { from, to } = resolveRange(value, def);
+  if (from > def.min && to < def.max) return `${def.label} ${valueText(from, def)}–${valueText(to, def)}`;
+  if (from > def.min) return `${def.label} från ${valueText(from, def)}`;
+  return `${def.label} till ${valueText(to, def)}`;
+}
+
+/** "F-skatt: Ja"; the shelf-company filter reads as what it does. */
+export function boolText(name: BoolFilter, value: boolean): string {
+  if (name === "shelfCompany" && !value) return "Exkludera lagerbolag";
+  return `${BOOL_FILTERS[name].label}: ${value ? "Ja" : "Nej"}`;
+}
+
+/** Every active filter other than industries and places, in a stable order. */
+export function filterTexts(search: Search, refdata: SearchRefdata | null, orgName: string | null = null): string[] {
+  const texts: string[] = [];
+  if (search.text) texts.push(`”${search.text}”`);
+  if (search.numeric.orgSeqNo !== undefined) texts.push(orgName ? `Företag: ${orgName}` : "Ett företag");
+  for (const name of ["companyForm", "fiscalYear", "employeeRange"] as const) {
+    const codes = search.codeSet[name];
+    if (!codes?.length) continue;
+    const labels = codes.map((code) => (refdata ? codeLabel(refdata, name, code) : code));
+    texts.push(`${CODE_SETS[name].label}: ${labels.join(", ")}`);
+  }
+  for (const field of RANGE_FIELD_NAMES) {
+    const value = search.range[field];
+    if (value !== undefined) texts.push(rangeText(field, value));
+  }
+  for (const name of BOOL_FILTER_NAMES) {
+    const value = search.bool[name];
+    if (value !== undefined) texts.push(boolText(name, value));
+  }
+  const files = (search.numSet.includeFile?.length ?? 0) + (search.numSet.excludeFile?.length ?? 0);
+  if (files > 0) texts.push(files === 1 ? "1 listfil" : `${files} listfiler`);
+  return texts;
+}
+
+export interface SearchSummary {
+  industries: string;
+  places: string;
+  filters: string;
+}
+
+/** The three lines of the summary header; "Alla branscher" / "Hela Sverige" / "" when nothing is chosen. */
+export function searchSummary(search: Search, refdata: SearchRefdata | null, orgName: string | null = null): SearchSummary {
+  const labels = (set: "sni" | "location") => (search.codeSet[set] ?? []).map((code) => (refdata ? codeLabel(refdata, set, code) : code));
+  const industries = labels("sni");
+  const places = labels("location");
+  return {
+    industries: industries.length ? summarize(industries, SUMMARY_LIMITS.industries) : "Alla branscher",
+    places: places.length ? summarize(places, SUMMARY_LIMITS.places) : "Hela Sverige",
+    filters: summarize(filterTexts(search, refdata, orgName), SUMMARY_LIMITS.filters),
+  };
+}

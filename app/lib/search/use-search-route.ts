@@ -1,0 +1,49 @@
+/**
+ * Keeps the search and the address in step (spec §2 route /sok, §4 "Search"): a successful search pushes
+ * /sok?vad=<serialised search>; back and forward (or any link to /sok?vad=) run the search of the address; a page the
+ * server could not search (answer null) runs it in the browser; `referens` and non-canonical addresses are replaced
+ * by the canonical `vad`.
+ */
+import { type NavigateFunction, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { deserializeSearch } from "../../../workers/shared/search/search-serialize";
+import { SEARCH_PATH } from "../search-launch";
+import type { SearchController } from "./search-controller";
+import type { InitialSearch } from "./initial-search";
+
+export function searchPath(serializedSearch: string): string {
+  return `${SEARCH_PATH}?vad=${serializedSearch}`;
+}
+
+/** The route update of the controller: push or replace without reloading any loader (see shouldRevalidate). */
+export function routeUpdater(navigate: { current: NavigateFunction }) {
+  return (serializedSearch: string, mode: "push" | "replace") => {
+    if (new URLSearchParams(window.location.search).get("vad") === serializedSearch) return;
+    navigate.current(searchPath(serializedSearch), { replace: mode === "replace", preventScrollReset: true });
+  };
+}
+
+export function useSearchRoute(controller: SearchController, initial: InitialSearch, navigate: NavigateFunction) {
+  const location = useLocation();
+  const first = useRef(true);
+  const lastSearch = useRef(location.search);
+
+  useEffect(() => {
+    if (!first.current) return;
+    first.current = false;
+    const params = new URLSearchParams(location.search);
+    if (!initial.answer) void controller.run(initial.search, "replace");
+    else if (params.get("vad") !== initial.answer.serializedSearch)
+      navigate(searchPath(initial.answer.serializedSearch), { replace: true, preventScrollReset: true });
+  }, [controller, initial, location.search, navigate]);
+
+  // Runs when the address changes after mount: back, forward, or a link to another search.
+  useEffect(() => {
+    if (lastSearch.current === location.search) return;
+    lastSearch.current = location.search;
+    const vad = new URLSearchParams(location.search).get("vad");
+    if (!vad || vad === controller.getState().serializedSearch) return;
+    const parsed = deserializeSearch(vad);
+    if (parsed.success) void controller.run(parsed.data, "none");
+  }, [controller, location.search]);
+}

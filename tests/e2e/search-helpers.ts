@@ -1,0 +1,77 @@
+/**
+ * Helpers of the search screen's end-to-end specs: the API as the page's own session sees it (for expected counts),
+ * opening a search by address, and reading the hit count on screen.
+ */
+import type { Page } from "@playwright/test";
+import type { SearchPageAnswer } from "../../workers/shared/api-contracts/search-api";
+import { emptySearch, SearchSchema, type Search, type SearchInput } from "../../workers/shared/search/search-schema";
+import { deserializeSearch, serializeSearch } from "../../workers/shared/search/search-serialize";
+import { BASE_URL } from "./support/e2e-env";
+import { expect, signInByApi, type test } from "./support/test";
+
+type Fixtures = Parameters<Parameters<typeof test>[2]>[0];
+
+export const SAME_ORIGIN = { Origin: BASE_URL, "Sec-Fetch-Site": "same-origin" };
+
+/** A fresh subscriber, signed in in the page's browser context. */
+export async function signedIn({ page, local }: Pick<Fixtures, "page" | "local">) {
+  const user = await local.createUser();
+  await signInByApi(page, user);
+  return user;
+}
+
+export const search = (input: SearchInput): Search => SearchSchema.parse(input);
+
+/** POST /sapi/search/page/{n} with the page's session: what the screen should show. */
+export async function apiSearch(page: Page, input: SearchInput, pageNo = 0): Promise<SearchPageAnswer> {
+  const response = await page.request.post(`/sapi/search/page/${pageNo}`, { data: search(input), headers: SAME_ORIGIN });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as SearchPageAnswer;
+}
+
+export function searchUrl(input: SearchInput): string {
+  return `/sok?vad=${serializeSearch(search(input))}`;
+}
+
+/** Opens /sok for a search and waits for its results. */
+export async function openSearch(page: Page, input: SearchInput = emptySearch()): Promise<void> {
+  await page.goto(searchUrl(input));
+  await expect(page.locator(".summary__hits")).not.toHaveAttribute("data-hit-count", "");
+}
+
+/** The hit count on screen once it is settled on `expected`. */
+export async function expectHitCount(page: Page, expected: number): Promise<void> {
+  await expect(page.locator(".summary__hits")).toHaveAttribute("data-hit-count", String(expected));
+  await expect(page.locator(".summary__count")).not.toHaveClass(/stale/);
+}
+
+export async function shownHitCount(page: Page): Promise<number> {
+  await expect(page.locator(".summary__count")).not.toHaveClass(/stale/);
+  return Number(await page.locator(".summary__hits").getAttribute("data-hit-count"));
+}
+
+/** The search in the page's address. */
+export function searchInUrl(page: Page): Search {
+  const vad = new URL(page.url()).searchParams.get("vad");
+  const parsed = deserializeSearch(vad ?? "");
+  if (!parsed.success) throw new Error(`no readable vad in ${page.url()}`);
+  return parsed.data;
+}
+
+/** Reads "1 234" (Swedish grouping) as a number. */
+export function readNumber(text: string | null): number {
+  return Number((text ?? "").replace(/[\s\u00a0\u202f]/g, "").replace("\u2212", "-"));
+}
+
+/** A sidebar filter row: its checkbox and the selection / all-of-Sweden counts shown beside it. */
+export async function facetCounts(page: Page, code: string, group: string) {
+  const row = page
+    .getByRole("list", { name: group })
+    .locator(".facet")
+    .filter({ has: page.locator(`input[data-code="${code}"]`) });
+  return {
+    checkbox: row.getByRole("checkbox"),
+    count: readNumber(await row.locator(".facet__count").textContent()),
+    allCount: readNumber(await row.locator(".facet__all").textContent()),
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * The search screen's address (issue 8 points 1 and 8): server rendering of /sok?vad=, the route following each
+ * search, back and forward, an unreadable `vad`, shared links (`referens`) and the new-version reload keeping the
+ * screen's state for under 10 s.
+ */
+import { emptySearch } from "../../workers/shared/search/search-schema";
+import { serializeSearch } from "../../workers/shared/search/search-serialize";
+import {
+  apiSearch,
+  expectHitCount,
+  facetCounts,
+  openSearch,
+  SAME_ORIGIN,
+  search,
+  searchInUrl,
+  searchUrl,
+  signedIn,
+} from "./search-helpers";
+import { expect, expectAccessible, screenshot, test } from "./support/test";
+
+test("a direct visit to /sok?vad= is rendered on the server with the API's results", async ({ page, local, browser }) => {
+  await signedIn({ page, local });
+  const wanted = search({ codeSet: { location: ["14"] }, sort: [{ field: "name", ascending: true }] });
+  const answer = await apiSearch(page, wanted);
+  // The HTML alone, before any script runs, holds the hit count and the first page of cards.
+  const html = await (await page.request.get(searchUrl(wanted))).text();
+  expect(html).toContain(`data-hit-count="${answer.results.hitCount}"`);
+  for (const record of answer.results.records.slice(0, 5)) expect(html).toContain("orgNo" in record ? record.orgNo : "");
+
+  // And a browser without JavaScript shows it.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const plain = await noScript.newPage();
+  await plain.goto(searchUrl(wanted));
+  await expect(plain.locator(".record-card")).toHaveCount(answer.results.records.length);
+  await expect(plain.locator(".summary__facts")).toContainText("Västra Götalands län");
+  await noScript.close();
+});
+
+test("each search updates the route; back and forward restore the searches", async ({ page, local }) => {
+  await signedIn({ page, local });
+  await openSearch(page);
+  const stockholm = await facetCounts(page, "01", "Län");
+  await stockholm.checkbox.check();
+  await expectHitCount(page, stockholm.count);
+  expect(searchInUrl(page).codeSet.location).toEqual(["01"]);
+
+  const skane = await facetCounts(page, "12", "Län");
+  await skane.checkbox.check();
+  const both = (await apiSearch(page, { codeSet: { location: ["12", "01"] } })).results.hitCount;
+  await expectHitCount(page, both);
+  expect(searchInUrl(page).codeSet.location).toEqual(["12", "01"]);
+
+  await page.goBack();
+  await expectHitCount(page, stockholm.count);
+  await expect((await facetCounts(page, "12", "Län")).checkbox).not.toBeChecked();
+  await page.goBack();
+  await expectHitCount(page, (await apiSearch(page, {})).results.hitCount);
+  await page.goForward();
+  await page.goForward();
+  await expectHitCount(page, both);
+  await expect((await facetCounts(page, "12", "Län")).checkbox).toBeChecked();
+});
+
+test("an unreadable or refused vad shows a clear message and the default search", async ({ page, local }) => {
+  await signedIn({ page, local });
+  const total = (await apiSearch(page, {})).results.hitCount;
+  const notice = "Sökningen i adressen kunde inte läsas. Du ser standardsökningen i stället.";
+
+  await page.goto("/sok?vad=zNotBase64!!");
+  await expect(page.getByRole("alert").filter({ hasText: notice })).toBeVisible();
+  await expectHitCount(page, total);
+  await expect(page).toHaveURL(`/sok?vad=${serializeSearch(emptySearch())}`);
+  await expectAccessible(page);
+
+  // Well-formed, but the code does not exist: the API refuses it.
+  await page.goto(searchUrl({ codeSet: { sni: ["99999"] } }));
+  await expect(page.getByRole("alert").filter({ hasText: notice })).toBeVisible();
+  await expectHitCount(page, total);
+});
+
+test("a shared link (referens) opens its search; an unknown one says the link is inactive", async ({ page, local }) => {
+  await signedIn({ page, local });
+  const shared = search({ resultType: "WORKSITE", codeSet: { location: ["25"] } });
+  const created = await page.request.post(`/sapi/search/create-shared-link/${serializeSearch(shared)}`, { headers: SAME_ORIGIN });
+  const link = (await created.json()) as string;
+  await page.goto(new URL(link).pathname);
+  await expectHitCount(page, (await apiSearch(page, shared)).results.hitCount);
+  expect(searchInUrl(page)).toMatchObject({ resultType: "WORKSITE", codeSet: { location: ["25"] } });
+  await expect(page.getByText("Urval på arbetsställen")).toBeVisible();
+
+  await page.goto("/sok?referens=AAAAAAAAAAAAAAAA");
+  await expect(page.getByRole("alert").filter({ hasText: "Den angivna länker är inte längre aktiv" })).toBeVisible();
+  await expectHitCount(page, (await apiSearch(page, {})).results.hitCount);
+});
+
+test("a new client version reloads the page and restores the screen's state saved under 10 s ago", async ({ page, local }) => {
+  await signedIn({ page, local });
+  await openSearch(page, { codeSet: { location: ["01"] } });
+  await page.getByRole("button", { name: "Exportera" }).click();
+  await page.getByRole("menuitem", { name: "Markera organisationer" }).click();
+  const cards = page.locator(".record-card");
+  await cards.nth(0).getByRole("checkbox").check();
+  const secondName = (await cards.nth(1).locator(".record-card__open").textContent()) ?? "";
+  await cards.nth(1).locator(".record-card__open").click();
+  await expect(page.getByRole("complementary", { name: secondName })).toBeVisible();
+
+  await page.route("**/sapi/search/page/0", (route) =>
+    route.fulfill({
+      status: 418,
+      contentType: "application/json",
+      body: JSON.stringify({ type: "NEW_VERSION", message: "Ny version", code: "CLIENT_OUTDATED", requestId: "r" }),
+    }),
+  );
+  await page.getByRole("list", { name: "Län" }).locator('input[data-code="12"]').check();
+  const modal = page.getByRole("dialog", { name: "Ny version" });
+  await expect(modal).toBeVisible();
+  await page.unroute("**/sapi/search/page/0");
+  await Promise.all([page.waitForEvent("load"), modal.getByRole("button", { name: "Ladda om" }).click()]);
+
+  expect(searchInUrl(page).codeSet.location).toEqual(["01"]);
+  await expect(cards.nth(0).getByRole("checkbox")).toBeChecked();
+  await expect(cards.nth(1).getByRole("checkbox")).not.toBeChecked();
+  await expect(page.getByRole("complementary", { name: secondName })).toBeVisible();
+  await screenshot(page, "sok-efter-ny-version");
+
+  // A reload state older than 10 s is not used.
+  await page.evaluate(() => {
+    const state = {
+      path: location.pathname + location.search,
+      savedAt: Date.now() - 10_500,
+      parts: { search: { page: 0, selection: { active: true, ids: [], exclude: false }, detailId: null, panel: "sni" } },
+    };
+    localStorage.setItem("urval.reloadState", JSON.stringify(state));
+  });
+  await page.reload();
+  await expect(page.locator(".record-card").first()).toBeVisible();
+  await expect(page.locator(".record-card__mark")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Redigera bransch" })).toHaveCount(0);
+});
