@@ -24,9 +24,15 @@ describe("walking skeleton", () => {
   });
 
   it("answers an unknown API path with the spec's error body", async () => {
-    const response = await harness.server.fetch("/sapi/no-such-route", { headers: { "X-Request-Id": "test-request-0001" } });
+    const response = await harness.server.fetch("/api/no-such-route", { headers: { "X-Request-Id": "test-request-0001" } });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ type: "NOT_FOUND", code: "ROUTE_NOT_FOUND", requestId: "test-request-0001" });
+  });
+
+  it("asks for a session before saying whether a /sapi path exists", async () => {
+    const response = await harness.server.fetch("/sapi/no-such-route", { headers: { "X-Request-Id": "test-request-0002" } });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ type: "UNAUTHORIZED", requestId: "test-request-0002" });
   });
 
   it("tells an outdated client to reload with 418", async () => {
