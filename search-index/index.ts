@@ -1,9 +1,10 @@
 /**
- * search-index: the search engine boundary. Workers call getSearchBackend(env) once per request; the backend is
- * created once per isolate (embedded: snapshot loaded from R2; Elasticsearch: when ELASTICSEARCH_URL is set).
+ * search-index: the search engine boundary. Workers call getSearchBackend(env) per request; the backend itself lives
+ * once per isolate: Elasticsearch when ELASTICSEARCH_URL is set, otherwise the embedded index (snapshot from R2).
  */
 import type { SearchBackend } from "./backend";
 import { getEmbeddedBackend, type EmbeddedEnv } from "./embedded/load-embedded";
+import { createEsClient, ElasticsearchBackend } from "./elasticsearch/es-backend";
 
 export type { BackendInfo, ExportChunk, ExportOptions, ListFileMap, OrgNumberResolution, SearchBackend, SearchOptions } from "./backend";
 export { assertValidSearch, parseSearch } from "./search-model";
@@ -13,6 +14,14 @@ export interface SearchEnv extends EmbeddedEnv {
   ELASTICSEARCH_API_KEY?: string;
 }
 
+let elasticsearch: { key: string; backend: ElasticsearchBackend } | null = null;
+
 export async function getSearchBackend(env: SearchEnv): Promise<SearchBackend> {
-  return getEmbeddedBackend(env);
+  if (!env.ELASTICSEARCH_URL) return getEmbeddedBackend(env);
+  const key = `${env.ELASTICSEARCH_URL} ${env.ELASTICSEARCH_API_KEY ?? ""}`;
+  if (elasticsearch?.key !== key) {
+    const client = createEsClient({ ELASTICSEARCH_URL: env.ELASTICSEARCH_URL, ELASTICSEARCH_API_KEY: env.ELASTICSEARCH_API_KEY });
+    elasticsearch = { key, backend: new ElasticsearchBackend(client) };
+  }
+  return elasticsearch.backend;
 }

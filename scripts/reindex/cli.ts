@@ -5,6 +5,7 @@
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
 import { PERSIST_DIR } from "../lib/local-bindings";
+import { reindexElasticsearch } from "./reindex-elasticsearch";
 import { reindexEmbedded, type ReindexProgress } from "./reindex-embedded";
 
 const STAGE_LABELS: Record<string, string> = {
@@ -16,7 +17,13 @@ const STAGE_LABELS: Record<string, string> = {
 
 function progressBar() {
   const bar = new cliProgress.SingleBar(
-    { format: "{stage} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}", stream: process.stderr, hideCursor: true },
+    {
+      format: "{stage} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}",
+      stream: process.stderr,
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 10_000,
+    },
     cliProgress.Presets.shades_classic,
   );
   let stage = "";
@@ -46,7 +53,9 @@ async function main() {
       bar.stop();
       console.log(JSON.stringify({ msg: "reindex done", backend: "embedded", ...result }));
     } else {
-      throw new Error("the Elasticsearch reindex is not built yet");
+      const result = await reindexElasticsearch({ sourceDir: values.source, onProgress: bar.update });
+      bar.stop();
+      console.log(JSON.stringify({ msg: "reindex done", backend: "elasticsearch", ...result }));
     }
   } catch (error) {
     bar.stop();

@@ -11,16 +11,23 @@ function treeCounts(tree: TreeIndex, counts: Uint32Array, needsRollUp: boolean):
   return countsByCode(tree, needsRollUp ? rollUp(tree, own) : own);
 }
 
-function boolCounts(counts: ScanCounts, bit: number): Record<string, number> {
-  let yes = counts.boolOnly[bit * 2 + 1] ?? 0;
-  let no = counts.boolOnly[bit * 2] ?? 0;
+/** true/false counts per flag bit: the hits' histogram (non-empty cells only) plus single-failure records. */
+function boolCountsByBit(counts: ScanCounts): { yes: Float64Array; no: Float64Array } {
+  const yes = new Float64Array(16);
+  const no = new Float64Array(16);
+  for (let bit = 0; bit < 16; bit++) {
+    yes[bit] = counts.boolOnly[bit * 2 + 1] ?? 0;
+    no[bit] = counts.boolOnly[bit * 2] ?? 0;
+  }
   for (let h = 0; h < FLAG_COMBINATIONS; h++) {
     const n = counts.flagHist[h] ?? 0;
     if (n === 0) continue;
-    if ((h >> bit) & 1) yes += n;
-    else no += n;
+    for (let bit = 0; bit < 12; bit++) {
+      if ((h >> bit) & 1) yes[bit] = (yes[bit] ?? 0) + n;
+      else no[bit] = (no[bit] ?? 0) + n;
+    }
   }
-  return { true: yes, false: no };
+  return { yes, no };
 }
 
 /** Aggregations of one scan, each key suffixed (e.g. "_all"). */
@@ -37,8 +44,10 @@ export function toAggregations(index: SearchIndex, type: ResultType, plan: ScanP
     });
     out[`${facet.name}${suffix}`] = byCode;
   });
+  const { yes, no } = boolCountsByBit(counts);
   for (const name of BOOL_FILTER_NAMES) {
-    if (BOOL_FILTERS[name].types.includes(type)) out[`${name}${suffix}`] = boolCounts(counts, FLAG_BITS[name]);
+    if (BOOL_FILTERS[name].types.includes(type))
+      out[`${name}${suffix}`] = { true: yes[FLAG_BITS[name]] ?? 0, false: no[FLAG_BITS[name]] ?? 0 };
   }
   return out;
 }

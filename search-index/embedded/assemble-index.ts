@@ -1,11 +1,12 @@
 /** Turns the builders' insertion-order columns into the final SearchIndex (ordered by id, ranked, CSR lists). */
 import type { BuildContext } from "./build-context";
-import { COMPANY_VALUE_FIELDS, type CompanyColumnsBuilder } from "./company-builder";
+import { COMPANY_VALUE_FIELDS } from "../company-values";
+import type { CompanyColumnsBuilder } from "./company-builder";
 import type { EntityColumnsBuilder } from "./entity-builder";
 import { CsrBuilder } from "./growable";
 import { NO_CODE, NULL_RANK, type CompanyIndex, type EntityIndex, type SearchIndex } from "./index-types";
 import { denseRanks, permute, permuteCsr, sortOrder, stringRanks } from "./ranks";
-import { NO_NODE } from "./tree-index";
+import { unknownNode } from "./tree-index";
 import type { WorksiteColumnsBuilder } from "./worksite-builder";
 
 function commonColumns(builder: EntityColumnsBuilder, order: Uint32Array | null) {
@@ -29,9 +30,10 @@ function companyLocations(
 ) {
   const out = new CsrBuilder(Uint16Array);
   for (let f = 0; f < municipality.length; f++) {
-    const nodes = [municipality[f] ?? NO_NODE];
+    const unknown = unknownNode(context.location);
+    const nodes = [municipality[f] ?? unknown];
     for (let k = worksites.offsets[f] ?? 0; k < (worksites.offsets[f + 1] ?? 0); k++)
-      nodes.push(worksiteMunicipality[worksites.values[k] ?? 0] ?? NO_NODE);
+      nodes.push(worksiteMunicipality[worksites.values[k] ?? 0] ?? unknown);
     out.add(context.withAncestors(context.location, nodes));
   }
   return out.build();

@@ -2,7 +2,7 @@
 import { companyFormEntries, employeeRangeEntries, fiscalYearEntries, locationTree, sniTree } from "../refdata";
 import type { SmallCodeSet } from "./index-types";
 import { NO_CODE } from "./index-types";
-import { buildTreeIndex, codeToNodeMap, NO_NODE, pathToRoot, type TreeIndex } from "./tree-index";
+import { buildTreeIndex, codeToNodeMap, pathToRoot, unknownNode, type TreeIndex } from "./tree-index";
 
 export interface BuildContext {
   sni: TreeIndex;
@@ -32,12 +32,12 @@ export function createBuildContext(): BuildContext {
     sni,
     location,
     codeLists,
-    sniNode: (code) => sniNodes.get(code) ?? NO_NODE,
-    locationNode: (code) => locationNodes.get(code) ?? NO_NODE,
+    sniNode: (code) => sniNodes.get(code) ?? unknownNode(sni),
+    locationNode: (code) => locationNodes.get(code) ?? unknownNode(location),
     codeIndex: (list, code) => codeMaps[list].get(code) ?? NO_CODE,
     withAncestors(tree, nodes) {
       const out = new Set<number>();
-      for (const node of nodes) if (node !== NO_NODE) for (const id of pathToRoot(tree, node)) out.add(id);
+      for (const node of nodes) if (node < unknownNode(tree)) for (const id of pathToRoot(tree, node)) out.add(id);
       return [...out];
     },
   };

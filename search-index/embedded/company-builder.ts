@@ -1,59 +1,14 @@
 /** Company columns from source records (insertion order), sealed into final order by orgSeqNo. */
-import type { RangeField } from "../../workers/shared/search/search-fields";
 import type { WorksiteCompanyInfo } from "../documents";
-import type { CompanySourceRecord, FinancialPart } from "../records";
+import { COMPANY_VALUE_FIELDS, companyValues, type CompanyValueField } from "../company-values";
+import type { CompanySourceRecord } from "../records";
 import { isLimitedCompanyForm } from "../refdata";
 import { nameSortKey, orgNoToNumber } from "../text";
 import type { BuildContext } from "./build-context";
-import { dateNumber, EntityColumnsBuilder, flagsOf } from "./entity-builder";
+import { EntityColumnsBuilder, flagsOf } from "./entity-builder";
 import { CsrBuilder, Growable } from "./growable";
 import { FLAG_BITS, LIMITED_BIT } from "./index-types";
 import { lowerBound, sortOrder } from "./ranks";
-
-/** Range fields stored per company (beneficialOwnerAge is a list, see ownerAges). */
-export const COMPANY_VALUE_FIELDS = [
-  "turnover",
-  "earnings",
-  "dividend",
-  "numEmployees",
-  "scoring",
-  "managerAge",
-  "createdDate",
-  "totalAssets",
-  "totalEquity",
-  "sumOfCashBank",
-  "personnelExpenses",
-  "operatingResult",
-  "profitForTheYear",
-] as const satisfies readonly RangeField[];
-export type CompanyValueField = (typeof COMPANY_VALUE_FIELDS)[number];
-
-const orNaN = (value: number | null | undefined) => (value === null || value === undefined ? Number.NaN : value);
-
-function latestPart(source: CompanySourceRecord): FinancialPart | null {
-  let latest = source.financialPeriods[0];
-  for (const period of source.financialPeriods) if (latest && period.periodEnd > latest.periodEnd) latest = period;
-  return latest?.company ?? null;
-}
-
-function valuesOf(source: CompanySourceRecord): Record<CompanyValueField, number> {
-  const part = latestPart(source);
-  return {
-    turnover: orNaN(source.turnover),
-    earnings: orNaN(source.earnings),
-    dividend: orNaN(source.dividend),
-    numEmployees: orNaN(source.numEmployees),
-    scoring: orNaN(source.scoring),
-    managerAge: orNaN(source.managerAge),
-    createdDate: dateNumber(source.createdDate),
-    totalAssets: orNaN(part?.totalAssets),
-    totalEquity: orNaN(part?.totalEquity),
-    sumOfCashBank: orNaN(part?.sumOfCashBank),
-    personnelExpenses: orNaN(part?.personnelExpenses),
-    operatingResult: orNaN(part?.earningsAfterDepreciation),
-    profitForTheYear: orNaN(part?.profitAndLossForTheYear),
-  };
-}
 
 export class CompanyColumnsBuilder extends EntityColumnsBuilder {
   readonly orgNo = new Growable(Float64Array);
@@ -96,7 +51,7 @@ export class CompanyColumnsBuilder extends EntityColumnsBuilder {
     this.companyForm.push(this.context.codeIndex("companyForm", source.legalFormCode));
     this.fiscalYear.push(this.context.codeIndex("fiscalYear", String(source.fiscalYearEndMonth)));
     this.ownerAges.add(source.beneficialOwners.map((owner) => Math.min(255, owner.age)));
-    const values = valuesOf(source);
+    const values = companyValues(source);
     for (const field of COMPANY_VALUE_FIELDS) this.values[field].push(values[field]);
     this.sortKeys.push(nameSortKey(source.name));
     this.names.push(source.name);

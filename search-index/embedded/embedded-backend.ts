@@ -14,7 +14,7 @@ import type { EntityIndex, SearchIndex } from "./index-types";
 import { lowerBound } from "./ranks";
 import { scan } from "./scan";
 import { planAll, planScan, type ScanPlan } from "./scan-plan";
-import { sortKeyFns, TopK } from "./top-k";
+import { TopK } from "./top-k";
 
 export class EmbeddedBackend implements SearchBackend {
   private readonly allCache = new Map<string, Aggregations>();
@@ -55,7 +55,7 @@ export class EmbeddedBackend implements SearchBackend {
     const page = options.page ?? 0;
     assertValidSearch(search, { page, listFiles: options.listFiles });
     const plan = planScan(this.index, search, options.listFiles);
-    const top = new TopK(Math.min(MAX_VISIBLE_RECORDS, (page + 1) * PAGE_SIZE), sortKeyFns(plan.entity, search.sort, searchSeed(search)));
+    const top = new TopK(Math.min(MAX_VISIBLE_RECORDS, (page + 1) * PAGE_SIZE), plan.entity, search.sort, searchSeed(search));
     const counts = scan(plan, top);
     const aggregations = { ...toAggregations(this.index, search.resultType, plan, counts), ...this.allAggregations(search) };
     const positions = top.sorted().slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
@@ -89,7 +89,7 @@ export class EmbeddedBackend implements SearchBackend {
       plan.candidates = (plan.candidates ?? Uint32Array.from(entity.ids.keys())).filter((p) => only[p] === 1);
     }
     const excluded = options.idNumbers && options.exclude ? marked : new Set<number>();
-    const top = new TopK(Math.max(0, options.count) + excluded.size, sortKeyFns(entity, search.sort, searchSeed(search)));
+    const top = new TopK(Math.max(0, options.count) + excluded.size, entity, search.sort, searchSeed(search));
     scan(plan, top);
     return top
       .sorted()

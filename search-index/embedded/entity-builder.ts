@@ -4,7 +4,7 @@ import { tokenize } from "../text";
 import type { BuildContext } from "./build-context";
 import { CsrBuilder, Growable } from "./growable";
 import { FLAG_BITS } from "./index-types";
-import { NO_NODE } from "./tree-index";
+import { unknownNode } from "./tree-index";
 import { WordIndexBuilder } from "./word-index";
 
 export function flagsOf(values: Partial<Record<BoolFilter, boolean>>, extraBits: number[] = []): number {
@@ -12,11 +12,6 @@ export function flagsOf(values: Partial<Record<BoolFilter, boolean>>, extraBits:
   for (const [name, on] of Object.entries(values) as [BoolFilter, boolean][]) if (on) flags |= 1 << FLAG_BITS[name];
   for (const bit of extraBits) flags |= 1 << bit;
   return flags;
-}
-
-/** "YYYY-MM-DD" → YYYYMMDD as a number. */
-export function dateNumber(date: string): number {
-  return Number(date.slice(0, 4) + date.slice(5, 7) + date.slice(8, 10));
 }
 
 export class EntityColumnsBuilder {
@@ -37,10 +32,11 @@ export class EntityColumnsBuilder {
   addCommon(id: number, flags: number, sniCodes: readonly string[], municipalityCode: string, nameTexts: readonly string[]): void {
     const sniNodes = sniCodes.map((code) => this.context.sniNode(code));
     const municipality = this.context.locationNode(municipalityCode);
-    this.unknownCodes += sniNodes.filter((n) => n === NO_NODE).length + (municipality === NO_NODE ? 1 : 0);
+    const unknownSni = unknownNode(this.context.sni);
+    this.unknownCodes += sniNodes.filter((n) => n === unknownSni).length + (municipality === unknownNode(this.context.location) ? 1 : 0);
     this.ids.push(id);
     this.flags.push(flags);
-    this.mainSni.push(sniNodes[0] ?? NO_NODE);
+    this.mainSni.push(sniNodes[0] ?? unknownSni);
     this.sniAll.add(this.context.withAncestors(this.context.sni, sniNodes));
     this.municipality.push(municipality);
     this.words.add([...new Set(nameTexts.flatMap(tokenize))]);

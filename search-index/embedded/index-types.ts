@@ -31,7 +31,7 @@ export interface EntityIndex {
   ids: Float64Array;
   /** One bit per boolean filter, see FLAG_BITS. */
   flags: Uint16Array;
-  /** Tree node of the main SNI code (NO_NODE when none). */
+  /** Tree node of the main SNI code (unknownNode(tree) when none or unknown). */
   mainSni: Uint16Array;
   /** Every SNI node of the record: all its codes and their ancestors, without duplicates. */
   sniAll: Csr<Uint16Array>;

@@ -10,7 +10,7 @@ import { orgNoToNumber, parseOrgNoQuery } from "../text";
 import { FLAG_BITS, LIMITED_BIT, type EntityIndex, type SearchIndex, type SmallCodeSet } from "./index-types";
 import { lowerBound, upperBound } from "./ranks";
 import { companyPositionsOf, intersectSorted, positionsOfOrgNos, textCandidates, worksitesOfCompanies } from "./candidates";
-import { selectionMask } from "./tree-index";
+import { codeToNodeMap, selectionMask, type TreeIndex } from "./tree-index";
 
 export interface RangeConstraint {
   ranks: Uint32Array;
@@ -39,21 +39,26 @@ export interface ScanPlan {
   excludeCompanies: Uint8Array | null;
   useMainSni: boolean;
   useAllLocations: boolean;
-  /** Node masks (65 536 long so NO_NODE reads 0); null when unconstrained. */
+  /** Node masks (tree size + 1, so an unknown node reads 0); null when unconstrained. */
   sni: Uint8Array | null;
   location: Uint8Array | null;
   smallCodes: SmallCodeFacet[];
   softMask: number;
   softWant: number;
+  /** Node counts of the SNI and location trees (count arrays have one more slot, for unknown codes). */
+  sniSize: number;
+  locationSize: number;
 }
 
-const NODE_SPACE = 0x10000;
+const nodeIds = new WeakMap<TreeIndex, Map<string, number>>();
 
-function nodeMask(tree: SearchIndex["sni"], codes: readonly string[] | undefined): Uint8Array | null {
+function nodeMask(tree: TreeIndex, codes: readonly string[] | undefined): Uint8Array | null {
   if (!codes || codes.length === 0) return null;
-  const ids = new Map(tree.codes.map((code, id) => [code, id]));
-  const selected = codes.map((code) => ids.get(code)).filter((id): id is number => id !== undefined);
-  const mask = new Uint8Array(NODE_SPACE);
+  let ids = nodeIds.get(tree);
+  if (!ids) nodeIds.set(tree, (ids = codeToNodeMap(tree)));
+  const known = ids;
+  const selected = codes.map((code) => known.get(code)).filter((id): id is number => id !== undefined);
+  const mask = new Uint8Array(tree.codes.length + 1);
   mask.set(selectionMask(tree, selected));
   return mask;
 }
@@ -154,6 +159,8 @@ export function planScan(index: SearchIndex, search: Search, listFiles?: ListFil
     location: nodeMask(index.location, search.codeSet.location),
     smallCodes: smallCodeFacets(index, entity, search),
     ...softBools(search),
+    sniSize: index.sni.codes.length,
+    locationSize: index.location.codes.length,
   };
 }
 

@@ -1,14 +1,15 @@
 /**
  * The one pass over an entity's columns: hard constraints, then soft (facet) constraints with disjunctive counting
  * (a record failing exactly one facet's constraint is counted for that facet only), and a top-k heap of the hits.
+ * Written for V8: flat typed-array loops, fixed slots for the two small code facets, small inlinable helpers.
  */
-import { FLAG_COMBINATIONS } from "./index-types";
+import { FLAG_COMBINATIONS, NULL_RANK } from "./index-types";
 import type { ScanPlan } from "./scan-plan";
-import type { TopK } from "./top-k";
+import { INVERT, type TopK } from "./top-k";
 
 export interface ScanCounts {
   hitCount: number;
-  /** Per SNI node; in main-SNI mode only the records' own nodes (roll up afterwards). */
+  /** Per SNI node (+1 for unknown); in main-SNI mode only the records' own nodes (roll up afterwards). */
   sni: Uint32Array;
   location: Uint32Array;
   /** Per small code facet (plan.smallCodes order), per code index. */
@@ -19,122 +20,160 @@ export interface ScanCounts {
   boolOnly: Uint32Array;
 }
 
-const NODE_SPACE = 0x10000;
 const FACET_SNI = 1;
 const FACET_LOCATION = 2;
-const FACET_SMALL = 4;
-const FACET_BOOL = 16;
+const FACET_SMALL0 = 3;
+const FACET_SMALL1 = 4;
 
-function emptyCounts(plan: ScanPlan): ScanCounts {
-  return {
-    hitCount: 0,
-    sni: new Uint32Array(NODE_SPACE),
-    location: new Uint32Array(NODE_SPACE),
-    small: plan.smallCodes.map(() => new Uint32Array(256)),
-    flagHist: new Uint32Array(FLAG_COMBINATIONS),
-    boolOnly: new Uint32Array(32),
-  };
-}
-
-function inc(counts: Uint32Array, index: number): void {
-  counts[index] = (counts[index] as number) + 1;
-}
+const EMPTY16 = new Uint16Array(0);
+const EMPTY32 = new Uint32Array(1);
+const zeroColumns = new WeakMap<object, Uint8Array>();
 
 function anyInMask(offsets: Uint32Array, values: Uint16Array, mask: Uint8Array, i: number): boolean {
-  for (let k = offsets[i] ?? 0, end = offsets[i + 1] ?? 0; k < end; k++) if (mask[values[k] ?? 0] === 1) return true;
+  for (let k = offsets[i] as number, end = offsets[i + 1] as number; k < end; k++) if (mask[values[k] as number] === 1) return true;
   return false;
 }
 
 function countNodes(counts: Uint32Array, offsets: Uint32Array, values: Uint16Array, i: number): void {
-  for (let k = offsets[i] ?? 0, end = offsets[i + 1] ?? 0; k < end; k++) inc(counts, values[k] ?? 0);
+  for (let k = offsets[i] as number, end = offsets[i + 1] as number; k < end; k++) {
+    const node = values[k] as number;
+    counts[node] = (counts[node] as number) + 1;
+  }
+}
+
+function passesRanges(ranks: Uint32Array[], lo: number[], hi: number[], i: number): boolean {
+  for (let r = 0; r < ranks.length; r++) {
+    const v = (ranks[r] as Uint32Array)[i] as number;
+    if (v < (lo[r] as number) || v > (hi[r] as number)) return false;
+  }
+  return true;
+}
+
+function hasOwnerAge(offsets: Uint32Array, ages: Uint8Array, lo: number, hi: number, i: number): boolean {
+  for (let k = offsets[i] as number, end = offsets[i + 1] as number; k < end; k++) {
+    const age = ages[k] as number;
+    if (age >= lo && age <= hi) return true;
+  }
+  return false;
 }
 
 /** Records passing hard constraints are visited; returns the counts and fills `top` with the hits. */
 export function scan(plan: ScanPlan, top: TopK | null): ScanCounts {
-  const counts = emptyCounts(plan);
-  if (plan.empty) return counts;
-  const { entity, candidates, hardMask, hardWant, softMask, softWant, sni, location, useMainSni, useAllLocations } = plan;
+  const {
+    entity,
+    candidates,
+    hardMask,
+    hardWant,
+    softMask,
+    softWant,
+    sni,
+    location,
+    useMainSni,
+    useAllLocations,
+    excludeCompanies: exclude,
+    ownerAge,
+  } = plan;
   const { flags, mainSni, municipality, sniAll, company } = entity;
-  const locationAll = entity.locationAll ?? { offsets: new Uint32Array(0), values: new Uint16Array(0) };
-  const ownerAges = entity.ownerAges ?? { offsets: new Uint32Array(0), values: new Uint8Array(0) };
+  const locationAll = entity.locationAll ?? { offsets: EMPTY32, values: EMPTY16 };
+  const owners = entity.ownerAges ?? { offsets: EMPTY32, values: new Uint8Array(0) };
+  let zeros = zeroColumns.get(entity);
+  if (!zeros) zeroColumns.set(entity, (zeros = new Uint8Array(entity.count)));
+  const [f0, f1] = plan.smallCodes;
+  const col0 = f0?.column ?? zeros;
+  const col1 = f1?.column ?? zeros;
+  const sel0 = f0?.selected ?? null;
+  const sel1 = f1?.selected ?? null;
+  const counts: ScanCounts = {
+    hitCount: 0,
+    sni: new Uint32Array(plan.sniSize + 1),
+    location: new Uint32Array(plan.locationSize + 1),
+    small: plan.smallCodes.map(() => new Uint32Array(256)),
+    flagHist: new Uint32Array(FLAG_COMBINATIONS),
+    boolOnly: new Uint32Array(32),
+  };
+  if (plan.empty) return counts;
+  const sniCounts = counts.sni;
+  const locationCounts = counts.location;
+  const small0 = counts.small[0] ?? new Uint32Array(256);
+  const small1 = counts.small[1] ?? new Uint32Array(256);
+  const { flagHist, boolOnly } = counts;
   const rangeRanks = plan.ranges.map((r) => r.ranks);
   const rangeLo = plan.ranges.map((r) => r.lo);
   const rangeHi = plan.ranges.map((r) => r.hi);
-  const nRanges = rangeRanks.length;
-  const exclude = plan.excludeCompanies;
-  const ownerAge = plan.ownerAge;
-  const smallColumns = plan.smallCodes.map((f) => f.column);
-  const smallSelected = plan.smallCodes.map((f) => f.selected);
-  const nSmall = smallColumns.length;
-  const { sni: sniCounts, location: locationCounts, small: smallCounts, flagHist, boolOnly } = counts;
+  const hasRanges = rangeRanks.length > 0;
+  const ageLo = ownerAge?.lo ?? 0;
+  const ageHi = ownerAge?.hi ?? 0;
+  const hasSoft = sni !== null || location !== null || sel0 !== null || sel1 !== null || softMask !== 0;
+  const sortRanks = top?.primaryRanks ?? null;
+  const descending = top?.descending ?? false;
+  const strict = top?.strict ?? true;
   const total = candidates ? candidates.length : entity.count;
   let hits = 0;
 
-  records: for (let c = 0; c < total; c++) {
-    const i = candidates ? (candidates[c] ?? 0) : c;
-    const f = flags[i] ?? 0;
+  for (let c = 0; c < total; c++) {
+    const i = candidates === null ? c : (candidates[c] as number);
+    const f = flags[i] as number;
     if ((f & hardMask) !== hardWant) continue;
-    for (let r = 0; r < nRanges; r++) {
-      const v = (rangeRanks[r] as Uint32Array)[i] ?? 0;
-      if (v < (rangeLo[r] ?? 0) || v > (rangeHi[r] ?? 0)) continue records;
-    }
-    if (ownerAge) {
-      let found = false;
-      for (let k = ownerAges.offsets[i] ?? 0, end = ownerAges.offsets[i + 1] ?? 0; k < end && !found; k++) {
-        const age = ownerAges.values[k] ?? 0;
-        found = age >= ownerAge.lo && age <= ownerAge.hi;
-      }
-      if (!found) continue;
-    }
-    if (exclude && exclude[company ? (company[i] ?? 0) : i] === 1) continue;
+    if (hasRanges && !passesRanges(rangeRanks, rangeLo, rangeHi, i)) continue;
+    if (ownerAge !== null && !hasOwnerAge(owners.offsets, owners.values, ageLo, ageHi, i)) continue;
+    if (exclude !== null && exclude[company === null ? i : (company[i] as number)] === 1) continue;
 
-    let fails = 0;
     let failed = 0;
-    if (sni && (useMainSni ? sni[mainSni[i] ?? 0] !== 1 : !anyInMask(sniAll.offsets, sniAll.values, sni, i))) {
-      fails = 1;
-      failed = FACET_SNI;
-    }
-    if (
-      location &&
-      (useAllLocations ? !anyInMask(locationAll.offsets, locationAll.values, location, i) : location[municipality[i] ?? 0] !== 1)
-    ) {
-      if (++fails > 1) continue;
-      failed = FACET_LOCATION;
-    }
-    for (let s = 0; s < nSmall; s++) {
-      const selected = smallSelected[s];
-      if (selected && selected[(smallColumns[s] as Uint8Array)[i] ?? 0] !== 1) {
-        if (++fails > 1) continue records;
-        failed = FACET_SMALL + s;
+    if (hasSoft) {
+      if (sni !== null && (useMainSni ? sni[mainSni[i] as number] !== 1 : !anyInMask(sniAll.offsets, sniAll.values, sni, i)))
+        failed = FACET_SNI;
+      if (
+        location !== null &&
+        (useAllLocations ? !anyInMask(locationAll.offsets, locationAll.values, location, i) : location[municipality[i] as number] !== 1)
+      ) {
+        if (failed !== 0) continue;
+        failed = FACET_LOCATION;
+      }
+      if (sel0 !== null && sel0[col0[i] as number] !== 1) {
+        if (failed !== 0) continue;
+        failed = FACET_SMALL0;
+      }
+      if (sel1 !== null && sel1[col1[i] as number] !== 1) {
+        if (failed !== 0) continue;
+        failed = FACET_SMALL1;
+      }
+      const diff = (f ^ softWant) & softMask;
+      if (diff !== 0) {
+        if (failed !== 0 || (diff & (diff - 1)) !== 0) continue;
+        const bit = 31 - Math.clz32(diff);
+        const slot = bit * 2 + ((f >> bit) & 1);
+        boolOnly[slot] = (boolOnly[slot] as number) + 1;
+        continue;
       }
     }
-    const diff = (f ^ softWant) & softMask;
-    if (diff !== 0) {
-      if (fails > 0 || (diff & (diff - 1)) !== 0) continue;
-      fails = 1;
-      failed = FACET_BOOL + 31 - Math.clz32(diff);
-    }
 
-    if (fails === 0) {
+    if (failed === 0) {
       hits++;
-      inc(flagHist, f);
-      top?.offer(i);
-    } else if (failed >= FACET_BOOL) {
-      const bit = failed - FACET_BOOL;
-      inc(boolOnly, bit * 2 + ((f >> bit) & 1));
-      continue;
+      flagHist[f] = (flagHist[f] as number) + 1;
+      if (top !== null) {
+        let key: number;
+        if (sortRanks !== null) {
+          const r = sortRanks[i] as number;
+          key = descending && r !== NULL_RANK ? INVERT - r : r;
+        } else key = top.keyOf(i);
+        if (key < top.limit || (!strict && key === top.limit)) top.offer(i, key);
+      }
     }
-    if (fails === 0 || failed === FACET_SNI) {
-      if (useMainSni) inc(sniCounts, mainSni[i] ?? 0);
-      else countNodes(sniCounts, sniAll.offsets, sniAll.values, i);
+    if (failed === 0 || failed === FACET_SNI) {
+      if (useMainSni) {
+        const node = mainSni[i] as number;
+        sniCounts[node] = (sniCounts[node] as number) + 1;
+      } else countNodes(sniCounts, sniAll.offsets, sniAll.values, i);
     }
-    if (fails === 0 || failed === FACET_LOCATION) {
+    if (failed === 0 || failed === FACET_LOCATION) {
       if (useAllLocations) countNodes(locationCounts, locationAll.offsets, locationAll.values, i);
-      else inc(locationCounts, municipality[i] ?? 0);
+      else {
+        const node = municipality[i] as number;
+        locationCounts[node] = (locationCounts[node] as number) + 1;
+      }
     }
-    for (let s = 0; s < nSmall; s++) {
-      if (fails === 0 || failed === FACET_SMALL + s) inc(smallCounts[s] as Uint32Array, (smallColumns[s] as Uint8Array)[i] ?? 0);
-    }
+    if (failed === 0 || failed === FACET_SMALL0) small0[col0[i] as number] = (small0[col0[i] as number] as number) + 1;
+    if (failed === 0 || failed === FACET_SMALL1) small1[col1[i] as number] = (small1[col1[i] as number] as number) + 1;
   }
   counts.hitCount = hits;
   return counts;

@@ -8,44 +8,62 @@ import { NULL_RANK, type EntityIndex } from "./index-types";
 
 export type KeyFn = (position: number) => number;
 
-const INVERT = 0xfffffffe;
+export const INVERT = 0xfffffffe;
 
 /** A stable 32-bit hash of an id and a seed (the same mix as the Elasticsearch random sort script). */
 export function randomKey(id: number, seed: number): number {
-  let h = (Math.imul((id % 0x100000000) ^ seed, 0x9e3779b1) ^ Math.floor(id / 0x100000000)) >>> 0;
+  let h = Math.imul((id | 0) ^ seed, 0x9e3779b1) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-export function sortKeyFns(entity: EntityIndex, sort: readonly SortEntry[], seed: number): KeyFn[] {
-  return sort.map(({ field, ascending }): KeyFn => {
-    if (field === "random") {
-      const ids = entity.ids;
-      return ascending ? (p) => randomKey(ids[p] ?? 0, seed) : (p) => NULL_RANK - randomKey(ids[p] ?? 0, seed);
-    }
-    const ranks = entity.ranks[field];
-    if (!ranks) throw new Error(`no sort column ${field}`);
-    if (ascending) return (p) => ranks[p] ?? NULL_RANK;
-    return (p) => {
-      const r = ranks[p] ?? NULL_RANK;
-      return r === NULL_RANK ? NULL_RANK : INVERT - r;
-    };
-  });
+function keyFn(entity: EntityIndex, { field, ascending }: SortEntry, seed: number): KeyFn {
+  if (field === "random") {
+    const ids = entity.ids;
+    return ascending ? (p) => randomKey(ids[p] ?? 0, seed) : (p) => NULL_RANK - randomKey(ids[p] ?? 0, seed);
+  }
+  const ranks = entity.ranks[field];
+  if (!ranks) throw new Error(`no sort column ${field}`);
+  if (ascending) return (p) => ranks[p] ?? NULL_RANK;
+  return (p) => {
+    const r = ranks[p] ?? NULL_RANK;
+    return r === NULL_RANK ? NULL_RANK : INVERT - r;
+  };
 }
 
-/** Keeps the k best positions; the worst kept one sits at the root. */
+/** Keeps the k best positions; the worst kept one sits at the root. Offer positions in ascending order. */
 export class TopK {
   private readonly positions: Uint32Array;
   private readonly primary: Float64Array;
+  private readonly keys: KeyFn[];
+  /** The primary key as a rank column, for the scan to compute inline (null for random). */
+  readonly primaryRanks: Uint32Array | null;
+  readonly descending: boolean;
+  /** Primary key of the worst kept position once full; a candidate must not be above it (or equal, see strict). */
+  limit = Infinity;
+  /** With one sort key, an equal key loses to every kept position (they have lower positions). */
+  readonly strict: boolean;
   size = 0;
 
   constructor(
     readonly k: number,
-    private readonly keys: KeyFn[],
+    entity: EntityIndex,
+    sort: readonly SortEntry[],
+    seed: number,
   ) {
     this.positions = new Uint32Array(Math.max(1, k));
     this.primary = new Float64Array(Math.max(1, k));
+    this.keys = sort.map((entry) => keyFn(entity, entry, seed));
+    const first = sort[0];
+    this.primaryRanks = first && first.field !== "random" ? (entity.ranks[first.field] ?? null) : null;
+    this.descending = first ? !first.ascending : false;
+    this.strict = sort.length === 1;
+    if (k === 0) this.limit = -1;
+  }
+
+  keyOf(position: number): number {
+    return (this.keys[0] as KeyFn)(position);
   }
 
   /** a sorts after b. */
@@ -60,9 +78,8 @@ export class TopK {
     return pa > pb;
   }
 
-  offer(position: number): void {
-    if (this.k === 0) return;
-    const key = (this.keys[0] as KeyFn)(position);
+  /** Offers a position whose primary key passed the limit check. */
+  offer(position: number, key: number): void {
     if (this.size < this.k) {
       this.positions[this.size] = position;
       this.primary[this.size] = key;
@@ -71,7 +88,8 @@ export class TopK {
       this.positions[0] = position;
       this.primary[0] = key;
       this.siftDown(0);
-    }
+    } else return;
+    if (this.size === this.k) this.limit = this.primary[0] ?? Infinity;
   }
 
   private swap(i: number, j: number): void {

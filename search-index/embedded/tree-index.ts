@@ -4,7 +4,8 @@
  */
 import type { RefNode } from "../refdata";
 
-export const NO_NODE = 0xffff;
+/** Id used for a code the tree does not know: one past the last node, so count arrays of size + 1 absorb it. */
+export const unknownNode = (tree: TreeIndex) => tree.codes.length;
 
 export interface TreeIndex {
   /** Code of each node id. */
@@ -23,7 +24,7 @@ export function buildTreeIndex(roots: readonly RefNode[]): TreeIndex {
     for (const child of node.children) visit(child, id);
   };
   for (const root of roots) visit(root, -1);
-  if (codes.length >= NO_NODE) throw new Error("tree too large for 16-bit node ids");
+  if (codes.length >= 0xffff) throw new Error("tree too large for 16-bit node ids");
   return { codes, parent: Int32Array.from(parents) };
 }
 
@@ -61,8 +62,10 @@ export function rollUp(tree: TreeIndex, counts: Float64Array): Float64Array {
 /** Non-zero counts keyed by code. */
 export function countsByCode(tree: TreeIndex, counts: Float64Array): Record<string, number> {
   const out: Record<string, number> = {};
-  counts.forEach((count, id) => {
+  const n = Math.min(counts.length, tree.codes.length);
+  for (let id = 0; id < n; id++) {
+    const count = counts[id] ?? 0;
     if (count > 0) out[tree.codes[id] ?? ""] = count;
-  });
+  }
   return out;
 }

@@ -3,7 +3,8 @@ import type { WorksiteCompanyInfo } from "../documents";
 import type { WorksiteSourceRecord } from "../records";
 import type { BuildContext } from "./build-context";
 import type { CompanyColumnsBuilder } from "./company-builder";
-import { dateNumber, EntityColumnsBuilder, flagsOf } from "./entity-builder";
+import { dateNumber } from "../company-values";
+import { EntityColumnsBuilder, flagsOf } from "./entity-builder";
 import { Growable } from "./growable";
 
 export class WorksiteColumnsBuilder extends EntityColumnsBuilder {

@@ -1,0 +1,108 @@
+/** bench:search data: the generated dataset (cached under data/), the embedded index and the SQLite database. */
+import { existsSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { SingleBar } from "cli-progress";
+import type Database from "better-sqlite3";
+import type { DocumentStore } from "../../search-index/embedded/d1-documents";
+import { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
+import { IndexBuild } from "../../search-index/embedded/index-build";
+import { encodeSnapshot } from "../../search-index/embedded/snapshot";
+import { generateDataset } from "../data/generate";
+import { readCompanies, readManifest, readWorksites } from "../reindex/source-reader";
+import { LIST_FILE_SIZE } from "./search-queries";
+import { SqliteLoader } from "./search-sqlite-schema";
+
+export interface Engines {
+  embedded: EmbeddedBackend;
+  sqlite: Database.Database;
+  listFile: string[];
+  stats: { companies: number; worksites: number; buildSeconds: number; indexMb: number; sqliteLoadSeconds: number | null };
+}
+
+const noDocuments: DocumentStore = { companyRecords: async () => [], worksiteRecords: async () => [], companyDetail: async () => null };
+
+function bar(label: string, total: number) {
+  const b = new SingleBar({
+    format: `${label} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}`,
+    stream: process.stderr,
+    noTTYOutput: true,
+    notTTYSchedule: 10_000,
+  });
+  b.start(total, 0);
+  return b;
+}
+
+/** data/bench-<N> (generated once, seed 7) unless a source directory is given. */
+export async function ensureDataset(companies: number, source: string | undefined): Promise<string> {
+  if (source) return path.resolve(source);
+  const dir = path.resolve(import.meta.dirname, `../../data/bench-${companies}`);
+  if (existsSync(path.join(dir, "manifest.json"))) return dir;
+  const progress = bar("generating dataset", companies);
+  await generateDataset({ companies, seed: 7, outDir: dir, onProgress: (p) => progress.update(p.companies) });
+  progress.stop();
+  return dir;
+}
+
+/** Reads the dataset once, feeding the embedded builder and (unless a cached database exists) SQLite. */
+export async function loadEngines(dir: string): Promise<Engines> {
+  const manifest = readManifest(dir);
+  const sqliteFile = path.join(dir, "bench.sqlite");
+  const sqliteFresh = existsSync(sqliteFile) && statSync(sqliteFile).mtimeMs > statSync(path.join(dir, "companies.ndjson")).mtimeMs;
+  if (!sqliteFresh) rmSync(sqliteFile, { force: true });
+  const sqlite = sqliteFresh ? null : new SqliteLoader(`${sqliteFile}.partial`);
+  const build = new IndexBuild();
+  const listEvery = Math.max(1, Math.floor(manifest.companies / LIST_FILE_SIZE));
+  const listFile: string[] = [];
+  let buildMs = 0;
+  let sqliteMs = 0;
+  const progress = bar("loading", manifest.companies + manifest.worksites);
+  let n = 0;
+  for await (const company of readCompanies(dir)) {
+    let t = performance.now();
+    build.addCompany(company);
+    buildMs += performance.now() - t;
+    t = performance.now();
+    sqlite?.addCompany(company);
+    sqliteMs += performance.now() - t;
+    if (n % listEvery === 0 && listFile.length < LIST_FILE_SIZE) listFile.push(company.orgNo);
+    if (++n % 10_000 === 0) progress.update(n);
+  }
+  for await (const worksite of readWorksites(dir)) {
+    let t = performance.now();
+    const record = build.addWorksite(worksite);
+    buildMs += performance.now() - t;
+    t = performance.now();
+    sqlite?.addWorksite(worksite, record.companyName);
+    sqliteMs += performance.now() - t;
+    if (++n % 10_000 === 0) progress.update(n);
+  }
+  progress.stop();
+  let t = performance.now();
+  const index = build.finish(1);
+  buildMs += performance.now() - t;
+  t = performance.now();
+  const db = sqlite ? sqlite.finish() : null;
+  sqliteMs += performance.now() - t;
+  if (db) {
+    db.close();
+    const { renameSync } = await import("node:fs");
+    renameSync(`${sqliteFile}.partial`, sqliteFile);
+  }
+  const { default: Sqlite } = await import("better-sqlite3");
+  const readOnly = new Sqlite(sqliteFile);
+  const insertList = readOnly.prepare("INSERT OR IGNORE INTO list_numbers VALUES (1, ?)");
+  readOnly.transaction(() => listFile.forEach((orgNo) => insertList.run(orgNo)))();
+  const indexMb = encodeSnapshot(index).byteLength / 2 ** 20;
+  return {
+    embedded: new EmbeddedBackend(index, noDocuments),
+    sqlite: readOnly,
+    listFile,
+    stats: {
+      companies: manifest.companies,
+      worksites: manifest.worksites,
+      buildSeconds: buildMs / 1000,
+      indexMb,
+      sqliteLoadSeconds: sqlite ? sqliteMs / 1000 : null,
+    },
+  };
+}

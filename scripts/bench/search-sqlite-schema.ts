@@ -1,0 +1,141 @@
+/**
+ * The SQLite side of bench:search: better-sqlite3 as the D1 stand-in, with the tables and indexes a careful SQL
+ * design would use (tree paths for SNI and places, one column per flag, FTS5 with prefix indexes for names).
+ */
+import Database from "better-sqlite3";
+import type { CompanySourceRecord, WorksiteSourceRecord } from "../../search-index/records";
+import { isLimitedCompanyForm, normalizeSearchText, sniCodeToAncestors } from "../../search-index/refdata";
+
+export const COMPANY_FLAGS = [
+  "has_phone",
+  "f_tax",
+  "vat_reg",
+  "employer_reg",
+  "listed",
+  "in_group",
+  "owner_managed",
+  "has_auditor",
+  "audit_obligation",
+  "shelf",
+] as const;
+export const WORKSITE_FLAGS = ["has_phone", "headquarters", "f_tax", "vat_reg", "employer_reg"] as const;
+
+const SCHEMA = `
+CREATE TABLE companies (id INTEGER PRIMARY KEY, org_no TEXT NOT NULL, name TEXT NOT NULL, form TEXT, fiscal_year TEXT, muni TEXT, county TEXT,
+  turnover REAL, earnings REAL, num_employees INTEGER, limited INTEGER, ${COMPANY_FLAGS.map((f) => `${f} INTEGER`).join(", ")});
+CREATE TABLE company_sni (company_id INTEGER NOT NULL, code TEXT NOT NULL);
+CREATE TABLE worksites (id INTEGER PRIMARY KEY, company_id INTEGER NOT NULL, name TEXT NOT NULL, muni TEXT, county TEXT, employee_range TEXT,
+  turnover REAL, ${WORKSITE_FLAGS.map((f) => `${f} INTEGER`).join(", ")});
+CREATE TABLE worksite_sni (worksite_id INTEGER NOT NULL, code TEXT NOT NULL);
+CREATE VIRTUAL TABLE company_names USING fts5(name, content='companies', content_rowid='id', tokenize='unicode61 remove_diacritics 0', prefix='1 2 3');
+CREATE VIRTUAL TABLE worksite_names USING fts5(name, content='worksites', content_rowid='id', tokenize='unicode61 remove_diacritics 0', prefix='1 2 3');
+`;
+
+const INDEXES = `
+CREATE INDEX companies_county ON companies (county, turnover);
+CREATE INDEX companies_muni ON companies (muni);
+CREATE INDEX companies_turnover ON companies (turnover);
+CREATE INDEX companies_form ON companies (form);
+CREATE INDEX companies_employees ON companies (num_employees);
+CREATE INDEX companies_org_no ON companies (org_no);
+CREATE INDEX company_sni_code ON company_sni (code, company_id);
+CREATE INDEX company_sni_company ON company_sni (company_id);
+CREATE INDEX worksites_county ON worksites (county);
+CREATE INDEX worksites_company ON worksites (company_id);
+CREATE INDEX worksites_turnover ON worksites (turnover);
+CREATE INDEX worksite_sni_code ON worksite_sni (code, worksite_id);
+CREATE INDEX worksite_sni_worksite ON worksite_sni (worksite_id);
+CREATE TABLE list_numbers (file_id INTEGER NOT NULL, org_no TEXT NOT NULL, PRIMARY KEY (file_id, org_no));
+INSERT INTO company_names (company_names) VALUES ('rebuild');
+INSERT INTO worksite_names (worksite_names) VALUES ('rebuild');
+ANALYZE;
+`;
+
+const path = (code: string | undefined, ancestors: (c: string) => string[]) => (code ? [...ancestors(code), code] : []);
+const bit = (value: boolean) => (value ? 1 : 0);
+
+export class SqliteLoader {
+  readonly db: Database.Database;
+  private readonly insertCompany: Database.Statement;
+  private readonly insertCompanySni: Database.Statement;
+  private readonly insertWorksite: Database.Statement;
+  private readonly insertWorksiteSni: Database.Statement;
+  private readonly companyFacts = new Map<number, { turnover: number | null; flags: number[] }>();
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma("journal_mode = OFF");
+    this.db.pragma("synchronous = OFF");
+    this.db.exec(SCHEMA);
+    this.insertCompany = this.db.prepare(
+      `INSERT INTO companies VALUES (${Array(11 + COMPANY_FLAGS.length)
+        .fill("?")
+        .join(", ")})`,
+    );
+    this.insertCompanySni = this.db.prepare("INSERT INTO company_sni VALUES (?, ?)");
+    this.insertWorksite = this.db.prepare(
+      `INSERT INTO worksites VALUES (${Array(7 + WORKSITE_FLAGS.length)
+        .fill("?")
+        .join(", ")})`,
+    );
+    this.insertWorksiteSni = this.db.prepare("INSERT INTO worksite_sni VALUES (?, ?)");
+    this.db.exec("BEGIN");
+  }
+
+  addCompany(c: CompanySourceRecord): void {
+    const flags = [
+      c.phoneNumbers.length > 0,
+      c.fTaxReg,
+      c.vatReg,
+      c.employerReg,
+      c.isListed,
+      c.groupMotherOrgNo !== null,
+      c.isOwnerManaged,
+      c.hasAuditor,
+      c.auditObligation,
+      c.isShelfCompany,
+    ].map(bit);
+    this.insertCompany.run(
+      c.orgSeqNo,
+      c.orgNo,
+      normalizeSearchText(c.name),
+      c.legalFormCode,
+      String(c.fiscalYearEndMonth),
+      c.seatMunicipalityCode,
+      c.seatCountyCode,
+      c.turnover,
+      c.earnings,
+      c.numEmployees,
+      bit(isLimitedCompanyForm(c.legalFormCode)),
+      ...flags,
+    );
+    for (const code of path(c.sniCodes[0], sniCodeToAncestors)) this.insertCompanySni.run(c.orgSeqNo, code);
+    this.companyFacts.set(c.orgSeqNo, { turnover: c.turnover, flags: [flags[1] ?? 0, flags[2] ?? 0, flags[3] ?? 0] });
+  }
+
+  addWorksite(w: WorksiteSourceRecord, companyName: string): void {
+    const company = this.companyFacts.get(w.orgSeqNo) ?? { turnover: null, flags: [0, 0, 0] };
+    const id = Number(w.cfarNo);
+    this.insertWorksite.run(
+      id,
+      w.orgSeqNo,
+      normalizeSearchText(`${w.name} ${companyName}`),
+      w.municipalityCode,
+      w.countyCode,
+      w.employeeRangeCode,
+      company.turnover,
+      bit(!!w.phoneNumber),
+      bit(w.headquarters),
+      ...company.flags,
+    );
+    for (const code of path(w.sniCodes[0], sniCodeToAncestors)) this.insertWorksiteSni.run(id, code);
+  }
+
+  /** Commits and builds the indexes; the database is then read-only for the benchmark. */
+  finish(): Database.Database {
+    this.db.exec("COMMIT");
+    this.db.exec(INDEXES);
+    this.companyFacts.clear();
+    return this.db;
+  }
+}

@@ -1,0 +1,149 @@
+/** The Elasticsearch SearchBackend: the official client (FetchConnection in Workers) over the companies/worksites aliases. */
+import { Client, type estypes } from "@elastic/elasticsearch";
+import { AppError } from "../../workers/shared/errors";
+import { describeError, log } from "../../workers/shared/log";
+import type { CompanyDetail, CompanyRecord, Entity, SearchResults, WorksiteRecord } from "../../workers/shared/search/result-schemas";
+import type { ResultType } from "../../workers/shared/search/search-fields";
+import type { Search } from "../../workers/shared/search/search-schema";
+import type { BackendInfo, ExportChunk, ExportOptions, OrgNumberResolution, SearchBackend, SearchOptions } from "../backend";
+import { worksiteDetailOf } from "../documents";
+import { assertValidSearch } from "../search-model";
+import { searchSeed } from "../search-seed";
+import { ALIASES } from "./es-fields";
+import { buildEsExportQuery, buildEsQuery } from "./es-query";
+import { parseSearchResponse, type EsSearchResponse } from "./es-response";
+import { FetchConnection } from "./fetch-connection";
+
+export interface EsEnv {
+  ELASTICSEARCH_URL: string;
+  ELASTICSEARCH_API_KEY?: string;
+}
+
+export function createEsClient(env: EsEnv, options: { fetchConnection?: boolean } = {}): Client {
+  return new Client({
+    node: env.ELASTICSEARCH_URL,
+    ...(env.ELASTICSEARCH_API_KEY ? { auth: { apiKey: env.ELASTICSEARCH_API_KEY } } : {}),
+    ...(options.fetchConnection === false ? {} : { Connection: FetchConnection }),
+    requestTimeout: 30_000,
+    maxRetries: 1,
+  });
+}
+
+const unavailable = (cause: unknown) =>
+  new AppError("SEARCH_UNAVAILABLE", 503, "Sökningen är inte tillgänglig just nu. Försök igen om en stund.", { cause });
+
+type Body = Record<string, unknown>;
+
+export class ElasticsearchBackend implements SearchBackend {
+  constructor(private readonly client: Client) {}
+
+  private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      log("error", "elasticsearch request failed", { what, ...describeError(error) });
+      throw unavailable(error);
+    }
+  }
+
+  /** index undefined: a point-in-time search (the PIT names the index). */
+  private searchIndex(index: string | undefined, body: Body): Promise<EsSearchResponse> {
+    const request = { ...(index ? { index } : {}), ...(body as estypes.SearchRequest) };
+    return this.call(`search ${index ?? "pit"}`, async () => (await this.client.search(request)) as unknown as EsSearchResponse);
+  }
+
+  private async nameForOrgSeqNo(search: Search): Promise<string | null> {
+    if (search.numeric.orgSeqNo === undefined) return null;
+    const response = await this.searchIndex(ALIASES.COMPANY, {
+      size: 1,
+      _source: ["record.name"],
+      query: { term: { orgSeqNo: search.numeric.orgSeqNo } },
+    });
+    return (response.hits.hits[0]?._source?.record as { name?: string } | undefined)?.name ?? null;
+  }
+
+  async search(search: Search, options: SearchOptions = {}): Promise<SearchResults> {
+    const page = options.page ?? 0;
+    assertValidSearch(search, { page, listFiles: options.listFiles });
+    const body = buildEsQuery(search, { page, listFiles: options.listFiles, seed: searchSeed(search) });
+    const [response, name] = await Promise.all([this.searchIndex(ALIASES[search.resultType], body), this.nameForOrgSeqNo(search)]);
+    return parseSearchResponse(search, response, name);
+  }
+
+  private async getSource(index: string, id: string): Promise<Record<string, unknown> | null> {
+    const response = await this.searchIndex(index, { size: 1, query: { ids: { values: [id] } } });
+    return (response.hits.hits[0]?._source as Record<string, unknown> | undefined) ?? null;
+  }
+
+  async getEntity(id: string, type?: ResultType): Promise<Entity | null> {
+    if (!/^\d{1,15}$/.test(id)) return null;
+    if (type !== "WORKSITE") {
+      const company = await this.getSource(ALIASES.COMPANY, String(Number(id)));
+      if (company || type === "COMPANY") return (company?.detail as CompanyDetail | undefined) ?? null;
+    }
+    const worksite = await this.getSource(ALIASES.WORKSITE, id.padStart(8, "0"));
+    return worksite ? worksiteDetailOf(worksite.record as WorksiteRecord) : null;
+  }
+
+  async *readExportRows(search: Search, options: ExportOptions): AsyncIterable<ExportChunk> {
+    assertValidSearch(search, { listFiles: options.listFiles });
+    const index = ALIASES[search.resultType];
+    const pit = await this.call("open point in time", () => this.client.openPointInTime({ index, keep_alive: "2m" }));
+    const chunkSize = Math.max(1, Math.min(options.chunkSize ?? 500, 10_000));
+    let remaining = Math.max(0, options.count);
+    let searchAfter: unknown[] | null = null;
+    try {
+      while (remaining > 0) {
+        const body = buildEsExportQuery(search, {
+          ...options,
+          pitId: pit.id,
+          size: Math.min(chunkSize, remaining),
+          searchAfter,
+          seed: searchSeed(search),
+        });
+        const response = await this.searchIndex(undefined, body);
+        const hits = response.hits.hits;
+        if (hits.length === 0) return;
+        remaining -= hits.length;
+        searchAfter = hits[hits.length - 1]?.sort ?? null;
+        yield hits.map((hit) => hit._source?.record) as CompanyRecord[] | WorksiteRecord[];
+      }
+    } finally {
+      await this.client.closePointInTime({ id: pit.id }).catch(() => {});
+    }
+  }
+
+  async resolveOrgNumbers(orgNos: readonly string[]): Promise<OrgNumberResolution> {
+    const unique = [...new Set(orgNos)];
+    const known = new Set<string>();
+    let worksiteCount = 0;
+    for (let start = 0; start < unique.length; start += 5000) {
+      const chunk = unique.slice(start, start + 5000);
+      const query = { terms: { orgNo: chunk } };
+      const found = await this.searchIndex(ALIASES.COMPANY, { size: chunk.length, _source: ["orgNo"], query });
+      for (const hit of found.hits.hits) known.add(String((hit._source as { orgNo?: string } | undefined)?.orgNo));
+      const count = await this.call("count worksites", () => this.client.count({ index: ALIASES.WORKSITE, query }));
+      worksiteCount += count.count;
+    }
+    return { found: unique.filter((o) => known.has(o)), unknown: unique.filter((o) => !known.has(o)), worksiteCount };
+  }
+
+  async info(): Promise<BackendInfo> {
+    const [alias, companies, worksites] = await this.call("info", () =>
+      Promise.all([
+        this.client.indices.getAlias({ name: ALIASES.COMPANY }),
+        this.client.count({ index: ALIASES.COMPANY }),
+        this.client.count({ index: ALIASES.WORKSITE }),
+      ]),
+    );
+    const version = Math.max(0, ...Object.keys(alias).map((name) => Number(/_v(\d+)$/.exec(name)?.[1] ?? 0)));
+    return {
+      backend: "elasticsearch",
+      version,
+      companies: companies.count,
+      worksites: worksites.count,
+      documents: companies.count + worksites.count,
+    };
+  }
+}

@@ -1,0 +1,85 @@
+/** Elasticsearch documents from source records: the stored record (and detail) plus the filter, facet and sort fields. */
+import { COMPANY_VALUE_FIELDS, companyValues, dateNumber } from "../company-values";
+import { buildCompanyDetail, buildCompanyRecord, buildWorksiteRecord, companyInfoOf, type WorksiteCompanyInfo } from "../documents";
+import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
+import { isLimitedCompanyForm, locationCodeToAncestors, sniCodeToAncestors } from "../refdata";
+import { nameSortKey, tokenize } from "../text";
+
+const paths = (codes: readonly string[], ancestors: (code: string) => string[]) => [
+  ...new Set(codes.flatMap((code) => [...ancestors(code), code])),
+];
+const orNull = (value: number) => (Number.isNaN(value) ? null : value);
+
+/** What a worksite document needs from its company, kept by the reindex between the two passes. */
+export interface EsCompanyFacts extends WorksiteCompanyInfo {
+  limited: boolean;
+}
+
+export function companyFactsOf(source: CompanySourceRecord): EsCompanyFacts {
+  return { ...companyInfoOf(source), limited: isLimitedCompanyForm(source.legalFormCode) };
+}
+
+export function companyDocument(source: CompanySourceRecord, worksiteMunicipalities: readonly string[] = []) {
+  const values = companyValues(source);
+  const numbers = Object.fromEntries(COMPANY_VALUE_FIELDS.map((field) => [field, orNull(values[field])]));
+  return {
+    id: source.orgSeqNo,
+    orgSeqNo: source.orgSeqNo,
+    orgNo: source.orgNo,
+    name: source.name,
+    nameWords: tokenize(source.name),
+    nameSort: nameSortKey(source.name),
+    sniMain: paths(source.sniCodes.slice(0, 1), sniCodeToAncestors),
+    sniAll: paths(source.sniCodes, sniCodeToAncestors),
+    placeOwn: paths([source.seatMunicipalityCode], locationCodeToAncestors),
+    placeAll: paths([source.seatMunicipalityCode, ...worksiteMunicipalities], locationCodeToAncestors),
+    companyForm: source.legalFormCode,
+    fiscalYear: String(source.fiscalYearEndMonth),
+    hasPhone: source.phoneNumbers.length > 0,
+    fTax: source.fTaxReg,
+    vatReg: source.vatReg,
+    employerReg: source.employerReg,
+    listed: source.isListed,
+    inGroup: source.groupMotherOrgNo !== null,
+    ownerManaged: source.isOwnerManaged,
+    hasAuditor: source.hasAuditor,
+    auditObligation: source.auditObligation,
+    shelfCompany: source.isShelfCompany,
+    limited: isLimitedCompanyForm(source.legalFormCode),
+    ...numbers,
+    ownerAges: source.beneficialOwners.map((owner) => owner.age),
+    record: buildCompanyRecord(source),
+    detail: buildCompanyDetail(source),
+  };
+}
+
+export function worksiteDocument(source: WorksiteSourceRecord, company: EsCompanyFacts) {
+  const record = buildWorksiteRecord(source, company);
+  const sizeClass = Number(source.employeeRangeCode);
+  const place = paths([source.municipalityCode], locationCodeToAncestors);
+  return {
+    id: Number(source.cfarNo),
+    cfarNo: source.cfarNo,
+    orgSeqNo: source.orgSeqNo,
+    orgNo: source.orgNo,
+    name: `${source.name} ${company.name}`,
+    nameWords: [...new Set([...tokenize(source.name), ...tokenize(company.name)])],
+    sniMain: paths(source.sniCodes.slice(0, 1), sniCodeToAncestors),
+    sniAll: paths(source.sniCodes, sniCodeToAncestors),
+    placeOwn: place,
+    placeAll: place,
+    employeeRange: source.employeeRangeCode,
+    employeeRangeSort: sizeClass > 0 ? sizeClass : null,
+    hasPhone: source.phoneNumber !== null && source.phoneNumber !== "",
+    headquarters: source.headquarters,
+    fTax: company.fTaxReg,
+    vatReg: company.vatReg,
+    employerReg: company.employerReg,
+    limited: company.limited,
+    turnover: company.turnover,
+    earnings: company.earnings,
+    numEmployees: company.numEmployees,
+    activeFrom: dateNumber(source.activeFrom),
+    record,
+  };
+}

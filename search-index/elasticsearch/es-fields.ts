@@ -1,0 +1,59 @@
+/** Index and field names of the Elasticsearch backend: indices <name>_v<N> behind the aliases companies/worksites. */
+import type { RangeField, ResultType, SortField } from "../../workers/shared/search/search-fields";
+
+export const ALIASES: Record<ResultType, string> = { COMPANY: "companies", WORKSITE: "worksites" };
+
+export const versionedIndex = (type: ResultType, version: number) => `${ALIASES[type]}_v${version}`;
+
+/** Range field → document field (worksites carry their company's turnover, earnings and employees). */
+export const RANGE_DOC_FIELDS: Record<RangeField, string> = {
+  turnover: "turnover",
+  earnings: "earnings",
+  dividend: "dividend",
+  numEmployees: "numEmployees",
+  scoring: "scoring",
+  managerAge: "managerAge",
+  beneficialOwnerAge: "ownerAges",
+  createdDate: "createdDate",
+  totalAssets: "totalAssets",
+  totalEquity: "totalEquity",
+  sumOfCashBank: "sumOfCashBank",
+  personnelExpenses: "personnelExpenses",
+  operatingResult: "operatingResult",
+  profitForTheYear: "profitForTheYear",
+};
+
+/** Sort field → document field ("random" is a script sort). */
+export const SORT_DOC_FIELDS: Record<Exclude<SortField, "random">, string> = {
+  turnover: "turnover",
+  earnings: "earnings",
+  dividend: "dividend",
+  numEmployees: "numEmployees",
+  scoring: "scoring",
+  createdDate: "createdDate",
+  name: "nameSort",
+  employeeRange: "employeeRangeSort",
+  activeFrom: "activeFrom",
+};
+
+/** Tree facets are stored as arrays of every code on the path, so a terms aggregation counts every level. */
+export const TREE_FIELDS = {
+  sni: { main: "sniMain", any: "sniAll" },
+  location: { own: "placeOwn", any: "placeAll" },
+} as const;
+
+/** Size of the terms aggregations: every SNI node (about 1 900) and every place (311) fit. */
+export const TERMS_SIZE = { sni: 2500, location: 500, small: 100 } as const;
+
+/**
+ * The random sort: the same 32-bit mix as the embedded backend's randomKey (Java int arithmetic equals Math.imul),
+ * so both backends shuffle a search identically.
+ */
+export const RANDOM_SORT_SCRIPT = [
+  "int h = ((int) doc['id'].value) ^ params.seed;",
+  "h = h * -1640531535;",
+  "h = (h ^ (h >>> 16)) * -2048144789;",
+  "h = (h ^ (h >>> 13)) * -1028477387;",
+  "h = h ^ (h >>> 16);",
+  "return h & 0xffffffffL;",
+].join(" ");

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { parseSearch } from "../search-model";
+import { buildEsExportQuery, buildEsQuery, facetFilters, hardFilters } from "./es-query";
+
+const listFiles = new Map([
+  [3, ["556000-0011", "556000-0029"]],
+  [4, ["556000-0029"]],
+]);
+
+describe("buildEsQuery", () => {
+  it("builds the empty company search: all facets, `_all` in a global aggregation, default sort", () => {
+    expect(buildEsQuery(parseSearch({}), { page: 0, seed: 1 })).toMatchSnapshot();
+  });
+
+  it("puts hard constraints in the query and facets in post_filter, each facet aggregation without its own filter", () => {
+    const search = parseSearch({
+      text: "Bageri Ö",
+      range: { turnover: "1000000_", dividend: "_500000", beneficialOwnerAge: "30_40" },
+      bool: { fTax: true, listed: false, useMainSni: false },
+      codeSet: { sni: ["F", "62010"], location: ["01"], companyForm: ["49"] },
+      numSet: { includeFile: [3], excludeFile: [4] },
+      sort: [{ field: "name", ascending: true }],
+    });
+    expect(buildEsQuery(search, { page: 2, listFiles, seed: 7 })).toMatchSnapshot();
+  });
+
+  it("searches worksites by organisation number, with the random sort script and the last page", () => {
+    const search = parseSearch({
+      resultType: "WORKSITE",
+      text: "16556000-0011",
+      codeSet: { employeeRange: ["3"] },
+      sort: [{ field: "random", ascending: false }],
+    });
+    const body = buildEsQuery(search, { page: 49, seed: 0xfffffff0 });
+    expect(body).toMatchObject({ from: 980, size: 20 });
+    expect(body).toMatchSnapshot();
+  });
+
+  it("keeps limited-company-only ranges to limited companies and skips open ranges", () => {
+    expect(hardFilters(parseSearch({ range: { totalAssets: "0_", turnover: "_" } }))).toEqual({
+      filter: [{ range: { totalAssets: { gte: 0 } } }, { term: { limited: true } }],
+      must_not: [],
+    });
+  });
+
+  it("uses the any-code fields when useMainSni or useLocation is false", () => {
+    expect(
+      facetFilters(parseSearch({ codeSet: { sni: ["A"], location: ["0180"] }, bool: { useMainSni: false, useLocation: false } })),
+    ).toEqual({
+      sni: { terms: { sniAll: ["A"] } },
+      location: { terms: { placeAll: ["0180"] } },
+    });
+  });
+});
+
+describe("buildEsExportQuery", () => {
+  it("reads on a point in time after the last sort values, honouring the selection", () => {
+    const search = parseSearch({ codeSet: { location: ["14"] }, bool: { hasPhone: true } });
+    expect(
+      buildEsExportQuery(search, { pitId: "pit-1", size: 500, searchAfter: [1200, 77], seed: 1, idNumbers: [5, 6], exclude: true }),
+    ).toMatchSnapshot();
+    expect(
+      buildEsExportQuery(search, { pitId: "pit-1", size: 500, searchAfter: null, seed: 1, idNumbers: [5], exclude: false }),
+    ).toMatchObject({
+      query: { bool: { filter: [{ terms: { id: [5] } }, { terms: { placeOwn: ["14"] } }, { term: { hasPhone: true } }], must_not: [] } },
+    });
+  });
+});

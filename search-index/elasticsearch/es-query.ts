@@ -1,0 +1,161 @@
+/**
+ * Pure request bodies for Elasticsearch: hard constraints in `query`, facet constraints in `post_filter`, one
+ * `filter` aggregation per facet carrying every facet constraint but its own (disjunctive counts), a `global`
+ * aggregation for the `_all` counts, sorts with missing values last and the id as tie-break, from/size within the
+ * 1000 visible records, and search_after bodies for exports on a point in time.
+ */
+import type { ListFileMap } from "../backend";
+import {
+  BOOL_FILTER_NAMES,
+  BOOL_FILTERS,
+  CODE_SETS,
+  MAX_VISIBLE_RECORDS,
+  PAGE_SIZE,
+  RANGE_FIELDS,
+  type RangeField,
+} from "../../workers/shared/search/search-fields";
+import { parseRange, type Search } from "../../workers/shared/search/search-schema";
+import { parseOrgNoQuery, tokenize } from "../text";
+import { RANDOM_SORT_SCRIPT, RANGE_DOC_FIELDS, SORT_DOC_FIELDS, TERMS_SIZE, TREE_FIELDS } from "./es-fields";
+
+type Json = Record<string, unknown>;
+
+const SMALL_CODE_FIELDS = { companyForm: "companyForm", fiscalYear: "fiscalYear", employeeRange: "employeeRange" } as const;
+
+function listNumbers(ids: readonly number[] | undefined, listFiles: ListFileMap | undefined): string[] {
+  return [...new Set((ids ?? []).flatMap((id) => listFiles?.get(id) ?? []))];
+}
+
+/** Filters every counted document must pass (not facets). */
+export function hardFilters(search: Search, listFiles?: ListFileMap): { filter: Json[]; must_not: Json[] } {
+  const filter: Json[] = [];
+  const mustNot: Json[] = [];
+  if (search.numeric.orgSeqNo !== undefined) filter.push({ term: { orgSeqNo: search.numeric.orgSeqNo } });
+  const text = search.text?.trim() ?? "";
+  const orgNo = parseOrgNoQuery(text);
+  if (orgNo) filter.push({ term: { orgNo } });
+  else for (const token of tokenize(text).slice(0, 12)) filter.push({ prefix: { nameWords: token } });
+  if (search.numSet.includeFile?.length) filter.push({ terms: { orgNo: listNumbers(search.numSet.includeFile, listFiles) } });
+  const exclude = listNumbers(search.numSet.excludeFile, listFiles);
+  if (exclude.length) mustNot.push({ terms: { orgNo: exclude } });
+  let limitedOnly = false;
+  for (const [field, value] of Object.entries(search.range) as [RangeField, string][]) {
+    const bounds = parseRange(value);
+    if (!bounds || (bounds.from === null && bounds.to === null)) continue;
+    limitedOnly ||= RANGE_FIELDS[field].limitedCompanyOnly;
+    filter.push({
+      range: {
+        [RANGE_DOC_FIELDS[field]]: {
+          ...(bounds.from === null ? {} : { gte: bounds.from }),
+          ...(bounds.to === null ? {} : { lte: bounds.to }),
+        },
+      },
+    });
+  }
+  if (limitedOnly) filter.push({ term: { limited: true } });
+  return { filter, must_not: mustNot };
+}
+
+/** Facet constraints by facet name. */
+export function facetFilters(search: Search): Record<string, Json> {
+  const facets: Record<string, Json> = {};
+  const sni = search.codeSet.sni ?? [];
+  if (sni.length) facets.sni = { terms: { [search.bool.useMainSni ? TREE_FIELDS.sni.main : TREE_FIELDS.sni.any]: sni } };
+  const places = search.codeSet.location ?? [];
+  if (places.length)
+    facets.location = { terms: { [search.bool.useLocation ? TREE_FIELDS.location.own : TREE_FIELDS.location.any]: places } };
+  for (const [name, field] of Object.entries(SMALL_CODE_FIELDS)) {
+    const codes = search.codeSet[name as keyof typeof SMALL_CODE_FIELDS] ?? [];
+    if (codes.length) facets[name] = { terms: { [field]: codes } };
+  }
+  for (const name of BOOL_FILTER_NAMES) {
+    const want = search.bool[name];
+    if (want !== undefined) facets[name] = { term: { [name]: want } };
+  }
+  return facets;
+}
+
+/** The terms aggregation of each facet of the result type. */
+export function facetTerms(search: Search): Record<string, Json> {
+  const type = search.resultType;
+  const terms: Record<string, Json> = {
+    sni: { terms: { field: search.bool.useMainSni ? TREE_FIELDS.sni.main : TREE_FIELDS.sni.any, size: TERMS_SIZE.sni } },
+    location: {
+      terms: { field: search.bool.useLocation ? TREE_FIELDS.location.own : TREE_FIELDS.location.any, size: TERMS_SIZE.location },
+    },
+  };
+  for (const [name, field] of Object.entries(SMALL_CODE_FIELDS)) {
+    if (CODE_SETS[name as keyof typeof SMALL_CODE_FIELDS].types.includes(type)) terms[name] = { terms: { field, size: TERMS_SIZE.small } };
+  }
+  for (const name of BOOL_FILTER_NAMES) if (BOOL_FILTERS[name].types.includes(type)) terms[name] = { terms: { field: name, size: 2 } };
+  return terms;
+}
+
+export function sortClauses(search: Search, seed: number): Json[] {
+  const sorts: Json[] = search.sort.map(({ field, ascending }) => {
+    const order = ascending ? "asc" : "desc";
+    if (field === "random")
+      return { _script: { type: "number", order, script: { lang: "painless", source: RANDOM_SORT_SCRIPT, params: { seed: seed | 0 } } } };
+    return { [SORT_DOC_FIELDS[field]]: { order, missing: "_last" } };
+  });
+  return [...sorts, { id: { order: "asc" } }];
+}
+
+export interface EsSearchOptions {
+  page: number;
+  listFiles?: ListFileMap;
+  seed: number;
+}
+
+/** The body of one search: hits of the page, exact total, every facet (+ `_all`). */
+export function buildEsQuery(search: Search, options: EsSearchOptions): Json {
+  const facets = facetFilters(search);
+  const terms = facetTerms(search);
+  const aggs: Json = {};
+  for (const [name, agg] of Object.entries(terms)) {
+    const others = Object.entries(facets)
+      .filter(([facet]) => facet !== name)
+      .map(([, f]) => f);
+    aggs[name] = { filter: { bool: { filter: others } }, aggs: { values: agg } };
+  }
+  aggs.all = { global: {}, aggs: terms };
+  const from = options.page * PAGE_SIZE;
+  return {
+    track_total_hits: true,
+    from,
+    size: Math.max(0, Math.min(PAGE_SIZE, MAX_VISIBLE_RECORDS - from)),
+    _source: ["record"],
+    query: { bool: hardFilters(search, options.listFiles) },
+    post_filter: { bool: { filter: Object.values(facets) } },
+    sort: sortClauses(search, options.seed),
+    aggs,
+  };
+}
+
+export interface EsExportOptions {
+  pitId: string;
+  size: number;
+  searchAfter: unknown[] | null;
+  listFiles?: ListFileMap;
+  seed: number;
+  /** Ids (orgSeqNo or cfarNo) to keep (exclude false) or drop (exclude true). */
+  idNumbers?: readonly (string | number)[];
+  exclude?: boolean;
+}
+
+/** One page of an export read on a point in time, continuing after the previous page's last sort values. */
+export function buildEsExportQuery(search: Search, options: EsExportOptions): Json {
+  const { filter, must_not } = hardFilters(search, options.listFiles);
+  const ids = (options.idNumbers ?? []).map(Number);
+  if (options.idNumbers && !options.exclude) filter.push({ terms: { id: ids } });
+  if (options.idNumbers && options.exclude && ids.length) must_not.push({ terms: { id: ids } });
+  return {
+    size: options.size,
+    _source: ["record"],
+    track_total_hits: false,
+    pit: { id: options.pitId, keep_alive: "2m" },
+    query: { bool: { filter: [...filter, ...Object.values(facetFilters(search))], must_not } },
+    sort: sortClauses(search, options.seed),
+    ...(options.searchAfter ? { search_after: options.searchAfter } : {}),
+  };
+}

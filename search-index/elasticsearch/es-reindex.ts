@@ -1,0 +1,152 @@
+/**
+ * Reindex into Elasticsearch: new companies_v<N> and worksites_v<N> beside the live ones, bulk load, refresh, verify
+ * the counts, then one _aliases request swaps both aliases atomically; older versions than the replaced one are
+ * deleted. Any failure deletes the new indices and leaves the aliases (and so the live version) untouched.
+ */
+import type { Client } from "@elastic/elasticsearch";
+import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
+import { companyDocument, companyFactsOf, worksiteDocument, type EsCompanyFacts } from "./es-documents";
+import { ALIASES, versionedIndex } from "./es-fields";
+import { COMPANY_MAPPINGS, INDEX_SETTINGS, SERVING_SETTINGS, WORKSITE_MAPPINGS } from "./es-mappings";
+
+export interface EsReindexSource {
+  companies: () => AsyncIterable<CompanySourceRecord>;
+  worksites: () => AsyncIterable<WorksiteSourceRecord>;
+}
+
+export interface EsReindexResult {
+  version: number;
+  previousVersion: number | null;
+  companies: number;
+  worksites: number;
+  removedIndices: string[];
+}
+
+type Progress = (progress: { stage: "companies" | "worksites" | "switch"; done: number }) => void;
+
+const versionOf = (index: string) => Number(/_v(\d+)$/.exec(index)?.[1] ?? 0);
+
+async function existingIndices(client: Client): Promise<string[]> {
+  const indices = await client.indices.get({ index: "companies_v*,worksites_v*", allow_no_indices: true, expand_wildcards: "all" });
+  return Object.keys(indices);
+}
+
+async function liveVersion(client: Client): Promise<number | null> {
+  const exists = await client.indices.existsAlias({ name: ALIASES.COMPANY });
+  if (!exists) return null;
+  const alias = await client.indices.getAlias({ name: ALIASES.COMPANY });
+  return Math.max(...Object.keys(alias).map(versionOf));
+}
+
+async function bulkLoad<T>(
+  client: Client,
+  index: string,
+  docs: AsyncGenerator<T>,
+  idOf: (doc: T) => string,
+  onCount: (n: number) => void,
+): Promise<number> {
+  let count = 0;
+  const failures: string[] = [];
+  await client.helpers.bulk<T>({
+    datasource: docs,
+    onDocument: (doc) => {
+      if (++count % 5000 === 0) onCount(count);
+      return { index: { _index: index, _id: idOf(doc) } };
+    },
+    onDrop: (dropped) => failures.push(JSON.stringify(dropped.error)),
+    flushBytes: 5_000_000,
+    concurrency: 2,
+    refreshOnCompletion: false,
+  });
+  if (failures.length > 0) throw new Error(`${failures.length} documents were rejected by ${index}, first: ${failures[0]}`);
+  onCount(count);
+  return count;
+}
+
+async function* companyDocs(source: EsReindexSource, places: Map<number, string[]>, facts: Map<number, EsCompanyFacts>) {
+  for await (const company of source.companies()) {
+    facts.set(company.orgSeqNo, companyFactsOf(company));
+    yield companyDocument(company, places.get(company.orgSeqNo) ?? []);
+  }
+}
+
+async function* worksiteDocs(source: EsReindexSource, facts: Map<number, EsCompanyFacts>) {
+  for await (const worksite of source.worksites()) {
+    const company = facts.get(worksite.orgSeqNo);
+    if (!company) throw new Error(`worksite ${worksite.cfarNo}: unknown company orgSeqNo ${worksite.orgSeqNo}`);
+    yield worksiteDocument(worksite, company);
+  }
+}
+
+async function load(client: Client, source: EsReindexSource, version: number, report: Progress) {
+  const places = new Map<number, string[]>();
+  for await (const worksite of source.worksites())
+    places.set(worksite.orgSeqNo, [...(places.get(worksite.orgSeqNo) ?? []), worksite.municipalityCode]);
+  const facts = new Map<number, EsCompanyFacts>();
+  const companies = await bulkLoad(
+    client,
+    versionedIndex("COMPANY", version),
+    companyDocs(source, places, facts),
+    (d) => String(d.id),
+    (done) => report({ stage: "companies", done }),
+  );
+  places.clear();
+  const worksites = await bulkLoad(
+    client,
+    versionedIndex("WORKSITE", version),
+    worksiteDocs(source, facts),
+    (d) => d.cfarNo,
+    (done) => report({ stage: "worksites", done }),
+  );
+  return { companies, worksites };
+}
+
+async function verify(client: Client, version: number, expected: { companies: number; worksites: number }) {
+  const indices = [versionedIndex("COMPANY", version), versionedIndex("WORKSITE", version)];
+  await client.indices.refresh({ index: indices.join(",") });
+  await client.indices.putSettings({ index: indices.join(","), settings: SERVING_SETTINGS });
+  const [companies, worksites] = await Promise.all(indices.map((index) => client.count({ index })));
+  if (companies?.count !== expected.companies || worksites?.count !== expected.worksites) {
+    throw new Error(
+      `the new indices hold ${companies?.count} companies and ${worksites?.count} worksites, expected ${expected.companies} and ${expected.worksites}`,
+    );
+  }
+}
+
+function swapActions(version: number, live: number | null) {
+  const actions: Record<string, { index: string; alias: string }>[] = [];
+  for (const type of ["COMPANY", "WORKSITE"] as const) {
+    if (live !== null) actions.push({ remove: { index: versionedIndex(type, live), alias: ALIASES[type] } });
+    actions.push({ add: { index: versionedIndex(type, version), alias: ALIASES[type] } });
+  }
+  return actions;
+}
+
+export async function reindexIntoElasticsearch(
+  client: Client,
+  source: EsReindexSource,
+  report: Progress = () => {},
+): Promise<EsReindexResult> {
+  const before = await existingIndices(client);
+  const previousVersion = await liveVersion(client);
+  const version = Math.max(0, ...before.map(versionOf)) + 1;
+  const fresh = [versionedIndex("COMPANY", version), versionedIndex("WORKSITE", version)];
+  try {
+    await client.indices.create({ index: fresh[0] as string, settings: INDEX_SETTINGS as never, mappings: COMPANY_MAPPINGS as never });
+    await client.indices.create({ index: fresh[1] as string, settings: INDEX_SETTINGS as never, mappings: WORKSITE_MAPPINGS as never });
+    const counts = await load(client, source, version, report);
+    await verify(client, version, counts);
+    report({ stage: "switch", done: 0 });
+    await client.indices.updateAliases({ actions: swapActions(version, previousVersion) });
+    const keep = new Set([
+      ...fresh,
+      ...(previousVersion === null ? [] : [versionedIndex("COMPANY", previousVersion), versionedIndex("WORKSITE", previousVersion)]),
+    ]);
+    const removedIndices = before.filter((index) => !keep.has(index));
+    if (removedIndices.length > 0) await client.indices.delete({ index: removedIndices.join(",") });
+    return { version, previousVersion, ...counts, removedIndices };
+  } catch (error) {
+    await client.indices.delete({ index: fresh.join(","), ignore_unavailable: true }).catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,150 @@
+/** The Elasticsearch backend over its real client and FetchConnection, against a local fake HTTP server. */
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { AppError } from "../../workers/shared/errors";
+import { parseSearch } from "../search-model";
+import { searchSeed } from "../search-seed";
+import { createEsClient, ElasticsearchBackend } from "./es-backend";
+import { buildEsQuery } from "./es-query";
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage["headers"];
+  body: unknown;
+}
+
+let server: Server;
+let seen: Seen[] = [];
+let reply: (request: Seen) => { status?: number; body: unknown } = () => ({ body: {} });
+let backend: ElasticsearchBackend;
+
+const hitsOf = (records: unknown[], total = records.length) => ({
+  hits: {
+    total: { value: total, relation: "eq" },
+    hits: records.map((record, i) => ({ _id: String(i), _source: { record, orgNo: (record as { orgNo?: string }).orgNo }, sort: [i] })),
+  },
+});
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let text = "";
+    request.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    request.on("end", () => {
+      const entry: Seen = {
+        method: request.method ?? "",
+        url: request.url ?? "",
+        headers: request.headers,
+        body: text ? JSON.parse(text) : null,
+      };
+      seen.push(entry);
+      const { status = 200, body } = reply(entry);
+      response.writeHead(status, { "content-type": "application/json", "x-elastic-product": "Elasticsearch" });
+      response.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  backend = new ElasticsearchBackend(createEsClient({ ELASTICSEARCH_URL: `http://127.0.0.1:${port}`, ELASTICSEARCH_API_KEY: "c2VjcmV0" }));
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  seen = [];
+  reply = () => ({ body: hitsOf([]) });
+});
+
+describe("Elasticsearch transport", () => {
+  it("sends the built query to the alias with the API key and parses the answer", async () => {
+    reply = () => ({
+      body: {
+        ...hitsOf([{ orgSeqNo: 1, name: "Alfa AB" }], 4321),
+        aggregations: { fTax: { values: { buckets: [{ key: 1, key_as_string: "true", doc_count: 4000 }] } } },
+      },
+    });
+    const search = parseSearch({ codeSet: { location: ["01"] }, sort: [{ field: "earnings", ascending: true }] });
+    const results = await backend.search(search, { page: 3 });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({
+      method: "POST",
+      url: "/companies/_search",
+      headers: { authorization: "ApiKey c2VjcmV0", "content-type": expect.stringContaining("json") },
+    });
+    expect(seen[0]?.body).toEqual(buildEsQuery(search, { page: 3, seed: searchSeed(search) }));
+    expect(results).toMatchObject({
+      type: "COMPANY",
+      hitCount: 4321,
+      records: [{ orgSeqNo: 1, name: "Alfa AB" }],
+      aggregations: { fTax: { true: 4000, false: 0 } },
+    });
+  });
+
+  it("looks up the company name of numeric.orgSeqNo alongside a worksite search", async () => {
+    reply = (request) => ({ body: request.url.startsWith("/companies") ? hitsOf([{ name: "Ypsilon Mat AB" }]) : hitsOf([], 3) });
+    const results = await backend.search(parseSearch({ resultType: "WORKSITE", numeric: { orgSeqNo: 26 } }));
+    expect(results.nameForOrgSeqNo).toBe("Ypsilon Mat AB");
+    expect(seen.map((s) => s.url).sort()).toEqual(["/companies/_search", "/worksites/_search"]);
+  });
+
+  it("validates before sending anything", async () => {
+    await expect(backend.search(parseSearch({ numSet: { includeFile: [9] } }))).rejects.toMatchObject({
+      type: "VALIDATION",
+      issues: [{ path: "numSet.includeFile.0" }],
+    });
+    await expect(backend.search(parseSearch({}), { page: 50 })).rejects.toMatchObject({ issues: [{ path: "page" }] });
+    expect(seen).toEqual([]);
+  });
+
+  it("turns an Elasticsearch failure into a 503 without leaking it", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    reply = () => ({ status: 500, body: { error: { type: "search_phase_execution_exception", reason: "all shards failed" } } });
+    const error = await backend.search(parseSearch({})).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({
+      code: "SEARCH_UNAVAILABLE",
+      status: 503,
+      message: "Sökningen är inte tillgänglig just nu. Försök igen om en stund.",
+    });
+    vi.restoreAllMocks();
+  });
+
+  it("reads exports on a point in time with search_after and closes it", async () => {
+    const pages = [hitsOf([{ orgSeqNo: 1 }, { orgSeqNo: 2 }]), hitsOf([{ orgSeqNo: 3 }])];
+    reply = (request) => {
+      if (request.url.startsWith("/companies/_pit")) return { body: { id: "pit-9" } };
+      if (request.method === "DELETE") return { body: { succeeded: true } };
+      return { body: pages.shift() ?? hitsOf([]) };
+    };
+    const chunks = [];
+    for await (const chunk of backend.readExportRows(parseSearch({}), { count: 3, chunkSize: 2 })) chunks.push(chunk);
+    expect(chunks).toEqual([[{ orgSeqNo: 1 }, { orgSeqNo: 2 }], [{ orgSeqNo: 3 }]]);
+    expect(seen.map((s) => `${s.method} ${s.url.split("?")[0]}`)).toEqual([
+      "POST /companies/_pit",
+      "POST /_search",
+      "POST /_search",
+      "DELETE /_pit",
+    ]);
+    expect(seen[1]?.body).toMatchObject({ size: 2, pit: { id: "pit-9" } });
+    expect(seen[2]?.body).toMatchObject({ size: 1, search_after: [1] });
+  });
+
+  it("returns details, resolves organisation numbers and reports the live version", async () => {
+    reply = (request) => {
+      if (request.url === "/companies/_search" && JSON.stringify(request.body).includes('"ids"'))
+        return { body: { hits: { total: 1, hits: [{ _id: "26", _source: { detail: { type: "COMPANY", name: "Ypsilon Mat AB" } } }] } } };
+      if (request.url === "/companies/_search") return { body: hitsOf([{ orgNo: "556000-0011" }]) };
+      if (request.url.endsWith("/_count")) return { body: { count: request.url.startsWith("/worksites") ? 3 : 40 } };
+      if (request.url.startsWith("/_alias/companies")) return { body: { companies_v7: { aliases: { companies: {} } } } };
+      return { body: hitsOf([]) };
+    };
+    expect(await backend.getEntity("26")).toEqual({ type: "COMPANY", name: "Ypsilon Mat AB" });
+    expect(await backend.resolveOrgNumbers(["556000-0011", "556000-0029"])).toEqual({
+      found: ["556000-0011"],
+      unknown: ["556000-0029"],
+      worksiteCount: 3,
+    });
+    expect(await backend.info()).toEqual({ backend: "elasticsearch", version: 7, companies: 40, worksites: 3, documents: 43 });
+  });
+});
