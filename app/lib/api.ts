@@ -4,7 +4,7 @@
  */
 import { SessionAnswerSchema } from "../../workers/shared/api-contracts/auth";
 import { createApiClient } from "./api-client";
-import { saveAppState } from "./app-state";
+import { safeReturnPath, saveAppState } from "./app-state";
 import { openModal } from "./modal-store";
 import { clearSessionExpiry, noteSessionExpiry, sessionExpiresWithin } from "./session-clock";
 
@@ -14,13 +14,18 @@ export const PREFLIGHT_THRESHOLD_MS = 2_000;
 
 let leaving = false;
 
-/** Spec §4/§8: after a failed refresh the application state is saved and the user goes to sign-in. */
+/**
+ * Spec §4/§8: after a failed refresh the application state is saved and the user goes to sign-in. The path also
+ * travels in `till` (as with the server's redirects), so a form posted before the sign-in page hydrates returns too.
+ */
 function goToSignIn() {
   if (leaving) return;
   leaving = true;
-  saveAppState(window.location.pathname + window.location.search);
+  const here = window.location.pathname + window.location.search;
+  saveAppState(here);
   clearSessionExpiry();
-  window.location.assign(SIGN_IN_PATH);
+  const back = safeReturnPath(here);
+  window.location.assign(back && back !== "/" ? `${SIGN_IN_PATH}?till=${encodeURIComponent(back)}` : SIGN_IN_PATH);
 }
 
 export const api = createApiClient({

@@ -3,7 +3,7 @@
  * groups with company counts, and the county map. All reference data loads together; failure opens errorReload.
  */
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { emptySearch } from "../../workers/shared/search/search-schema";
 import { CountyMap } from "../components/county-map";
 import { HeaderActions } from "../components/main-header";
@@ -12,15 +12,12 @@ import { SniGrid } from "../components/sni-grid";
 import { useCountyCounts } from "../lib/county-counts";
 import { useRefdata } from "../lib/refdata";
 import { searchHref, useCurrentResultType } from "../lib/search-launch";
-import type { loader as signedInLoader } from "./_auth";
 
 export const meta: MetaFunction = () => [{ title: "Urval – start" }];
 
 export default function StartPage() {
-  // Until the terms are accepted the API answers nothing but the terms modal's calls.
-  const signedTerms = useRouteLoaderData<typeof signedInLoader>("routes/_auth")?.user.endUser.signedTerms ?? false;
-  const refdata = useRefdata(signedTerms);
-  const countyCounts = useCountyCounts(signedTerms);
+  const refdata = useRefdata();
+  const countyCounts = useCountyCounts();
   const resultType = useCurrentResultType();
   return (
     <main className="page start" id="main">
@@ -34,11 +31,9 @@ export default function StartPage() {
           Välj alla branscher och platser
         </Link>
       </section>
-      {signedTerms ? (
-        <HeaderActions>
-          <HomeHeaderActions />
-        </HeaderActions>
-      ) : null}
+      <HeaderActions>
+        <HomeHeaderActions />
+      </HeaderActions>
       <div className="start__columns">
         <section aria-labelledby="sni-heading">
           <h2 id="sni-heading">Branscher</h2>

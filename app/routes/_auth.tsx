@@ -29,7 +29,8 @@ export default function SignedInLayout() {
     <>
       <div className="app" data-modal-background>
         <MainHeader user={user} />
-        <Outlet />
+        {/* Until the terms are accepted the API answers only the terms calls, so the screens are not started. */}
+        {user.endUser.signedTerms ? <Outlet /> : <main className="page" id="main" />}
         <SiteFooter />
       </div>
       {user.endUser.signedTerms ? null : <AcceptTermsModal terms={terms} />}

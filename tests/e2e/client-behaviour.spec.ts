@@ -68,7 +68,7 @@ test("when the refresh fails too, the state is saved, the user signs in and come
   const refresh = page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh"));
   await modal.getByRole("button", { name: "Godkänn" }).click();
   expect((await refresh).status()).toBe(401);
-  await expect(page).toHaveURL("/logga-in");
+  await expect(page).toHaveURL("/logga-in?till=%2Fsok%3Fvad%3DjeyJxIjoiYnlnZyJ9");
   const saved = await page.evaluate(() => window.localStorage.getItem("urval.appState"));
   expect(JSON.parse(saved ?? "{}")).toMatchObject({ path: "/sok?vad=jeyJxIjoiYnlnZyJ9" });
 
