@@ -21,5 +21,8 @@ export default defineConfig({
     }),
   ],
   server: { port: 5173 },
+  // Pre-bundle the client's dependencies up front, so the first page load under `npm run dev` does not hit a
+  // mid-load re-optimisation ("Invalid hook call").
+  optimizeDeps: { include: ["zod", "react", "react-dom", "react-dom/client", "@remix-run/react"] },
   build: { target: "es2022" },
 });
