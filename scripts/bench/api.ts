@@ -69,28 +69,28 @@ async function cannon(headers: Record<string, string>, requests: CannonRequest[]
   return summary;
 }
 
-async function main() {
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
+
+async function browserHeaders(): Promise<Record<string, string>> {
   const account = demoAccount();
-  const cookie = await signIn(args.url, account.username, account.password);
-  const origin = new URL(args.url).origin;
-  const headers = {
-    Cookie: cookie,
-    Origin: origin,
+  return {
+    Cookie: await signIn(args.url, account.username, account.password),
+    Origin: new URL(args.url).origin,
     "Sec-Fetch-Site": "same-origin",
     "Content-Type": "application/json",
     [SEARCH_REQUEST_ID_HEADER]: "1",
   };
-  const includeFileId = args["include-source"] ? await uploadIncludeList(args.url, headers, args["include-source"], 5000) : null;
-  const queries = benchQueries(includeFileId);
-  const hitCounts = await Promise.all(queries.map((query) => checkQuery(args.url, headers, query)));
-  const loadBefore = os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(" ");
-  const durationS = Number(args.duration);
+}
+
+/** Every run in order: each query alone and the mix without the cache, the mix with it, then the baseline. */
+async function runAll(headers: Record<string, string>, queries: BenchQuery[], hitCounts: number[], durationS: number) {
   const fresh = { ...headers, "Cache-Control": "no-cache" };
   const bar = new SingleBar({ format: "bench:api [{bar}] {value}/{total} runs · {name}", stream: process.stderr });
-  bar.start(queries.length + 2, 0, { name: "warm-up" });
+  bar.start(queries.length + 3, 0, { name: "warm-up" });
   await cannon(fresh, queries.map(toRequest), Number(args.warmup), "warm-up");
   const perQuery: LatencySummary[] = [];
   for (const [i, query] of queries.entries()) {
@@ -101,26 +101,32 @@ async function main() {
   const mixedFresh = await cannon(fresh, queries.map(toRequest), durationS, "mix, no-cache");
   bar.update(queries.length + 1, { name: "mix, result cache" });
   const mixedCached = await cannon(headers, queries.map(toRequest), durationS, "mix, result cache");
-  bar.update(queries.length + 2);
+  bar.update(queries.length + 2, { name: "baseline" });
+  const baseline = await cannon(headers, [{ method: "GET", path: "/sapi/preflight" }], durationS, "baseline");
+  bar.update(queries.length + 3);
   bar.stop();
-  const report = formatApiReport(
-    perQuery,
-    { fresh: mixedFresh, cached: mixedCached },
-    {
-      command: `npm run bench:api -- ${process.argv.slice(2).join(" ")}`.trim(),
-      date: new Date(),
-      url: args.url,
-      connections: Number(args.connections),
-      durationS,
-      documents: await fetchDocumentCount(args.url),
-      loadBefore,
-      loadAfter: os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(" "),
-      cores: os.cpus().length,
-    },
-  );
+  return { perQuery, mixed: { fresh: mixedFresh, cached: mixedCached, baseline } };
+}
+
+async function main() {
+  const headers = await browserHeaders();
+  const includeFileId = args["include-source"] ? await uploadIncludeList(args.url, headers, args["include-source"], 5000) : null;
+  const queries = benchQueries(includeFileId);
+  const hitCounts = await Promise.all(queries.map((query) => checkQuery(args.url, headers, query)));
+  const loadBefore = loadAverage();
+  const durationS = Number(args.duration);
+  const { perQuery, mixed } = await runAll(headers, queries, hitCounts, durationS);
+  const report = formatApiReport(perQuery, mixed, {
+    command: `npm run bench:api -- ${process.argv.slice(2).join(" ")}`.trim(),
+    date: new Date(),
+    url: args.url,
+    connections: Number(args.connections),
+    durationS,
+    documents: await fetchDocumentCount(args.url),
+    loadBefore,
+    loadAfter: loadAverage(),
+    cores: os.cpus().length,
+  });
   console.log(report);
   if (!args["no-append"]) appendFileSync(path.join(ROOT, "BENCHMARKS.md"), `\n${report}`);
 }
