@@ -42,6 +42,23 @@ export default {
         await env.SEARCH_INDEX.put(url.searchParams.get("key"), request.body);
         return json({ ok: true });
       }
+      if (url.pathname === "/multipart/create") {
+        const upload = await env.SEARCH_INDEX.createMultipartUpload(url.searchParams.get("key"));
+        return json({ uploadId: upload.uploadId });
+      }
+      if (url.pathname === "/multipart/part") {
+        const upload = env.SEARCH_INDEX.resumeMultipartUpload(url.searchParams.get("key"), url.searchParams.get("uploadId"));
+        return json(await upload.uploadPart(Number(url.searchParams.get("part")), await request.arrayBuffer()));
+      }
+      if (url.pathname === "/multipart/complete") {
+        const upload = env.SEARCH_INDEX.resumeMultipartUpload(url.searchParams.get("key"), url.searchParams.get("uploadId"));
+        await upload.complete(await request.json());
+        return json({ ok: true });
+      }
+      if (url.pathname === "/multipart/abort") {
+        await env.SEARCH_INDEX.resumeMultipartUpload(url.searchParams.get("key"), url.searchParams.get("uploadId")).abort();
+        return json({ ok: true });
+      }
       if (url.pathname === "/object" && request.method === "DELETE") {
         await env.SEARCH_INDEX.delete(url.searchParams.get("key"));
         return json({ ok: true });
@@ -56,6 +73,9 @@ export default {
     }
   },
 };`;
+
+/** Multipart part size for snapshots (R2 wants equal parts of at least 5 MiB, except the last). */
+const PART_BYTES = 32 * 1024 * 1024;
 
 export interface Statement {
   sql: string;
@@ -98,10 +118,35 @@ export class LocalLoader {
     return this.call(`/rows?sql=${encodeURIComponent(sql)}`, { method: "POST", body: lines.join("\n") });
   }
 
-  putObject(key: string, parts: Uint8Array[], byteLength: number): Promise<unknown> {
-    const body = new Blob(parts as BlobPart[]);
-    if (body.size !== byteLength) throw new Error("snapshot length mismatch");
-    return this.call(`/object?key=${encodeURIComponent(key)}`, { method: "PUT", body, headers: { "content-length": String(byteLength) } });
+  /** Stores an object of known length as an R2 multipart upload of equal parts (large bodies fail in one request). */
+  async putObject(key: string, parts: Uint8Array[], byteLength: number): Promise<void> {
+    const query = (extra: string) => `?key=${encodeURIComponent(key)}${extra}`;
+    const { uploadId } = await this.call<{ uploadId: string }>(`/multipart/create${query("")}`, { method: "POST" });
+    const id = `&uploadId=${encodeURIComponent(uploadId)}`;
+    try {
+      const uploaded: { partNumber: number; etag: string }[] = [];
+      const buffer = new Uint8Array(Math.min(PART_BYTES, Math.max(1, byteLength)));
+      let filled = 0;
+      const send = async () => {
+        const part = uploaded.length + 1;
+        uploaded.push(await this.call(`/multipart/part${query(`${id}&part=${part}`)}`, { method: "PUT", body: buffer.slice(0, filled) }));
+        filled = 0;
+      };
+      for (const chunk of parts) {
+        for (let offset = 0; offset < chunk.length;) {
+          const take = Math.min(chunk.length - offset, buffer.length - filled);
+          buffer.set(chunk.subarray(offset, offset + take), filled);
+          filled += take;
+          offset += take;
+          if (filled === buffer.length) await send();
+        }
+      }
+      if (filled > 0 || uploaded.length === 0) await send();
+      await this.call(`/multipart/complete${query(id)}`, { method: "POST", body: JSON.stringify(uploaded) });
+    } catch (error) {
+      await this.call(`/multipart/abort${query(id)}`, { method: "POST" }).catch(() => {});
+      throw error;
+    }
   }
 
   deleteObject(key: string): Promise<unknown> {
