@@ -7,11 +7,8 @@
  * keeps only the answer to its latest search (spec §4 "Search").
  */
 import { z } from "zod";
-// eslint-disable-next-line no-restricted-imports -- a sibling folder inside workers/shared, not an escape from it
 import { EntitySchema, FinancialTypeSchema, SearchResultsSchema, type Aggregations } from "../search/result-schemas";
-// eslint-disable-next-line no-restricted-imports -- a sibling folder inside workers/shared, not an escape from it
 import { MAX_PAGE } from "../search/search-fields";
-// eslint-disable-next-line no-restricted-imports -- a sibling folder inside workers/shared, not an escape from it
 import { SearchSchema } from "../search/search-schema";
 
 // ---------------------------------------------------------------- reference data (GET /sapi/refdata/*)
