@@ -1,5 +1,9 @@
-/** Reindex into Elasticsearch (ELASTICSEARCH_URL, optional ELASTICSEARCH_API_KEY) from a source dataset directory. */
+/**
+ * Reindex into Elasticsearch (ELASTICSEARCH_URL, optional ELASTICSEARCH_API_KEY and ELASTICSEARCH_INDEX_PREFIX) from a
+ * source dataset directory.
+ */
 import { createEsClient } from "../../search-index/elasticsearch/es-backend";
+import { esNames } from "../../search-index/elasticsearch/es-fields";
 import { reindexIntoElasticsearch, type EsReindexResult } from "../../search-index/elasticsearch/es-reindex";
 import type { ReindexProgress } from "./reindex-embedded";
 import { readCompanies, readManifest, readWorksites } from "./source-reader";
@@ -25,6 +29,7 @@ export async function reindexElasticsearch(options: {
           done,
           total: stage === "companies" ? manifest.companies : stage === "worksites" ? manifest.worksites : 1,
         }),
+      esNames(process.env.ELASTICSEARCH_INDEX_PREFIX),
     );
   } finally {
     await client.close();

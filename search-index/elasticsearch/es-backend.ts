@@ -9,7 +9,7 @@ import type { BackendInfo, ExportChunk, ExportOptions, OrgNumberResolution, Sear
 import { worksiteDetailOf } from "../documents";
 import { assertValidSearch } from "../search-model";
 import { searchSeed } from "../search-seed";
-import { ALIASES } from "./es-fields";
+import { esNames, type EsNames } from "./es-fields";
 import { buildEsExportQuery, buildEsQuery } from "./es-query";
 import { parseSearchResponse, type EsSearchResponse } from "./es-response";
 import { FetchConnection } from "./fetch-connection";
@@ -17,6 +17,8 @@ import { FetchConnection } from "./fetch-connection";
 export interface EsEnv {
   ELASTICSEARCH_URL: string;
   ELASTICSEARCH_API_KEY?: string;
+  /** Prefix of the index and alias names (default none). */
+  ELASTICSEARCH_INDEX_PREFIX?: string;
 }
 
 export function createEsClient(env: EsEnv, options: { fetchConnection?: boolean } = {}): Client {
@@ -35,7 +37,10 @@ const unavailable = (cause: unknown) =>
 type Body = Record<string, unknown>;
 
 export class ElasticsearchBackend implements SearchBackend {
-  constructor(private readonly client: Client) {}
+  constructor(
+    private readonly client: Client,
+    private readonly names: EsNames = esNames(),
+  ) {}
 
   private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
     try {
@@ -55,7 +60,7 @@ export class ElasticsearchBackend implements SearchBackend {
 
   private async nameForOrgSeqNo(search: Search): Promise<string | null> {
     if (search.numeric.orgSeqNo === undefined) return null;
-    const response = await this.searchIndex(ALIASES.COMPANY, {
+    const response = await this.searchIndex(this.names.alias("COMPANY"), {
       size: 1,
       _source: ["record.name"],
       query: { term: { orgSeqNo: search.numeric.orgSeqNo } },
@@ -67,7 +72,7 @@ export class ElasticsearchBackend implements SearchBackend {
     const page = options.page ?? 0;
     assertValidSearch(search, { page, listFiles: options.listFiles });
     const body = buildEsQuery(search, { page, listFiles: options.listFiles, seed: searchSeed(search) });
-    const [response, name] = await Promise.all([this.searchIndex(ALIASES[search.resultType], body), this.nameForOrgSeqNo(search)]);
+    const [response, name] = await Promise.all([this.searchIndex(this.names.alias(search.resultType), body), this.nameForOrgSeqNo(search)]);
     return parseSearchResponse(search, response, name);
   }
 
@@ -79,16 +84,16 @@ export class ElasticsearchBackend implements SearchBackend {
   async getEntity(id: string, type?: ResultType): Promise<Entity | null> {
     if (!/^\d{1,15}$/.test(id)) return null;
     if (type !== "WORKSITE") {
-      const company = await this.getSource(ALIASES.COMPANY, String(Number(id)));
+      const company = await this.getSource(this.names.alias("COMPANY"), String(Number(id)));
       if (company || type === "COMPANY") return (company?.detail as CompanyDetail | undefined) ?? null;
     }
-    const worksite = await this.getSource(ALIASES.WORKSITE, id.padStart(8, "0"));
+    const worksite = await this.getSource(this.names.alias("WORKSITE"), id.padStart(8, "0"));
     return worksite ? worksiteDetailOf(worksite.record as WorksiteRecord) : null;
   }
 
   async *readExportRows(search: Search, options: ExportOptions): AsyncIterable<ExportChunk> {
     assertValidSearch(search, { listFiles: options.listFiles });
-    const index = ALIASES[search.resultType];
+    const index = this.names.alias(search.resultType);
     const pit = await this.call("open point in time", () => this.client.openPointInTime({ index, keep_alive: "2m" }));
     const chunkSize = Math.max(1, Math.min(options.chunkSize ?? 500, 10_000));
     let remaining = Math.max(0, options.count);
@@ -121,9 +126,9 @@ export class ElasticsearchBackend implements SearchBackend {
     for (let start = 0; start < unique.length; start += 5000) {
       const chunk = unique.slice(start, start + 5000);
       const query = { terms: { orgNo: chunk } };
-      const found = await this.searchIndex(ALIASES.COMPANY, { size: chunk.length, _source: ["orgNo"], query });
+      const found = await this.searchIndex(this.names.alias("COMPANY"), { size: chunk.length, _source: ["orgNo"], query });
       for (const hit of found.hits.hits) known.add(String((hit._source as { orgNo?: string } | undefined)?.orgNo));
-      const count = await this.call("count worksites", () => this.client.count({ index: ALIASES.WORKSITE, query }));
+      const count = await this.call("count worksites", () => this.client.count({ index: this.names.alias("WORKSITE"), query }));
       worksiteCount += count.count;
     }
     return { found: unique.filter((o) => known.has(o)), unknown: unique.filter((o) => !known.has(o)), worksiteCount };
@@ -132,9 +137,9 @@ export class ElasticsearchBackend implements SearchBackend {
   async info(): Promise<BackendInfo> {
     const [alias, companies, worksites] = await this.call("info", () =>
       Promise.all([
-        this.client.indices.getAlias({ name: ALIASES.COMPANY }),
-        this.client.count({ index: ALIASES.COMPANY }),
-        this.client.count({ index: ALIASES.WORKSITE }),
+        this.client.indices.getAlias({ name: this.names.alias("COMPANY") }),
+        this.client.count({ index: this.names.alias("COMPANY") }),
+        this.client.count({ index: this.names.alias("WORKSITE") }),
       ]),
     );
     const version = Math.max(0, ...Object.keys(alias).map((name) => Number(/_v(\d+)$/.exec(name)?.[1] ?? 0)));

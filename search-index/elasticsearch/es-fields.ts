@@ -1,9 +1,23 @@
 /** Index and field names of the Elasticsearch backend: indices <name>_v<N> behind the aliases companies/worksites. */
 import type { RangeField, ResultType, SortField } from "../../workers/shared/search/search-fields";
 
-export const ALIASES: Record<ResultType, string> = { COMPANY: "companies", WORKSITE: "worksites" };
+const ALIAS_NAMES: Record<ResultType, string> = { COMPANY: "companies", WORKSITE: "worksites" };
 
-export const versionedIndex = (type: ResultType, version: number) => `${ALIASES[type]}_v${version}`;
+/** Index names, optionally prefixed (ELASTICSEARCH_INDEX_PREFIX), e.g. for a test run on a shared cluster. */
+export interface EsNames {
+  alias(type: ResultType): string;
+  index(type: ResultType, version: number): string;
+  /** Wildcard matching every version of both indices. */
+  pattern: string;
+}
+
+export function esNames(prefix = ""): EsNames {
+  return {
+    alias: (type) => `${prefix}${ALIAS_NAMES[type]}`,
+    index: (type, version) => `${prefix}${ALIAS_NAMES[type]}_v${version}`,
+    pattern: `${prefix}companies_v*,${prefix}worksites_v*`,
+  };
+}
 
 /** Range field → document field (worksites carry their company's turnover, earnings and employees). */
 export const RANGE_DOC_FIELDS: Record<RangeField, string> = {

@@ -6,7 +6,7 @@
 import type { Client } from "@elastic/elasticsearch";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
 import { companyDocument, companyFactsOf, worksiteDocument, type EsCompanyFacts } from "./es-documents";
-import { ALIASES, versionedIndex } from "./es-fields";
+import { esNames, type EsNames } from "./es-fields";
 import { COMPANY_MAPPINGS, INDEX_SETTINGS, SERVING_SETTINGS, WORKSITE_MAPPINGS } from "./es-mappings";
 
 export interface EsReindexSource {
@@ -26,15 +26,15 @@ type Progress = (progress: { stage: "companies" | "worksites" | "switch"; done: 
 
 const versionOf = (index: string) => Number(/_v(\d+)$/.exec(index)?.[1] ?? 0);
 
-async function existingIndices(client: Client): Promise<string[]> {
-  const indices = await client.indices.get({ index: "companies_v*,worksites_v*", allow_no_indices: true, expand_wildcards: "all" });
+async function existingIndices(client: Client, names: EsNames): Promise<string[]> {
+  const indices = await client.indices.get({ index: names.pattern, allow_no_indices: true, expand_wildcards: "all" });
   return Object.keys(indices);
 }
 
-async function liveVersion(client: Client): Promise<number | null> {
-  const exists = await client.indices.existsAlias({ name: ALIASES.COMPANY });
+async function liveVersion(client: Client, names: EsNames): Promise<number | null> {
+  const exists = await client.indices.existsAlias({ name: names.alias("COMPANY") });
   if (!exists) return null;
-  const alias = await client.indices.getAlias({ name: ALIASES.COMPANY });
+  const alias = await client.indices.getAlias({ name: names.alias("COMPANY") });
   return Math.max(...Object.keys(alias).map(versionOf));
 }
 
@@ -78,14 +78,14 @@ async function* worksiteDocs(source: EsReindexSource, facts: Map<number, EsCompa
   }
 }
 
-async function load(client: Client, source: EsReindexSource, version: number, report: Progress) {
+async function load(client: Client, source: EsReindexSource, version: number, report: Progress, names: EsNames) {
   const places = new Map<number, string[]>();
   for await (const worksite of source.worksites())
     places.set(worksite.orgSeqNo, [...(places.get(worksite.orgSeqNo) ?? []), worksite.municipalityCode]);
   const facts = new Map<number, EsCompanyFacts>();
   const companies = await bulkLoad(
     client,
-    versionedIndex("COMPANY", version),
+    names.index("COMPANY", version),
     companyDocs(source, places, facts),
     (d) => String(d.id),
     (done) => report({ stage: "companies", done }),
@@ -93,7 +93,7 @@ async function load(client: Client, source: EsReindexSource, version: number, re
   places.clear();
   const worksites = await bulkLoad(
     client,
-    versionedIndex("WORKSITE", version),
+    names.index("WORKSITE", version),
     worksiteDocs(source, facts),
     (d) => d.cfarNo,
     (done) => report({ stage: "worksites", done }),
@@ -101,8 +101,7 @@ async function load(client: Client, source: EsReindexSource, version: number, re
   return { companies, worksites };
 }
 
-async function verify(client: Client, version: number, expected: { companies: number; worksites: number }) {
-  const indices = [versionedIndex("COMPANY", version), versionedIndex("WORKSITE", version)];
+async function verify(client: Client, indices: string[], expected: { companies: number; worksites: number }) {
   await client.indices.refresh({ index: indices.join(",") });
   await client.indices.putSettings({ index: indices.join(","), settings: SERVING_SETTINGS });
   const [companies, worksites] = await Promise.all(indices.map((index) => client.count({ index })));
@@ -113,11 +112,11 @@ async function verify(client: Client, version: number, expected: { companies: nu
   }
 }
 
-function swapActions(version: number, live: number | null) {
+function swapActions(names: EsNames, version: number, live: number | null) {
   const actions: Record<string, { index: string; alias: string }>[] = [];
   for (const type of ["COMPANY", "WORKSITE"] as const) {
-    if (live !== null) actions.push({ remove: { index: versionedIndex(type, live), alias: ALIASES[type] } });
-    actions.push({ add: { index: versionedIndex(type, version), alias: ALIASES[type] } });
+    if (live !== null) actions.push({ remove: { index: names.index(type, live), alias: names.alias(type) } });
+    actions.push({ add: { index: names.index(type, version), alias: names.alias(type) } });
   }
   return actions;
 }
@@ -126,21 +125,22 @@ export async function reindexIntoElasticsearch(
   client: Client,
   source: EsReindexSource,
   report: Progress = () => {},
+  names: EsNames = esNames(),
 ): Promise<EsReindexResult> {
-  const before = await existingIndices(client);
-  const previousVersion = await liveVersion(client);
+  const before = await existingIndices(client, names);
+  const previousVersion = await liveVersion(client, names);
   const version = Math.max(0, ...before.map(versionOf)) + 1;
-  const fresh = [versionedIndex("COMPANY", version), versionedIndex("WORKSITE", version)];
+  const fresh = [names.index("COMPANY", version), names.index("WORKSITE", version)];
   try {
     await client.indices.create({ index: fresh[0] as string, settings: INDEX_SETTINGS as never, mappings: COMPANY_MAPPINGS as never });
     await client.indices.create({ index: fresh[1] as string, settings: INDEX_SETTINGS as never, mappings: WORKSITE_MAPPINGS as never });
-    const counts = await load(client, source, version, report);
-    await verify(client, version, counts);
+    const counts = await load(client, source, version, report, names);
+    await verify(client, fresh, counts);
     report({ stage: "switch", done: 0 });
-    await client.indices.updateAliases({ actions: swapActions(version, previousVersion) });
+    await client.indices.updateAliases({ actions: swapActions(names, version, previousVersion) });
     const keep = new Set([
       ...fresh,
-      ...(previousVersion === null ? [] : [versionedIndex("COMPANY", previousVersion), versionedIndex("WORKSITE", previousVersion)]),
+      ...(previousVersion === null ? [] : [names.index("COMPANY", previousVersion), names.index("WORKSITE", previousVersion)]),
     ]);
     const removedIndices = before.filter((index) => !keep.has(index));
     if (removedIndices.length > 0) await client.indices.delete({ index: removedIndices.join(",") });
