@@ -116,13 +116,13 @@ test("boolean filters, long groups with search and 'X av Y', and the limited-com
   const shown = page.locator(".filter-group", { has: page.getByRole("button", { name: "Bolagsform" }) }).locator(".facet-list__shown");
   const formCount = Object.values(api.results.aggregations.companyForm_all ?? {}).filter((n) => n > 0).length;
   await expect(shown).toHaveText(`8 av ${formCount}`);
-  await page.getByRole("searchbox", { name: "Sök bolagsform" }).fill("ekonomiska");
+  await page.getByRole("searchbox", { name: "Filtrera bolagsform" }).fill("ekonomiska");
   await expect(forms.locator(".facet")).toHaveCount(1);
   await expect(shown).toHaveText(`1 av ${formCount}`);
   await expect(page.getByRole("button", { name: "Bokslut (aktiebolag)" })).toBeVisible();
   await forms.getByRole("checkbox", { name: /Ekonomiska föreningar/ }).check();
   await expect(page.getByRole("button", { name: "Bokslut (aktiebolag)" })).toHaveCount(0);
-  await page.getByRole("searchbox", { name: "Sök bolagsform" }).fill("");
+  await page.getByRole("searchbox", { name: "Filtrera bolagsform" }).fill("");
   await forms.getByRole("checkbox", { name: "Aktiebolag utom bank- och försäkringsaktiebolag" }).check();
   await expect(page.getByRole("button", { name: "Bokslut (aktiebolag)" })).toBeVisible();
   await expect(forms.locator("input[type=checkbox]").nth(0)).toHaveAttribute("data-code", "49");

@@ -64,8 +64,8 @@ export const CodeFacet = memo(function CodeFacet({ label, rows, onToggle, stale 
         <input
           type="search"
           className="facet-list__search"
-          aria-label={`Sök ${label.toLocaleLowerCase("sv")}`}
-          placeholder={`Sök ${label.toLocaleLowerCase("sv")}`}
+          aria-label={`Filtrera ${label.toLocaleLowerCase("sv")}`}
+          placeholder={`Filtrera ${label.toLocaleLowerCase("sv")}`}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />

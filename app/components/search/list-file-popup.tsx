@@ -5,7 +5,7 @@
  * removes it from both sets and re-runs the search. Files belong to the search session's seqNo, which the screen
  * assigns on the first upload.
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { formatNumber } from "../../../workers/shared/format";
 import type { NumSetName } from "../../../workers/shared/search/search-fields";
 import type { Search } from "../../../workers/shared/search/search-schema";
@@ -69,17 +69,21 @@ export function ListFilePopup() {
   const seqNo = search.numeric.seqNo;
   const badge = (search.numSet.includeFile?.length ?? 0) + (search.numSet.excludeFile?.length ?? 0);
 
+  // Only the latest listing is used (an upload can finish before a listing started earlier).
+  const listing = useRef(0);
+  const reload = useCallback(async (session: number) => {
+    const call = ++listing.current;
+    try {
+      const rows = await fetchListFiles(session);
+      if (call === listing.current) setFiles(rows);
+    } catch (error) {
+      if (call === listing.current) setMessage(errorMessage(error));
+    }
+  }, []);
+
   useEffect(() => {
-    if (!popup.open || seqNo === undefined) return;
-    let active = true;
-    fetchListFiles(seqNo).then(
-      (rows) => active && setFiles(rows),
-      (error: unknown) => active && setMessage(errorMessage(error)),
-    );
-    return () => {
-      active = false;
-    };
-  }, [popup.open, seqNo]);
+    if (popup.open && seqNo !== undefined) void reload(seqNo);
+  }, [popup.open, seqNo, reload]);
 
   const upload = async (chosen: File[]) => {
     if (chosen.length === 0) return;
@@ -88,8 +92,8 @@ export function ListFilePopup() {
     setBusy(true);
     setMessage(null);
     try {
-      const added = await uploadListFiles(session, chosen);
-      setFiles((previous) => [...previous, ...added]);
+      await uploadListFiles(session, chosen);
+      await reload(session);
     } catch (error) {
       setMessage(errorMessage(error));
     } finally {

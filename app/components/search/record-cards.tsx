@@ -2,7 +2,7 @@
  * Result cards (spec §2, §3): a company card (at most 2 phone numbers, credit grade 'n av 4') and a worksite card.
  * The name opens the detail pane; in selection mode a checkbox marks the record for export.
  */
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { formatBoolean, formatCreditGrade, formatDate, formatMoney, formatNumber, formatSniCode } from "../../../workers/shared/format";
 import type { CompanyRecord, WorksiteRecord } from "../../../workers/shared/search/result-schemas";
 
@@ -14,7 +14,10 @@ interface CardShellProps {
   name: string;
   subtitle: ReactNode;
   isOpen: boolean;
-  marking: { active: boolean; marked: boolean; onToggle: (id: string) => void };
+  /** Selection mode is on: the card shows its checkbox. */
+  marking: boolean;
+  marked: boolean;
+  onToggleMark: (id: string) => void;
   onOpen: (id: string) => void;
   children: ReactNode;
 }
@@ -29,19 +32,19 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function CardShell({ id, name, subtitle, isOpen, marking, onOpen, children }: CardShellProps) {
+function CardShell({ id, name, subtitle, isOpen, marking, marked, onToggleMark, onOpen, children }: CardShellProps) {
   return (
     <article
       className={isOpen ? "record-card record-card--open" : "record-card"}
       aria-current={isOpen ? "true" : undefined}
       data-record-id={id}
     >
-      {marking.active ? (
+      {marking ? (
         <input
           type="checkbox"
           className="record-card__mark"
-          checked={marking.marked}
-          onChange={() => marking.onToggle(id)}
+          checked={marked}
+          onChange={() => onToggleMark(id)}
           aria-label={`Markera ${name}`}
         />
       ) : null}
@@ -70,7 +73,8 @@ const money = (value: number | null) => (value === null ? null : formatMoney(val
 
 type Common = Omit<CardShellProps, "id" | "name" | "subtitle" | "children">;
 
-export function CompanyCard({ record, ...shell }: { record: CompanyRecord } & Common) {
+/** Cards are memoised: appending a page renders only the new ones. */
+export const CompanyCard = memo(function CompanyCard({ record, ...shell }: { record: CompanyRecord } & Common) {
   const phones = record.phoneNumbers.slice(0, MAX_CARD_PHONES);
   const manager = record.managerName ? `${record.managerName}${record.managerAge ? `, ${record.managerAge} år` : ""}` : null;
   return (
@@ -94,9 +98,9 @@ export function CompanyCard({ record, ...shell }: { record: CompanyRecord } & Co
       <Fact label="Moms">{formatBoolean(record.vatReg)}</Fact>
     </CardShell>
   );
-}
+});
 
-export function WorksiteCard({ record, ...shell }: { record: WorksiteRecord } & Common) {
+export const WorksiteCard = memo(function WorksiteCard({ record, ...shell }: { record: WorksiteRecord } & Common) {
   const subtitle = (
     <>
       {record.headquarters ? <span className="tag">Huvudkontor</span> : null}
@@ -119,4 +123,4 @@ export function WorksiteCard({ record, ...shell }: { record: WorksiteRecord } & 
       <Fact label="Moms">{formatBoolean(record.companyVatReg)}</Fact>
     </CardShell>
   );
-}
+});

@@ -3,7 +3,7 @@
  * with 'Försök igen', the empty text 'Inga {type} matchar din sökning', and at the 1000-record limit
  * 'Exportera urvalet om du vill se fler träffar.'.
  */
-import { useCallback } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { resultTypeWord } from "../../../workers/shared/format";
 import type { CompanyRecord, WorksiteRecord } from "../../../workers/shared/search/result-schemas";
 import { MAX_VISIBLE_RECORDS } from "../../../workers/shared/search/search-fields";
@@ -30,7 +30,12 @@ export function ResultList() {
   const { controller, detailId, openDetail } = useSearchScreen();
   const { results, error, spinner, loading, loadingMore, selection } = useSearchState();
   const onToggleMark = useCallback((id: string) => controller.dispatch({ type: "toggleMarked", id }), [controller]);
-  const onOpen = useCallback((id: string) => openDetail(detailId === id ? null : id), [openDetail, detailId]);
+  // A stable handler keeps the memoised cards from re-rendering when another card opens.
+  const openRef = useRef(detailId);
+  useEffect(() => {
+    openRef.current = detailId;
+  }, [detailId]);
+  const onOpen = useCallback((id: string) => openDetail(openRef.current === id ? null : id), [openDetail]);
   if (error && !loading) return <ErrorCard onRetry={() => void controller.retry()} />;
 
   const records = results?.records ?? [];
@@ -46,11 +51,7 @@ export function ResultList() {
       <ol className="results__list">
         {records.map((record) => {
           const id = recordId(record);
-          const shell = {
-            isOpen: detailId === id,
-            marking: { active: selection.active, marked: marks.has(id), onToggle: onToggleMark },
-            onOpen,
-          };
+          const shell = { isOpen: detailId === id, marking: selection.active, marked: marks.has(id), onToggleMark, onOpen };
           return (
             <li key={id}>
               {"cfarNo" in record ? (

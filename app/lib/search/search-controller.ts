@@ -1,7 +1,7 @@
 /**
  * Runs searches for the search screen (spec §4 "Search"): each search increments the request counter, sends it in
- * X-Search-Request-Id, and only the answer to the latest counter is used (an older request still in flight is also
- * aborted). After a successful search the route is updated with the serialised search unless the caller says not to.
+ * X-Search-Request-Id, and only the answer to the latest counter is used (older requests are left to finish and their
+ * answers dropped). After a successful search the route is updated with the serialised search unless the caller says not to.
  * The spinner appears after the slow-search delay and stays for a minimum time. A small external store, so React
  * components subscribe with useSyncExternalStore and tests drive it with a fake API call and fake timers.
  */
@@ -31,7 +31,8 @@ export class SearchController {
   private state: SearchState;
   private readonly listeners = new Set<() => void>();
   private counter = 0;
-  private inFlight: AbortController | null = null;
+  /** Aborts everything in flight when the screen goes away. */
+  private readonly lifetime = new AbortController();
   private spinnerTimer: unknown = null;
   private spinnerShownAt = 0;
   private readonly now: () => number;
@@ -66,13 +67,10 @@ export class SearchController {
   /** Runs a search (page 0). Resolves when its answer (or a newer search) has settled. */
   async run(search: Search, route: RouteMode = "push"): Promise<void> {
     const requestId = ++this.counter;
-    this.inFlight?.abort();
-    const controller = new AbortController();
-    this.inFlight = controller;
     this.dispatch({ type: "started", search, requestId });
     this.startSpinner();
     try {
-      const answer = await this.deps.fetchPage(search, 0, requestId, controller.signal);
+      const answer = await this.deps.fetchPage(search, 0, requestId, this.lifetime.signal);
       // The answer names its request; anything but the latest is dropped (spec §4).
       if (answer.requestId !== requestId || requestId !== this.counter) return;
       this.dispatch({ type: "succeeded", requestId, answer });
@@ -82,10 +80,7 @@ export class SearchController {
       this.deps.log("search failed", { requestId, error: String(error) });
       this.dispatch({ type: "failed", requestId, message: this.deps.messageOf(error) });
     } finally {
-      if (requestId === this.counter) {
-        this.inFlight = null;
-        this.stopSpinner();
-      }
+      if (requestId === this.counter) this.stopSpinner();
     }
   }
 
@@ -101,7 +96,7 @@ export class SearchController {
     const requestId = this.counter;
     this.dispatch({ type: "moreStarted", requestId });
     try {
-      const answer = await this.deps.fetchPage(this.state.search, page + 1, requestId, new AbortController().signal);
+      const answer = await this.deps.fetchPage(this.state.search, page + 1, requestId, this.lifetime.signal);
       if (requestId !== this.counter) return;
       if (answer.results.hitCount !== results.hitCount)
         this.deps.log("hit count changed between pages", { before: results.hitCount, after: answer.results.hitCount });
@@ -138,7 +133,7 @@ export class SearchController {
   }
 
   dispose(): void {
-    this.inFlight?.abort();
+    this.lifetime.abort();
     if (this.spinnerTimer !== null) this.clearTimer(this.spinnerTimer);
     this.listeners.clear();
   }

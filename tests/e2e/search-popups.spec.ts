@@ -1,0 +1,158 @@
+/**
+ * The header's popups on the search screen (issue 8 point 7): the Exportera dropdown with selection mode and the
+ * 'Exportera urval' popup (counts, limits, states; the file read back with SheetJS), 'Dela urval' with 'Kopiera länk',
+ * and 'Listfiler' (upload of several files, include/exclude re-running the search, badge, delete).
+ */
+import { readFileSync } from "node:fs";
+import * as XLSX from "@e965/xlsx";
+import type { CompanyRecord } from "../../workers/shared/search/result-schemas";
+import { apiSearch, expectHitCount, openSearch, searchInUrl, signedIn } from "./search-helpers";
+import { expect, expectAccessible, screenshot, test } from "./support/test";
+
+test("selection mode, 'Exportera markerade' and the export popup down to the file", async ({ page, local }) => {
+  const user = await signedIn({ page, local });
+  void user;
+  await openSearch(page, { codeSet: { location: ["01"] } });
+  const hits = (await apiSearch(page, { codeSet: { location: ["01"] } })).results.hitCount;
+  const menuButton = page.getByRole("button", { name: "Exportera" });
+  await menuButton.click();
+  const menu = page.getByRole("menu", { name: "Exportera" });
+  await expect(menu.getByRole("menuitem")).toHaveText(["Exportera alla", "Markera organisationer"]);
+  await expect(menu.getByRole("menuitem").first()).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  const cards = page.locator(".record-card");
+  await expect(cards.first().getByRole("checkbox")).toBeVisible();
+  const marked = [0, 2, 3].map((i) => cards.nth(i));
+  for (const card of marked) await card.getByRole("checkbox").check();
+
+  await menuButton.click();
+  await expect(menu.getByRole("menuitem")).toHaveText([
+    "Exportera alla",
+    "Exportera markerade (3 st)",
+    "Exportera ej markerade (3 st)",
+    "Ta bort markeringar",
+  ]);
+  await menu.getByRole("menuitem", { name: "Exportera markerade (3 st)" }).click();
+  const dialog = page.getByRole("dialog", { name: "Exportera urval" });
+  await expect(dialog).toContainText(`Urvalet innehåller ${hits.toLocaleString("sv-SE")} organisationer.`);
+  await expect(dialog).toContainText("3 markerade organisationer ingår i exporten.");
+  await expect(dialog).toContainText("Ditt abonnemang har 500 poster kvar att exportera.");
+  await expect(dialog).toContainText("XLSX");
+  const count = dialog.getByLabel("Ange antal att exportera");
+  await expect(count).toHaveValue("3");
+  await count.fill("99");
+  await expect(count).toHaveValue("3");
+  await count.fill("0");
+  await expect(count).toHaveValue("1");
+  await count.fill("2");
+  await expectAccessible(page);
+  await screenshot(page, "sok-exportera-urval");
+
+  const download = page.waitForEvent("download", { timeout: 60_000 });
+  await dialog.getByRole("button", { name: "Ladda ner urval" }).click();
+  await expect(dialog.getByRole("button", { name: "Laddar ner..." })).toBeVisible();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^urval-foretag-\d{8}-\d{4}\.xlsx$/);
+  await expect(dialog.getByRole("button", { name: "Urval nedladdat!" })).toBeVisible();
+  const workbook = XLSX.read(readFileSync(await file.path()));
+  const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(workbook.Sheets[workbook.SheetNames[0] ?? ""] ?? {});
+  expect(rows).toHaveLength(2);
+
+  // The active user is reloaded: two records fewer left.
+  await dialog.getByRole("button", { name: "Stäng" }).click();
+  await menuButton.click();
+  await menu.getByRole("menuitem", { name: "Exportera alla" }).click();
+  await expect(dialog).toContainText("Ditt abonnemang har 498 poster kvar att exportera.");
+  await expect(dialog.getByLabel("Ange antal att exportera")).toHaveValue(String(Math.min(hits, 498)));
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+
+  await menuButton.click();
+  await menu.getByRole("menuitem", { name: "Ta bort markeringar" }).click();
+  await expect(page.locator(".record-card__mark")).toHaveCount(0);
+});
+
+test("an export failure says 'Ett fel inträffade vid export'", async ({ page, local }) => {
+  await signedIn({ page, local });
+  await openSearch(page, { codeSet: { location: ["03"] } });
+  await page.route("**/sapi/extraction/spreadsheet*", (route) =>
+    route.fulfill({ status: 500, json: { type: "ERROR", message: "x", code: "INTERNAL", requestId: "r" } }),
+  );
+  await page.getByRole("button", { name: "Exportera" }).click();
+  await page.getByRole("menuitem", { name: "Exportera alla" }).click();
+  const dialog = page.getByRole("dialog", { name: "Exportera urval" });
+  await dialog.getByRole("button", { name: "Ladda ner urval" }).click();
+  await expect(dialog.getByText("Ett fel inträffade vid export")).toBeVisible();
+});
+
+test("'Dela urval': the link, 'Kopiera länk' → 'Länk kopierad!' for 1.5 s, the notes, and the link works", async ({
+  page,
+  local,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signedIn({ page, local });
+  await openSearch(page, { codeSet: { sni: ["F"], location: ["12"] } });
+  const hits = (await apiSearch(page, { codeSet: { sni: ["F"], location: ["12"] } })).results.hitCount;
+  await page.getByRole("button", { name: "Dela" }).click();
+  const popup = page.getByRole("region", { name: "Dela urval" });
+  const link = popup.getByRole("textbox", { name: "Länk" });
+  await expect(link).toHaveValue(/\/u\/[A-Za-z0-9]{16}$/);
+  await expect(popup).toContainText("Mottagaren behöver ett eget konto");
+  await expect(popup).toContainText("syns inte för mottagaren");
+  await popup.getByRole("button", { name: "Kopiera länk" }).click();
+  await expect(popup.getByRole("button", { name: "Länk kopierad!" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
+  await expectAccessible(page);
+  await expect(popup.getByRole("button", { name: "Kopiera länk" })).toBeVisible({ timeout: 3_000 });
+  const shared = await link.inputValue();
+  await page.keyboard.press("Escape");
+  await expect(popup).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Dela" })).toBeFocused();
+
+  const other = await context.newPage();
+  await other.goto(new URL(shared).pathname);
+  await expectHitCount(other, hits);
+});
+
+test("'Listfiler': several files, Antal, include and exclude re-run the search, badge, delete", async ({ page, local }) => {
+  await signedIn({ page, local });
+  await openSearch(page, { codeSet: { location: ["01"] } });
+  const records = (await apiSearch(page, { codeSet: { location: ["01"] } })).results.records as CompanyRecord[];
+  const total = (await apiSearch(page, { codeSet: { location: ["01"] } })).results.hitCount;
+  const firstFive = records.slice(0, 5).map((r) => r.orgNo);
+  const nextThree = records.slice(5, 8).map((r) => r.orgNo);
+
+  await page.getByRole("button", { name: "Listfiler" }).click();
+  const popup = page.getByRole("region", { name: "Listfiler" });
+  await expect(popup.getByRole("columnheader")).toHaveText(["Filnamn", "Antal", "Inkludera", "Exkludera", "Ta bort"]);
+  await expect(popup).toContainText("Excel, text, CSV och Word");
+  await popup.locator("input[type=file]").setInputFiles([
+    { name: "kunder.txt", mimeType: "text/plain", buffer: Buffer.from(firstFive.join("\n")) },
+    { name: "sparrlista.csv", mimeType: "text/csv", buffer: Buffer.from(`orgnr;namn\n${nextThree.map((n) => `${n};x`).join("\n")}\n`) },
+  ]);
+  const rows = popup.getByRole("row");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText("kunder.txt");
+  await expect(rows.nth(1).getByRole("cell").nth(1)).toHaveText("5");
+  await expect(rows.nth(2).getByRole("cell").nth(1)).toHaveText("3");
+  expect(searchInUrl(page).numeric.seqNo).toBeGreaterThan(0);
+  await expectAccessible(page);
+  await screenshot(page, "sok-listfiler");
+
+  await popup.getByRole("checkbox", { name: "Inkludera kunder.txt" }).check();
+  await expectHitCount(page, 5);
+  await expect(page.getByRole("button", { name: /^Listfiler\s*, 1 används$/ })).toBeVisible();
+  await popup.getByRole("checkbox", { name: "Exkludera kunder.txt" }).check();
+  await expect(popup.getByRole("checkbox", { name: "Inkludera kunder.txt" })).not.toBeChecked();
+  await expectHitCount(page, total - 5);
+  await popup.getByRole("checkbox", { name: "Exkludera sparrlista.csv" }).check();
+  await expectHitCount(page, total - 8);
+  await expect(page.getByRole("button", { name: /^Listfiler\s*, 2 används$/ })).toBeVisible();
+
+  await popup.getByRole("button", { name: "Ta bort kunder.txt" }).click();
+  await expect(rows).toHaveCount(2);
+  await expectHitCount(page, total - 3);
+  expect(searchInUrl(page).numSet).toEqual({ excludeFile: [expect.any(Number)] });
+});
