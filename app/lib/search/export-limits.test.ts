@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { beneficialMessages, BENEFICIAL_MESSAGES } from "./beneficial-messages";
+import { canDownload, clampExportCount, exportMax } from "./export-limits";
+import { sortOptions } from "./sort-options";
+
+describe("export limits (spec §5)", () => {
+  it("takes the smaller of what the selection holds and the records left", () => {
+    expect(exportMax({ scope: "all", hitCount: 1200, markedCount: 3, recordsLeft: 500 })).toBe(500);
+    expect(exportMax({ scope: "all", hitCount: 120, markedCount: 3, recordsLeft: 500 })).toBe(120);
+    expect(exportMax({ scope: "marked", hitCount: 120, markedCount: 3, recordsLeft: 500 })).toBe(3);
+    expect(exportMax({ scope: "marked", hitCount: 120, markedCount: 30, recordsLeft: 10 })).toBe(10);
+    expect(exportMax({ scope: "unmarked", hitCount: 120, markedCount: 30, recordsLeft: 500 })).toBe(90);
+    expect(exportMax({ scope: "all", hitCount: 120, markedCount: 0, recordsLeft: 0 })).toBe(0);
+  });
+
+  it("clamps the count input between 1 and the maximum", () => {
+    expect(clampExportCount(0, 40)).toBe(1);
+    expect(clampExportCount(-5, 40)).toBe(1);
+    expect(clampExportCount(99, 40)).toBe(40);
+    expect(clampExportCount(12.6, 40)).toBe(13);
+    expect(clampExportCount(Number.NaN, 40)).toBe(1);
+    expect(clampExportCount(5, 0)).toBe(0);
+  });
+
+  it("offers the download only with a maximum above 0 and a serialised search", () => {
+    expect(canDownload(1, "je30")).toBe(true);
+    expect(canDownload(0, "je30")).toBe(false);
+    expect(canDownload(5, null)).toBe(false);
+  });
+});
+
+describe("beneficial-owner messages (spec §8)", () => {
+  const base = { beneficialReportingObligationStatus: true, beneficialStatus: null, beneficialSuspicion: false } as const;
+  it("says when the company is not obliged to report, whatever the status", () => {
+    expect(beneficialMessages({ ...base, beneficialReportingObligationStatus: false, beneficialStatus: "MISSING" })).toEqual([
+      BENEFICIAL_MESSAGES.notObliged,
+    ]);
+  });
+  it("names each status and adds the suspicion", () => {
+    expect(beneficialMessages({ ...base, beneficialStatus: "REMOVED", beneficialSuspicion: true })).toEqual([
+      "Information om verklig huvudman har gallrats då företaget avregistrerades för 5 år sedan eller mer",
+      "Det finns misstanke om att uppgifterna kan vara felaktiga",
+    ]);
+    expect(beneficialMessages(base)).toEqual([]);
+  });
+});
+
+describe("sort options (spec §5)", () => {
+  it("has every field of the type in both directions", () => {
+    expect(sortOptions("COMPANY")).toHaveLength(16);
+    expect(sortOptions("WORKSITE").map((o) => o.label)).toContain("Företagets omsättning, högst först");
+    expect(new Set(sortOptions("WORKSITE").map((o) => o.value)).size).toBe(10);
+  });
+});
