@@ -39,7 +39,8 @@ test("'Visa fler företag' appends the next page, up to 1000 records and the exp
 
   // The remaining 47 pages: a DOM click each (Playwright's actionability checks on a 1000-card page are slow).
   for (let shown = 40; shown < 1000; shown += 20) {
-    await page.getByRole("button", { name: "Visa fler företag" }).evaluate((button: HTMLButtonElement) => button.click());
+    // A CSS selector: role queries compute accessible names over the whole 1000-card page.
+    await page.locator(".results__more button").evaluate((button: HTMLButtonElement) => button.click());
     await page.waitForFunction((n) => document.querySelectorAll(".record-card").length === n, shown + 20, { timeout: 30_000 });
   }
   await expect(cards).toHaveCount(1000);

@@ -32,7 +32,7 @@ test("switching to worksites and back: the words, the filters of each type and t
   // Company-only constraints are cleared, shared ones kept.
   const worksites = { resultType: "WORKSITE" as const, codeSet: { location: ["01"] }, bool: { fTax: true } };
   await expectHitCount(page, (await apiSearch(page, worksites)).results.hitCount);
-  expect(searchInUrl(page)).toMatchObject({ resultType: "WORKSITE", codeSet: { location: ["01"] }, bool: { fTax: true } });
+  await expect.poll(() => searchInUrl(page)).toMatchObject({ resultType: "WORKSITE", codeSet: { location: ["01"] }, bool: { fTax: true } });
   await expect(page.getByRole("button", { name: "Storleksklass" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Bolagsform" })).toHaveCount(0);
   await expect(page.getByRole("searchbox", { name: "Sök arbetsställen" })).toBeVisible();

@@ -42,13 +42,13 @@ test("each search updates the route; back and forward restore the searches", asy
   const stockholm = await facetCounts(page, "01", "Län");
   await stockholm.checkbox.check();
   await expectHitCount(page, stockholm.count);
-  expect(searchInUrl(page).codeSet.location).toEqual(["01"]);
+  await expect.poll(() => searchInUrl(page).codeSet.location).toEqual(["01"]);
 
   const skane = await facetCounts(page, "12", "Län");
   await skane.checkbox.check();
   const both = (await apiSearch(page, { codeSet: { location: ["12", "01"] } })).results.hitCount;
   await expectHitCount(page, both);
-  expect(searchInUrl(page).codeSet.location).toEqual(["12", "01"]);
+  await expect.poll(() => searchInUrl(page).codeSet.location).toEqual(["12", "01"]);
 
   await page.goBack();
   await expectHitCount(page, stockholm.count);
@@ -85,7 +85,7 @@ test("a shared link (referens) opens its search; an unknown one says the link is
   const link = (await created.json()) as string;
   await page.goto(new URL(link).pathname);
   await expectHitCount(page, (await apiSearch(page, shared)).results.hitCount);
-  expect(searchInUrl(page)).toMatchObject({ resultType: "WORKSITE", codeSet: { location: ["25"] } });
+  await expect.poll(() => searchInUrl(page)).toMatchObject({ resultType: "WORKSITE", codeSet: { location: ["25"] } });
   await expect(page.getByText("Urval på arbetsställen")).toBeVisible();
 
   await page.goto("/sok?referens=AAAAAAAAAAAAAAAA");
@@ -117,7 +117,7 @@ test("a new client version reloads the page and restores the screen's state save
   await page.unroute("**/sapi/search/page/0");
   await Promise.all([page.waitForEvent("load"), modal.getByRole("button", { name: "Ladda om" }).click()]);
 
-  expect(searchInUrl(page).codeSet.location).toEqual(["01"]);
+  await expect.poll(() => searchInUrl(page).codeSet.location).toEqual(["01"]);
   await expect(cards.nth(0).getByRole("checkbox")).toBeChecked();
   await expect(cards.nth(1).getByRole("checkbox")).not.toBeChecked();
   await expect(page.getByRole("complementary", { name: secondName })).toBeVisible();

@@ -29,7 +29,23 @@ function CountCells({ row, id }: { row: FacetEntry; id: string }) {
   );
 }
 
-function FacetRow({ row, onToggle, idPrefix }: { row: FacetEntry; onToggle: (code: string) => void; idPrefix: string }) {
+const sameRow = (a: FacetRowProps, b: FacetRowProps) =>
+  a.onToggle === b.onToggle &&
+  a.idPrefix === b.idPrefix &&
+  a.row.code === b.row.code &&
+  a.row.text === b.row.text &&
+  a.row.count === b.row.count &&
+  a.row.allCount === b.row.allCount &&
+  a.row.selected === b.row.selected;
+
+interface FacetRowProps {
+  row: FacetEntry;
+  onToggle: (code: string) => void;
+  idPrefix: string;
+}
+
+/** Compared by value: rows are rebuilt for every answer, but most counts stay the same. */
+const FacetRow = memo(function FacetRow({ row, onToggle, idPrefix }: FacetRowProps) {
   const inputId = `${idPrefix}-${row.code}`;
   return (
     <li className={row.selected ? "facet facet--selected" : "facet"}>
@@ -47,7 +63,7 @@ function FacetRow({ row, onToggle, idPrefix }: { row: FacetEntry; onToggle: (cod
       <CountCells row={row} id={`${inputId}-counts`} />
     </li>
   );
-}
+}, sameRow);
 
 export const CodeFacet = memo(function CodeFacet({ label, rows, onToggle, stale }: CodeFacetProps) {
   const idPrefix = useId();

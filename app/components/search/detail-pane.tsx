@@ -3,7 +3,7 @@
  * after 300 ms, shown at least 300 ms), shows the extracted message on failure, and closes with an animation, by its
  * close button or Escape (focus returns to the card), or by itself when the record leaves the results.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, memo } from "react";
 import { recordId } from "../../lib/search/search-state";
 import { useDetail } from "../../lib/search/use-detail";
 import { CompanyDetail } from "./company-detail";
@@ -14,7 +14,8 @@ import { WorksiteDetail } from "./worksite-detail";
 /** Matches the slide-out transition in search.css. */
 export const CLOSE_ANIMATION_MS = 200;
 
-export function DetailPane() {
+/** Memoised: it re-renders from the search state, not from every render of the screen. */
+export const DetailPane = memo(function DetailPane() {
   const { detailId, openDetail } = useSearchScreen();
   const { results, loading } = useSearchState();
   const [shownId, setShownId] = useState<string | null>(detailId);
@@ -77,4 +78,4 @@ export function DetailPane() {
       </div>
     </aside>
   );
-}
+});

@@ -15,7 +15,13 @@ export function FilterGroup({ title, active = 0, defaultOpen = false, children }
   return (
     <section className="filter-group">
       <h2 className="filter-group__heading">
-        <button type="button" className="filter-group__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="filter-group__toggle"
+          aria-expanded={open}
+          aria-controls={open ? bodyId : undefined}
+          onClick={() => setOpen(!open)}
+        >
           <span>{title}</span>
           {active > 0 ? (
             <span className="filter-group__badge">
@@ -25,9 +31,12 @@ export function FilterGroup({ title, active = 0, defaultOpen = false, children }
           ) : null}
         </button>
       </h2>
-      <div id={bodyId} className="filter-group__body" hidden={!open}>
-        {children}
-      </div>
+      {/* A closed group renders nothing: fewer nodes to update on every search. */}
+      {open ? (
+        <div id={bodyId} className="filter-group__body">
+          {children}
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -34,6 +34,7 @@ export function HomeHeaderActions() {
       controller,
       refdata: null,
       update: () => undefined,
+      edit: () => undefined,
       panel: null,
       setPanel: () => undefined,
       detailId: null,

@@ -3,7 +3,7 @@
  * with 'Försök igen', the empty text 'Inga {type} matchar din sökning', and at the 1000-record limit
  * 'Exportera urvalet om du vill se fler träffar.'.
  */
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, memo } from "react";
 import { resultTypeWord } from "../../../workers/shared/format";
 import type { CompanyRecord, WorksiteRecord } from "../../../workers/shared/search/result-schemas";
 import { MAX_VISIBLE_RECORDS } from "../../../workers/shared/search/search-fields";
@@ -26,7 +26,8 @@ function ErrorCard({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export function ResultList() {
+/** Memoised: it re-renders from the search state, not from every render of the screen. */
+export const ResultList = memo(function ResultList() {
   const { controller, detailId, openDetail } = useSearchScreen();
   const { results, error, spinner, loading, loadingMore, selection } = useSearchState();
   const onToggleMark = useCallback((id: string) => controller.dispatch({ type: "toggleMarked", id }), [controller]);
@@ -45,15 +46,17 @@ export function ResultList() {
   const atLimit = records.length >= MAX_VISIBLE_RECORDS && hitCount > records.length;
   const marks = new Set(selection.ids);
   return (
-    <section className={loading ? "results results--loading" : "results"} aria-label="Träffar" aria-busy={loading}>
+    // Dimmed only once the search is slow (with the spinner): a fast search changes nothing until its results are in.
+    <section className={spinner ? "results results--loading" : "results"} aria-label="Träffar" aria-busy={loading}>
       {spinner ? <Spinner label="Söker…" overlay /> : null}
       {results && hitCount === 0 ? <p className="results__empty">{`Inga ${resultTypeWord(results.type)} matchar din sökning`}</p> : null}
       <ol className="results__list">
-        {records.map((record) => {
+        {records.map((record, position) => {
           const id = recordId(record);
           const shell = { isOpen: detailId === id, marking: selection.active, marked: marks.has(id), onToggleMark, onOpen };
           return (
-            <li key={id}>
+            // Keyed by position: a new search reuses the cards' DOM and only patches their text (cards hold no state).
+            <li key={position}>
               {"cfarNo" in record ? (
                 <WorksiteCard record={record as WorksiteRecord} {...shell} />
               ) : (
@@ -74,4 +77,4 @@ export function ResultList() {
       {atLimit ? <p className="results__limit">{OVER_LIMIT_TEXT}</p> : null}
     </section>
   );
-}
+});

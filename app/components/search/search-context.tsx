@@ -15,6 +15,8 @@ export interface SearchScreenContext {
   refdata: SearchRefdata | null;
   /** Runs an edited search (spec §4: any change to the criteria triggers a new search). */
   update: (search: Search) => void;
+  /** Runs `change` applied to the search on screen; stable, so memoised filters need not re-render per search. */
+  edit: (change: (search: Search) => Search) => void;
   panel: TreePanel;
   setPanel: (panel: TreePanel) => void;
   /** The record whose detail pane is open (orgSeqNo or cfarNo), or null. */

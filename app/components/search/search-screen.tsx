@@ -46,14 +46,17 @@ function useController(initial: InitialSearch) {
 
 export function SearchScreen({ initial }: { initial: InitialSearch }) {
   const controller = useController(initial);
-  const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
+  // Only the result type: the screen's parts subscribe to what they show, so a search does not re-render all of it.
+  const getType = useCallback(() => controller.getState().search.resultType, [controller]);
+  const resultType = useSyncExternalStore(controller.subscribe, getType, getType);
   const refdata = useScreenRefdata(initial.refdata);
   const [panel, setPanel] = useState<TreePanel>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [notice, setNotice] = useState(initial.notice);
   const update = useCallback((search: Search) => void controller.run(search), [controller]);
+  const edit = useCallback((change: (search: Search) => Search) => void controller.run(change(controller.getState().search)), [controller]);
 
-  useEffect(() => setCurrentResultType(state.search.resultType), [state.search.resultType]);
+  useEffect(() => setCurrentResultType(resultType), [resultType]);
   useEffect(() => setTextSearchHandler((text) => update(withOnlyText(controller.getState().search, text))), [controller, update]);
   useReloadState(
     controller,
@@ -65,8 +68,8 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
   );
 
   const context = useMemo<SearchScreenContext>(
-    () => ({ controller, refdata, update, panel, setPanel, detailId, openDetail: setDetailId }),
-    [controller, refdata, update, panel, detailId],
+    () => ({ controller, refdata, update, edit, panel, setPanel, detailId, openDetail: setDetailId }),
+    [controller, refdata, update, edit, panel, detailId],
   );
   return (
     <SearchContextProvider value={context}>

@@ -3,7 +3,7 @@
  * result type, each with counts for the selection and for all of Sweden. The filters of limited companies show only
  * while the company-form filter allows limited companies (forms 41, 42, 49), or while one of them is set.
  */
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, memo } from "react";
 import {
   BOOL_FILTER_NAMES,
   BOOL_FILTERS,
@@ -77,8 +77,8 @@ function EntriesGroup({
   title: string;
   refdata: SearchRefdata;
 }) {
-  const { update } = useSearchScreen();
-  const { search, results, loading } = useSearchState();
+  const { edit } = useSearchScreen();
+  const { search, results, spinner } = useSearchState();
   const aggregations = results?.aggregations;
   const chosen = search.codeSet[set];
   const selected = useMemo(() => chosen ?? [], [chosen]);
@@ -86,20 +86,21 @@ function EntriesGroup({
     () => facetEntries(refdata.entries[set], selected, aggregations?.[set], aggregations?.[`${set}_all`]),
     [refdata, set, selected, aggregations],
   );
-  const onToggle = useCallback((code: string) => update(toggleCode(search, set as CodeSetName, code)), [update, search, set]);
+  const onToggle = useCallback((code: string) => edit((s) => toggleCode(s, set as CodeSetName, code)), [edit, set]);
   return (
     <FilterGroup title={title} active={selected.length}>
-      <CodeFacet label={title} rows={rows} onToggle={onToggle} stale={loading} />
+      <CodeFacet label={title} rows={rows} onToggle={onToggle} stale={spinner} />
     </FilterGroup>
   );
 }
 
-export function Sidebar() {
-  const { update, refdata } = useSearchScreen();
+/** Memoised: it re-renders from the search state, not from every render of the screen. */
+export const Sidebar = memo(function Sidebar() {
+  const { update, edit, refdata } = useSearchScreen();
   const { search, results } = useSearchState();
   const type = search.resultType;
-  const onRange = useCallback((field: RangeField, value: string | undefined) => update(setRange(search, field, value)), [update, search]);
-  const onBool = useCallback((name: BoolFilter, value: boolean | undefined) => update(setBool(search, name, value)), [update, search]);
+  const onRange = useCallback((field: RangeField, value: string | undefined) => edit((s) => setRange(s, field, value)), [edit]);
+  const onBool = useCallback((name: BoolFilter, value: boolean | undefined) => edit((s) => setBool(s, name, value)), [edit]);
   const bools = BOOL_FILTER_NAMES.filter((name) => (BOOL_FILTERS[name].types as readonly ResultType[]).includes(type));
   const activeBools = bools.filter((name) => search.bool[name] !== undefined).length;
   return (
@@ -134,7 +135,7 @@ export function Sidebar() {
       {type === "COMPANY" ? <MatchOptions search={search} onChange={update} /> : null}
     </aside>
   );
-}
+});
 
 function MatchOptions({ search, onChange }: { search: Search; onChange: (s: Search) => void }) {
   return (

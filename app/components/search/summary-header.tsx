@@ -2,13 +2,15 @@
  * The summary header over the results (spec §2): selected industries (first 2, then 'm.fl.'), places (first 2),
  * filters (first 3), the hit count, the sort selector and 'Rensa filter och urval'.
  */
+import { memo } from "react";
 import { formatNumber, resultTypeWord } from "../../../workers/shared/format";
 import { clearConstraints, setSort } from "../../lib/search/search-edit";
 import { sortOptions, sortValue } from "../../lib/search/sort-options";
 import { searchSummary } from "../../lib/search/summary";
 import { useSearchScreen, useSearchState } from "./search-context";
 
-export function SummaryHeader() {
+/** Memoised: it re-renders from the search state, not from every render of the screen. */
+export const SummaryHeader = memo(function SummaryHeader() {
   const { update, refdata } = useSearchScreen();
   const { search, results, loading } = useSearchState();
   const summary = searchSummary(search, refdata, results?.nameForOrgSeqNo ?? null);
@@ -62,4 +64,4 @@ export function SummaryHeader() {
       </div>
     </section>
   );
-}
+});

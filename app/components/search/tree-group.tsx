@@ -14,8 +14,8 @@ import { useSearchScreen, useSearchState } from "./search-context";
 const EDIT_TEXT = { sni: "Redigera bransch", location: "Redigera plats" } as const;
 
 export function TreeGroup({ set, title }: { set: "sni" | "location"; title: string }) {
-  const { update, refdata, panel, setPanel } = useSearchScreen();
-  const { search, results, loading } = useSearchState();
+  const { edit, refdata, panel, setPanel } = useSearchScreen();
+  const { search, results, spinner } = useSearchState();
   const aggregations = results?.aggregations;
   const chosen = search.codeSet[set];
   const selected = useMemo(() => chosen ?? [], [chosen]);
@@ -26,7 +26,7 @@ export function TreeGroup({ set, title }: { set: "sni" | "location"; title: stri
     const deeper = selected.filter((code) => !topCodes.has(code)).map((code) => ({ code, text: codeLabel(refdata, set, code) }));
     return facetEntries([...deeper, ...top], selected, aggregations?.[set], aggregations?.[`${set}_all`]);
   }, [refdata, set, selected, aggregations]);
-  const onToggle = useCallback((code: string) => update(toggleCode(search, set, code)), [update, search, set]);
+  const onToggle = useCallback((code: string) => edit((s) => toggleCode(s, set, code)), [edit, set]);
   const isOpen = panel === set;
   return (
     <FilterGroup title={title} active={selected.length} defaultOpen>
@@ -39,7 +39,7 @@ export function TreeGroup({ set, title }: { set: "sni" | "location"; title: stri
       >
         {EDIT_TEXT[set]}
       </button>
-      <CodeFacet label={set === "sni" ? "Branscher" : "Län"} rows={rows} onToggle={onToggle} stale={loading} />
+      <CodeFacet label={set === "sni" ? "Branscher" : "Län"} rows={rows} onToggle={onToggle} stale={spinner} />
     </FilterGroup>
   );
 }

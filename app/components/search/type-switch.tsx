@@ -4,18 +4,20 @@
  * switches in place (spec §4 "Switching result type").
  */
 import { Link } from "@remix-run/react";
+import { useMemo } from "react";
 import type { Search } from "../../../workers/shared/search/search-schema";
 import { searchHref } from "../../lib/search-launch";
 import { switchResultType } from "../../lib/search/search-edit";
 
 export function TypeSwitch({ search, onSwitch }: { search: Search; onSwitch: (next: Search) => void }) {
   const isCompany = search.resultType === "COMPANY";
-  const next = switchResultType(search, isCompany ? "WORKSITE" : "COMPANY");
+  const next = useMemo(() => switchResultType(search, search.resultType === "COMPANY" ? "WORKSITE" : "COMPANY"), [search]);
+  const href = useMemo(() => searchHref(next), [next]);
   return (
     <div className="type-switch">
       <p className="type-switch__title">{isCompany ? "Urval på företag" : "Urval på arbetsställen"}</p>
       <Link
-        to={searchHref(next)}
+        to={href}
         className="type-switch__link"
         onClick={(event) => {
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

@@ -74,7 +74,9 @@ export class SearchController {
       // The answer names its request; anything but the latest is dropped (spec §4).
       if (answer.requestId !== requestId || requestId !== this.counter) return;
       this.dispatch({ type: "succeeded", requestId, answer });
-      if (route !== "none") this.deps.onRoute(answer.serializedSearch, route);
+      // The address changes after the new results have been painted: a navigation re-renders every route, and the
+      // hit count should not wait for that.
+      if (route !== "none") this.afterPaint(() => this.deps.onRoute(answer.serializedSearch, route));
     } catch (error) {
       if (requestId !== this.counter) return;
       this.deps.log("search failed", { requestId, error: String(error) });
@@ -106,6 +108,11 @@ export class SearchController {
       this.deps.log("loading more failed", { error: String(error) });
       this.dispatch({ type: "moreFailed", requestId, message: this.deps.messageOf(error) });
     }
+  }
+
+  private afterPaint(run: () => void): void {
+    if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => this.setTimer(run, 0));
+    else run();
   }
 
   private startSpinner(): void {

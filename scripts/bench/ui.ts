@@ -1,0 +1,148 @@
+/**
+ * npm run bench:ui: the search screen in headless Chromium on the demo dataset (issue 8):
+ *   - median time from clicking a sidebar filter (a county, an industry) to the updated hit count on screen;
+ *   - first render (first contentful paint) and hydration of /sok?vad=… on a cold load (fresh browser context);
+ *   - the JavaScript a cold load of /sok fetches, raw and gzip.
+ * Targets: ≤ 150 ms, ≤ 1 s, ≤ 200 KB. Uses the stack at --url or starts one (see ui-stack.ts). Prints a table and
+ * appends it, with the command, to BENCHMARKS.md (--no-append to only print).
+ *
+ *   npm run bench:ui -- [--url http://localhost:8787] [--cold-loads 7] [--no-append]
+ */
+import { appendFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { SingleBar } from "cli-progress";
+import { chromium } from "playwright-core";
+import { serializeSearch } from "../../workers/shared/search/search-serialize";
+import { emptySearch } from "../../workers/shared/search/search-schema";
+import { ROOT } from "../lib/local-bindings";
+import { type ColdLoad, measureColdLoad, measureFilterClicks, median, percentile, showAllFacetRows } from "./ui-measure";
+import { ensureStack } from "./ui-stack";
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: "string", default: `http://localhost:${process.env.PORT ?? 8787}` },
+    "cold-loads": { type: "string", default: "7" },
+    "no-append": { type: "boolean", default: false },
+  },
+});
+
+const COUNTIES = [
+  "01",
+  "03",
+  "04",
+  "05",
+  "06",
+  "07",
+  "08",
+  "09",
+  "10",
+  "12",
+  "13",
+  "14",
+  "17",
+  "18",
+  "19",
+  "20",
+  "21",
+  "22",
+  "23",
+  "24",
+  "25",
+];
+const SECTIONS = ["A", "C", "F", "G", "H", "I", "J", "K", "L", "M", "N", "P", "Q", "R", "S"];
+const TARGETS = { click: 150, firstRender: 1_000, scriptsKb: 200 };
+const LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"];
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mark = (ok: boolean) => (ok ? "✓" : "✗");
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+function coldUrl(base: string, i: number): string {
+  // A different search each time, so neither the browser nor the API's result cache has seen it.
+  const search = {
+    ...emptySearch(),
+    codeSet: { location: [COUNTIES[i % COUNTIES.length] ?? "01"], sni: [SECTIONS[i % SECTIONS.length] ?? "C"] },
+  };
+  return `${base}/sok?vad=${serializeSearch(search)}`;
+}
+
+function report(clicks: number[], loads: ColdLoad[], command: string): string {
+  const fcp = loads.map((l) => l.firstContentfulPaint);
+  const hydrated = loads.map((l) => l.hydrated);
+  const scripts = loads[0]?.scripts ?? [];
+  const raw = scripts.reduce((sum, s) => sum + s.bytes, 0);
+  const gzip = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+  const date = new Date().toISOString().slice(0, 10);
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ");
+  return [
+    `## Search screen in Chromium (${date}, ${os.cpus().length} cores, load average ${load})`,
+    "",
+    `Command: \`${command}\``,
+    "",
+    "| measure | median | p90 | samples | target |",
+    "| --- | ---: | ---: | ---: | --- |",
+    `| click on a filter → updated hit count on screen | ${ms(median(clicks))} | ${ms(percentile(clicks, 90))} | ${clicks.length} | ≤ ${TARGETS.click} ms ${mark(median(clicks) <= TARGETS.click)} |`,
+    `| cold load of /sok?vad=…: first contentful paint | ${ms(median(fcp))} | ${ms(percentile(fcp, 90))} | ${fcp.length} | ≤ ${TARGETS.firstRender} ms ${mark(median(fcp) <= TARGETS.firstRender)} |`,
+    `| cold load of /sok?vad=…: hydrated (interactive) | ${ms(median(hydrated))} | ${ms(percentile(hydrated, 90))} | ${hydrated.length} | |`,
+    `| JavaScript of /sok (${scripts.length} files) | ${kb(gzip)} gzip, ${kb(raw)} raw | | 1 | ≤ ${TARGETS.scriptsKb} KB gzip ${mark(gzip / 1024 <= TARGETS.scriptsKb)} |`,
+    "",
+    "Clicks are timed inside the page from the click to the frame after the new count is shown (county and industry",
+    "checkboxes, each a search the API has not answered before); cold loads use a fresh browser context and a new search",
+    "each; the hit count and first result cards are in the server-rendered HTML, so the first paint shows them.",
+    "",
+  ].join("\n");
+}
+
+async function main() {
+  const stack = await ensureStack(args.url, log);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: LAUNCH_ARGS });
+  const codes = [...COUNTIES, ...SECTIONS];
+  const coldLoads = Number(args["cold-loads"]);
+  const bar = new SingleBar({
+    stream: process.stderr,
+    format: "bench:ui [{bar}] {value}/{total} {step}",
+    noTTYOutput: true,
+    notTTYSchedule: 5_000,
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "sv-SE" });
+    const signIn = await context.request.post(`${stack.url}/api/auth/sign-in/username-password`, {
+      data: { id: stack.account.username, secret: stack.account.password },
+      headers: { Origin: stack.url, "Sec-Fetch-Site": "same-origin" },
+    });
+    if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()} ${await signIn.text()}`);
+    bar.start(codes.length + coldLoads, 0, { step: "cold loads" });
+    const loads: ColdLoad[] = [];
+    for (let i = 0; i < coldLoads; i++) {
+      loads.push(await measureColdLoad(browser, context, coldUrl(stack.url, i)));
+      bar.increment();
+    }
+    bar.update({ step: "filter clicks" });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/sok`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("list", { name: "Län" }).waitFor();
+    await showAllFacetRows(page);
+    const clicks = await measureFilterClicks(page, codes, () => bar.increment());
+    bar.stop();
+    const command = `npm run bench:ui${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
+    const table = report(clicks, loads, command);
+    console.log(table);
+    if (!args["no-append"]) appendFileSync(path.join(ROOT, "BENCHMARKS.md"), `\n${table}`);
+  } finally {
+    bar.stop();
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(JSON.stringify({ level: "error", msg: "bench:ui failed", error: error instanceof Error ? error.message : String(error) }));
+  process.exit(1);
+});
