@@ -79,6 +79,7 @@ async function loadDocuments(
   }
   await companies.close();
   report({ stage: "companies", done: n, total: totals.companies });
+  report({ stage: "worksites", done: 0, total: totals.worksites });
   const worksites = new RowWriter(loader, insertWorksitesSql(version));
   let w = 0;
   for await (const source of readWorksites(options.sourceDir)) {
@@ -118,10 +119,13 @@ async function cleanup(loader: LocalLoader, keep: number[]): Promise<number[]> {
 
 export async function reindexEmbedded(options: Options): Promise<ReindexResult> {
   const manifest = readManifest(options.sourceDir);
-  const report = options.onProgress ?? (() => {});
+  let stage: ReindexStage = "prepare";
+  const report = (progress: ReindexProgress) => {
+    stage = progress.stage;
+    options.onProgress?.(progress);
+  };
   const loader = await LocalLoader.open(options.persistDir ?? PERSIST_DIR);
   const seconds: Record<string, number> = {};
-  let stage: ReindexStage = "prepare";
   let version = 0;
   let started = performance.now();
   const lap = (name: string) => {
@@ -138,7 +142,7 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     await loader.sql([{ sql: REGISTER_VERSION_SQL, params: [version] }, ...documentTablesDdl(version).map((sql) => ({ sql, params: [] }))]);
     stage = "companies";
     const build = new IndexBuild();
-    const counts = await loadDocuments(loader, build, options, version, manifest);
+    const counts = await loadDocuments(loader, build, { ...options, onProgress: report }, version, manifest);
     lap("documents");
     stage = "index";
     report({ stage, done: 0, total: 1 });

@@ -3,7 +3,7 @@
  * (a record failing exactly one facet's constraint is counted for that facet only), and a top-k heap of the hits.
  * Written for V8: flat typed-array loops, fixed slots for the two small code facets, small inlinable helpers.
  */
-import { FLAG_COMBINATIONS, NULL_RANK } from "./index-types";
+import { FLAG_COMBINATIONS } from "./index-types";
 import type { ScanPlan } from "./scan-plan";
 import { INVERT, type TopK } from "./top-k";
 
@@ -28,6 +28,28 @@ const FACET_SMALL1 = 4;
 const EMPTY16 = new Uint16Array(0);
 const EMPTY32 = new Uint32Array(1);
 const zeroColumns = new WeakMap<object, Uint8Array>();
+const pairColumns = new WeakMap<object, Uint16Array>();
+
+/** Both small codes of a record in one number (code0 * 16 + code1), so a hit costs one increment for the pair. */
+function pairColumn(col0: Uint8Array, col1: Uint8Array): Uint16Array {
+  let pairs = pairColumns.get(col0);
+  if (!pairs) {
+    pairs = new Uint16Array(col0.length);
+    for (let i = 0; i < col0.length; i++) pairs[i] = ((col0[i] as number) << 4) | ((col1[i] as number) & 15);
+    pairColumns.set(col0, pairs);
+  }
+  return pairs;
+}
+
+/** Adds the pair histogram of the hits to the two small facets' counts. */
+function unfoldPairs(pairCounts: Uint32Array, small0: Uint32Array, small1: Uint32Array): void {
+  for (let p = 0; p < pairCounts.length; p++) {
+    const n = pairCounts[p] as number;
+    if (n === 0) continue;
+    small0[p >> 4] = (small0[p >> 4] as number) + n;
+    small1[p & 15] = (small1[p & 15] as number) + n;
+  }
+}
 
 function anyInMask(offsets: Uint32Array, values: Uint16Array, mask: Uint8Array, i: number): boolean {
   for (let k = offsets[i] as number, end = offsets[i + 1] as number; k < end; k++) if (mask[values[k] as number] === 1) return true;
@@ -81,6 +103,9 @@ export function scan(plan: ScanPlan, top: TopK | null): ScanCounts {
   const [f0, f1] = plan.smallCodes;
   const col0 = f0?.column ?? zeros;
   const col1 = f1?.column ?? zeros;
+  // Fiscal year (12 codes) fits in 4 bits; with one small facet the pair column is just that facet's code.
+  const pairs = pairColumn(col0, f1 && plan.smallCodes[1]?.name === "fiscalYear" ? col1 : zeros);
+  const pairCounts = new Uint32Array(4096);
   const sel0 = f0?.selected ?? null;
   const sel1 = f1?.selected ?? null;
   const counts: ScanCounts = {
@@ -97,16 +122,29 @@ export function scan(plan: ScanPlan, top: TopK | null): ScanCounts {
   const small0 = counts.small[0] ?? new Uint32Array(256);
   const small1 = counts.small[1] ?? new Uint32Array(256);
   const { flagHist, boolOnly } = counts;
-  const rangeRanks = plan.ranges.map((r) => r.ranks);
-  const rangeLo = plan.ranges.map((r) => r.lo);
-  const rangeHi = plan.ranges.map((r) => r.hi);
-  const hasRanges = rangeRanks.length > 0;
+  // The first two ranges are checked inline; any further ones through passesRanges.
+  const [range0, range1, ...moreRanges] = plan.ranges;
+  const ranks0 = range0?.ranks ?? EMPTY32;
+  const lo0 = range0?.lo ?? 0;
+  const hi0 = range0?.hi ?? 0;
+  const ranks1 = range1?.ranks ?? EMPTY32;
+  const lo1 = range1?.lo ?? 0;
+  const hi1 = range1?.hi ?? 0;
+  const hasRange0 = range0 !== undefined;
+  const span0 = hi0 - lo0;
+  const span1 = hi1 - lo1;
+  const hasRange1 = range1 !== undefined;
+  const rangeRanks = moreRanges.map((r) => r.ranks);
+  const rangeLo = moreRanges.map((r) => r.lo);
+  const rangeHi = moreRanges.map((r) => r.hi);
+  const hasMoreRanges = rangeRanks.length > 0;
   const ageLo = ownerAge?.lo ?? 0;
   const ageHi = ownerAge?.hi ?? 0;
   const hasSoft = sni !== null || location !== null || sel0 !== null || sel1 !== null || softMask !== 0;
   const sortRanks = top?.primaryRanks ?? null;
   const descending = top?.descending ?? false;
   const strict = top?.strict ?? true;
+  let limit = top?.limit ?? 0;
   const total = candidates ? candidates.length : entity.count;
   let hits = 0;
 
@@ -114,7 +152,14 @@ export function scan(plan: ScanPlan, top: TopK | null): ScanCounts {
     const i = candidates === null ? c : (candidates[c] as number);
     const f = flags[i] as number;
     if ((f & hardMask) !== hardWant) continue;
-    if (hasRanges && !passesRanges(rangeRanks, rangeLo, rangeHi, i)) continue;
+    // One unsigned comparison per range: (v - lo) >>> 0 wraps values below lo past the span.
+    if (hasRange0) {
+      if (((ranks0[i] as number) - lo0) >>> 0 > span0) continue;
+      if (hasRange1) {
+        if (((ranks1[i] as number) - lo1) >>> 0 > span1) continue;
+        if (hasMoreRanges && !passesRanges(rangeRanks, rangeLo, rangeHi, i)) continue;
+      }
+    }
     if (ownerAge !== null && !hasOwnerAge(owners.offsets, owners.values, ageLo, ageHi, i)) continue;
     if (exclude !== null && exclude[company === null ? i : (company[i] as number)] === 1) continue;
 
@@ -150,13 +195,20 @@ export function scan(plan: ScanPlan, top: TopK | null): ScanCounts {
     if (failed === 0) {
       hits++;
       flagHist[f] = (flagHist[f] as number) + 1;
-      if (top !== null) {
-        let key: number;
-        if (sortRanks !== null) {
-          const r = sortRanks[i] as number;
-          key = descending && r !== NULL_RANK ? INVERT - r : r;
-        } else key = top.keyOf(i);
-        if (key < top.limit || (!strict && key === top.limit)) top.offer(i, key);
+      if (sortRanks !== null) {
+        // Branch-free descending key: (INVERT - r) >>> 0 maps a missing rank (0xffffffff) to 0xffffffff, so it stays last.
+        const r = sortRanks[i] as number;
+        const key = descending ? (INVERT - r) >>> 0 : r;
+        if (key < limit || (!strict && key === limit)) {
+          (top as TopK).offer(i, key);
+          limit = (top as TopK).limit;
+        }
+      } else if (top !== null) {
+        const key = top.keyOf(i);
+        if (key < limit || (!strict && key === limit)) {
+          top.offer(i, key);
+          limit = top.limit;
+        }
       }
     }
     if (failed === 0 || failed === FACET_SNI) {
@@ -172,9 +224,13 @@ export function scan(plan: ScanPlan, top: TopK | null): ScanCounts {
         locationCounts[node] = (locationCounts[node] as number) + 1;
       }
     }
-    if (failed === 0 || failed === FACET_SMALL0) small0[col0[i] as number] = (small0[col0[i] as number] as number) + 1;
-    if (failed === 0 || failed === FACET_SMALL1) small1[col1[i] as number] = (small1[col1[i] as number] as number) + 1;
+    if (failed === 0) {
+      const pair = pairs[i] as number;
+      pairCounts[pair] = (pairCounts[pair] as number) + 1;
+    } else if (failed === FACET_SMALL0) small0[col0[i] as number] = (small0[col0[i] as number] as number) + 1;
+    else if (failed === FACET_SMALL1) small1[col1[i] as number] = (small1[col1[i] as number] as number) + 1;
   }
+  unfoldPairs(pairCounts, small0, f1 ? small1 : new Uint32Array(256));
   counts.hitCount = hits;
   return counts;
 }

@@ -26,10 +26,8 @@ function keyFn(entity: EntityIndex, { field, ascending }: SortEntry, seed: numbe
   const ranks = entity.ranks[field];
   if (!ranks) throw new Error(`no sort column ${field}`);
   if (ascending) return (p) => ranks[p] ?? NULL_RANK;
-  return (p) => {
-    const r = ranks[p] ?? NULL_RANK;
-    return r === NULL_RANK ? NULL_RANK : INVERT - r;
-  };
+  // (INVERT - r) >>> 0 keeps a missing rank (0xffffffff) at 0xffffffff: last in both directions.
+  return (p) => (INVERT - (ranks[p] ?? NULL_RANK)) >>> 0;
 }
 
 /** Keeps the k best positions; the worst kept one sits at the root. Offer positions in ascending order. */

@@ -1,0 +1,59 @@
+/** The embedded reindex on real local D1 and R2: versions side by side, atomic switch, failures leave the live one. */
+import { appendFileSync, copyFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CURRENT_VERSION_SQL, snapshotKey } from "../../search-index/embedded/index-versions";
+import { reindexEmbedded } from "../../scripts/reindex/reindex-embedded";
+import { embeddedBackendOf, openEmbeddedFixture, type EmbeddedFixture } from "./embedded-fixture";
+import { run } from "./contract-helpers";
+
+let fixture: EmbeddedFixture;
+
+beforeAll(async () => {
+  fixture = await openEmbeddedFixture();
+}, 180_000);
+afterAll(() => fixture.close());
+
+async function tables() {
+  const [rows] = await fixture.loader.sql<{ name: string }>([
+    { sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB '*_v[0-9]*' ORDER BY name", params: [] },
+  ]);
+  return (rows ?? []).map((r) => r.name);
+}
+
+async function current() {
+  const [rows] = await fixture.loader.sql<{ version: number }>([{ sql: CURRENT_VERSION_SQL, params: [] }]);
+  return rows?.[0]?.version ?? null;
+}
+
+describe("embedded reindex", () => {
+  it("builds the next version beside the live one, switches, and keeps only the replaced one", async () => {
+    expect(await current()).toBe(1);
+    const second = await reindexEmbedded({ sourceDir: fixture.sourceDir, persistDir: fixture.stateDir });
+    expect(second).toMatchObject({ version: 2, previousVersion: 1, companies: 40, worksites: 47, removedVersions: [] });
+    const third = await reindexEmbedded({ sourceDir: fixture.sourceDir, persistDir: fixture.stateDir });
+    expect(third).toMatchObject({ version: 3, previousVersion: 2, removedVersions: [1] });
+    expect(await current()).toBe(3);
+    expect(await tables()).toEqual(["companies_v2", "companies_v3", "worksites_v2", "worksites_v3"]);
+    expect(await fixture.loader.getObject(snapshotKey(1))).toBeNull();
+    expect((await run(await embeddedBackendOf(fixture), {})).hitCount).toBe(40);
+  }, 120_000);
+
+  it("leaves the live version serving when the source is invalid, and removes the half-built one", async () => {
+    const broken = path.join(fixture.root, "broken");
+    mkdirSync(broken);
+    for (const file of ["manifest.json", "companies.ndjson", "worksites.ndjson"])
+      copyFileSync(path.join(fixture.sourceDir, file), path.join(broken, file));
+    appendFileSync(path.join(broken, "worksites.ndjson"), '{"kind":"worksite","cfarNo":"12"}\n');
+    const failure = reindexEmbedded({ sourceDir: broken, persistDir: fixture.stateDir });
+    await expect(failure).rejects.toMatchObject({
+      name: "ReindexError",
+      stage: "worksites",
+      message: expect.stringMatching(/worksites\.ndjson:48: cfarNo/),
+    });
+    expect(await current()).toBe(3);
+    expect(await tables()).toEqual(["companies_v2", "companies_v3", "worksites_v2", "worksites_v3"]);
+    const backend = await embeddedBackendOf(fixture);
+    expect(await backend.info()).toMatchObject({ version: 3, companies: 40 });
+  }, 120_000);
+});
