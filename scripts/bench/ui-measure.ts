@@ -37,23 +37,30 @@ async function settle(page: Page): Promise<void> {
   await page.locator(".summary__count:not(.summary__count--stale)").waitFor({ timeout: 30_000 });
 }
 
-export async function measureFilterClicks(page: Page, codes: readonly string[], onSample: () => void): Promise<number[]> {
+/** The sidebar lists whose rows the benchmark clicks: counties, industries and company forms, as shown by default. */
+export const CLICK_LISTS = ["Län", "Branscher", "Bolagsform"];
+
+/** The codes of the rows a list shows. */
+export async function visibleCodes(page: Page, list: string): Promise<string[]> {
+  return page
+    .locator(`ul[aria-label="${list}"] input[data-code]`)
+    .evaluateAll((boxes) => boxes.map((box) => box.getAttribute("data-code") ?? ""));
+}
+
+export async function measureFilterClicks(
+  page: Page,
+  rows: readonly { list: string; code: string }[],
+  onSample: () => void,
+): Promise<number[]> {
   const samples: number[] = [];
-  for (const code of codes) {
-    const selector = `ul[aria-label="Län"] input[data-code="${code}"], ul[aria-label="Branscher"] input[data-code="${code}"]`;
+  for (const { list, code } of rows) {
+    const selector = `ul[aria-label="${list}"] input[data-code="${code}"]`;
     samples.push(await page.evaluate<number>(`(${CLICK_TO_UPDATE})(${JSON.stringify(selector)})`));
-    await page.locator(selector).first().click();
+    await page.locator(selector).click();
     await settle(page);
     onSample();
   }
   return samples;
-}
-
-/** Shows every row of the county and industry groups, so any code can be clicked. */
-export async function showAllFacetRows(page: Page): Promise<void> {
-  // Each click turns its button into 'Visa färre', so the next 'Visa alla' is always the first one left.
-  const more = page.getByRole("button", { name: "Visa alla" });
-  for (let i = 0; i < 10 && (await more.count()) > 0; i++) await more.first().click();
 }
 
 export interface ColdLoad {

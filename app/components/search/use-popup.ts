@@ -22,7 +22,11 @@ export function usePopup<T extends HTMLElement = HTMLDivElement>() {
     };
     document.addEventListener("pointerdown", onPointer);
     document.addEventListener("keydown", onKey);
-    panelRef.current?.querySelector<HTMLElement>("[data-autofocus], button, input, a[href], [role='menuitem']")?.focus();
+    const panel = panelRef.current;
+    const first =
+      panel?.querySelector<HTMLElement>("[data-autofocus]") ??
+      panel?.querySelector<HTMLElement>("[role='menuitem'], button, input:not([hidden]), a[href]");
+    first?.focus();
     return () => {
       document.removeEventListener("pointerdown", onPointer);
       document.removeEventListener("keydown", onKey);
