@@ -156,3 +156,21 @@ test("'Listfiler': several files, Antal, include and exclude re-run the search, 
   await expectHitCount(page, total - 3);
   await expect.poll(() => searchInUrl(page).numSet).toEqual({ excludeFile: [expect.any(Number)] });
 });
+
+test("the start page has Exportera and Dela too, for all of Sweden", async ({ page, local }) => {
+  await signedIn({ page, local });
+  const total = (await apiSearch(page, {})).results.hitCount;
+  await page.goto("/");
+  await page.getByRole("button", { name: "Exportera" }).click();
+  await expect(page.getByRole("menuitem")).toHaveText(["Exportera alla"]);
+  await page.getByRole("menuitem", { name: "Exportera alla" }).click();
+  const dialog = page.getByRole("dialog", { name: "Exportera urval" });
+  await expect(dialog).toContainText(`Urvalet innehåller ${total.toLocaleString("sv-SE")} organisationer.`);
+  await expect(dialog.getByLabel("Ange antal att exportera")).toHaveValue("500");
+  await dialog.getByRole("button", { name: "Stäng" }).click();
+  await page.getByRole("button", { name: "Dela" }).click();
+  await expect(page.getByRole("region", { name: "Dela urval" }).getByRole("textbox", { name: "Länk" })).toHaveValue(
+    /\/u\/[A-Za-z0-9]{16}$/,
+  );
+  await expectAccessible(page);
+});

@@ -150,6 +150,10 @@ export function TreeEditor({ set }: { set: "sni" | "location" }) {
             : `${match?.matches.size ?? 0} träffar`}
         </p>
       )}
+      <div className="facet-list__columns tree-editor__columns" aria-hidden="true">
+        <span>Urval</span>
+        <span>Sverige</span>
+      </div>
       <div className="tree-editor__tree" onKeyDown={moveFocus}>
         {!tree ? <p className="muted">Laddar…</p> : renderNodes(searching ? tree.roots : (rootNode?.children ?? tree.roots), 0)}
       </div>
