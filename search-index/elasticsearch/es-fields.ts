@@ -60,7 +60,7 @@ export const TREE_FIELDS = {
 export const TERMS_SIZE = { sni: 2500, location: 500, small: 100 } as const;
 
 /**
- * The random sort: the same 32-bit mix as the embedded backend's randomKey (Java int arithmetic equals Math.imul),
+ * The random sort: the same 32-bit mix (top 31 bits kept) as the embedded backend's randomKey (Java int arithmetic equals Math.imul),
  * so both backends shuffle a search identically.
  */
 export const RANDOM_SORT_SCRIPT = [
@@ -69,5 +69,5 @@ export const RANDOM_SORT_SCRIPT = [
   "h = (h ^ (h >>> 16)) * -2048144789;",
   "h = (h ^ (h >>> 13)) * -1028477387;",
   "h = h ^ (h >>> 16);",
-  "return h & 0xffffffffL;",
+  "return (h >>> 1);",
 ].join(" ");

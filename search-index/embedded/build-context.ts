@@ -20,6 +20,9 @@ export function createBuildContext(): BuildContext {
   const location = buildTreeIndex(locationTree);
   const sniNodes = codeToNodeMap(sni);
   const locationNodes = codeToNodeMap(location);
+  // Every node's path to the root, computed once (most records have one code).
+  const sniPaths = sni.codes.map((_, id) => pathToRoot(sni, id));
+  const locationPaths = location.codes.map((_, id) => pathToRoot(location, id));
   const codeLists: Record<SmallCodeSet, string[]> = {
     companyForm: companyFormEntries.map((e) => e.code),
     fiscalYear: fiscalYearEntries.map((e) => e.code),
@@ -36,8 +39,11 @@ export function createBuildContext(): BuildContext {
     locationNode: (code) => locationNodes.get(code) ?? unknownNode(location),
     codeIndex: (list, code) => codeMaps[list].get(code) ?? NO_CODE,
     withAncestors(tree, nodes) {
+      const paths = tree === sni ? sniPaths : locationPaths;
+      const known = nodes.filter((node) => node < unknownNode(tree));
+      if (known.length <= 1) return known.length === 0 ? [] : (paths[known[0] as number] ?? []);
       const out = new Set<number>();
-      for (const node of nodes) if (node < unknownNode(tree)) for (const id of pathToRoot(tree, node)) out.add(id);
+      for (const node of known) for (const id of paths[node] ?? []) out.add(id);
       return [...out];
     },
   };

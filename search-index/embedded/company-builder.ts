@@ -5,7 +5,7 @@ import type { CompanySourceRecord } from "../records";
 import { isLimitedCompanyForm } from "../refdata";
 import { nameSortKey, orgNoToNumber } from "../text";
 import type { BuildContext } from "./build-context";
-import { EntityColumnsBuilder, flagsOf } from "./entity-builder";
+import { bit, EntityColumnsBuilder } from "./entity-builder";
 import { CsrBuilder, Growable } from "./growable";
 import { FLAG_BITS, LIMITED_BIT } from "./index-types";
 import { lowerBound, sortOrder } from "./ranks";
@@ -31,21 +31,18 @@ export class CompanyColumnsBuilder extends EntityColumnsBuilder {
 
   add(source: CompanySourceRecord): void {
     if (this.sortedIds) throw new Error("companies are sealed");
-    const flags = flagsOf(
-      {
-        hasPhone: source.phoneNumbers.length > 0,
-        fTax: source.fTaxReg,
-        vatReg: source.vatReg,
-        employerReg: source.employerReg,
-        listed: source.isListed,
-        inGroup: source.groupMotherOrgNo !== null,
-        ownerManaged: source.isOwnerManaged,
-        hasAuditor: source.hasAuditor,
-        auditObligation: source.auditObligation,
-        shelfCompany: source.isShelfCompany,
-      },
-      isLimitedCompanyForm(source.legalFormCode) ? [LIMITED_BIT] : [],
-    );
+    const flags =
+      bit("hasPhone", source.phoneNumbers.length > 0) |
+      bit("fTax", source.fTaxReg) |
+      bit("vatReg", source.vatReg) |
+      bit("employerReg", source.employerReg) |
+      bit("listed", source.isListed) |
+      bit("inGroup", source.groupMotherOrgNo !== null) |
+      bit("ownerManaged", source.isOwnerManaged) |
+      bit("hasAuditor", source.hasAuditor) |
+      bit("auditObligation", source.auditObligation) |
+      bit("shelfCompany", source.isShelfCompany) |
+      (isLimitedCompanyForm(source.legalFormCode) ? 1 << LIMITED_BIT : 0);
     this.addCommon(source.orgSeqNo, flags, source.sniCodes, source.seatMunicipalityCode, [source.name]);
     this.orgNo.push(orgNoToNumber(source.orgNo));
     this.companyForm.push(this.context.codeIndex("companyForm", source.legalFormCode));

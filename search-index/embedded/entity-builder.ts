@@ -7,12 +7,8 @@ import { FLAG_BITS } from "./index-types";
 import { unknownNode } from "./tree-index";
 import { WordIndexBuilder } from "./word-index";
 
-export function flagsOf(values: Partial<Record<BoolFilter, boolean>>, extraBits: number[] = []): number {
-  let flags = 0;
-  for (const [name, on] of Object.entries(values) as [BoolFilter, boolean][]) if (on) flags |= 1 << FLAG_BITS[name];
-  for (const bit of extraBits) flags |= 1 << bit;
-  return flags;
-}
+/** The flag bits of a record; `bit(name, on)` sets one. */
+export const bit = (name: BoolFilter, on: boolean): number => (on ? 1 << FLAG_BITS[name] : 0);
 
 export class EntityColumnsBuilder {
   readonly ids = new Growable(Float64Array);
@@ -39,6 +35,6 @@ export class EntityColumnsBuilder {
     this.mainSni.push(sniNodes[0] ?? unknownSni);
     this.sniAll.add(this.context.withAncestors(this.context.sni, sniNodes));
     this.municipality.push(municipality);
-    this.words.add([...new Set(nameTexts.flatMap(tokenize))]);
+    this.words.add(nameTexts.length === 1 ? tokenize(nameTexts[0] as string) : [...new Set(nameTexts.flatMap(tokenize))]);
   }
 }

@@ -18,8 +18,11 @@ export interface WordIndex {
   postings: Uint32Array;
 }
 
-/** Rank of a missing value: sorts last in both directions, fails every range. */
-export const NULL_RANK = 0xffffffff;
+/**
+ * Rank of a missing value: sorts last in both directions, fails every range. Ranks stay below 2^31 so V8 keeps them
+ * in int32 arithmetic.
+ */
+export const NULL_RANK = 0x7fffffff;
 /** Code index of a missing code in the small code columns. */
 export const NO_CODE = 0xff;
 

@@ -1,11 +1,14 @@
 /**
- * The one pass over an entity's columns: hard constraints, then soft (facet) constraints with disjunctive counting
- * (a record failing exactly one facet's constraint is counted for that facet only), and a top-k heap of the hits.
- * Written for V8: flat typed-array loops, fixed slots for the two small code facets, small inlinable helpers.
+ * One search over an entity's columns. A classifying pass applies the hard constraints, then the soft (facet) ones:
+ * a record failing none is a hit; a record failing exactly one facet's constraint goes to that facet's list
+ * (disjunctive counting); booleans failing alone are counted on the spot. Then one tight loop per histogram counts
+ * the hits and each facet's list, and the hits feed the top-k heap. With no constraint at all the first pass is
+ * skipped. Written for V8: flat typed-array loops, fixed slots for the two small code facets.
  */
-import { FLAG_COMBINATIONS } from "./index-types";
+import { FLAG_COMBINATIONS, type EntityIndex } from "./index-types";
 import type { ScanPlan } from "./scan-plan";
-import { INVERT, type TopK } from "./top-k";
+import { collectTop, countBytes, countColumn, countRows, type Positions } from "./scan-count";
+import type { TopK } from "./top-k";
 
 export interface ScanCounts {
   hitCount: number;
@@ -19,11 +22,6 @@ export interface ScanCounts {
   /** Records failing only boolean filter `bit`, at [bit * 2 + value]. */
   boolOnly: Uint32Array;
 }
-
-const FACET_SNI = 1;
-const FACET_LOCATION = 2;
-const FACET_SMALL0 = 3;
-const FACET_SMALL1 = 4;
 
 const EMPTY16 = new Uint16Array(0);
 const EMPTY32 = new Uint32Array(1);
@@ -56,11 +54,13 @@ function anyInMask(offsets: Uint32Array, values: Uint16Array, mask: Uint8Array, 
   return false;
 }
 
-function countNodes(counts: Uint32Array, offsets: Uint32Array, values: Uint16Array, i: number): void {
-  for (let k = offsets[i] as number, end = offsets[i + 1] as number; k < end; k++) {
-    const node = values[k] as number;
-    counts[node] = (counts[node] as number) + 1;
-  }
+/** Reusable position lists per entity and slot (searches run one at a time in an isolate). */
+const scratch = new WeakMap<EntityIndex, Uint32Array[]>();
+
+function scratchList(entity: EntityIndex, slot: number): Uint32Array {
+  let lists = scratch.get(entity);
+  if (!lists) scratch.set(entity, (lists = []));
+  return (lists[slot] ??= new Uint32Array(entity.count));
 }
 
 function passesRanges(ranks: Uint32Array[], lo: number[], hi: number[], i: number): boolean {
@@ -141,14 +141,20 @@ export function scan(plan: ScanPlan, top: TopK | null): ScanCounts {
   const ageLo = ownerAge?.lo ?? 0;
   const ageHi = ownerAge?.hi ?? 0;
   const hasSoft = sni !== null || location !== null || sel0 !== null || sel1 !== null || softMask !== 0;
-  const sortRanks = top?.primaryRanks ?? null;
-  const descending = top?.descending ?? false;
-  const strict = top?.strict ?? true;
-  let limit = top?.limit ?? 0;
   const total = candidates ? candidates.length : entity.count;
+  const unconstrained = candidates === null && hardMask === 0 && !hasRange0 && ownerAge === null && exclude === null && !hasSoft;
+  const hitList = unconstrained ? EMPTY32 : scratchList(entity, 0);
+  const sniList = sni === null ? EMPTY32 : scratchList(entity, 1);
+  const locationList = location === null ? EMPTY32 : scratchList(entity, 2);
+  const small0List = sel0 === null ? EMPTY32 : scratchList(entity, 3);
+  const small1List = sel1 === null ? EMPTY32 : scratchList(entity, 4);
   let hits = 0;
+  let sniFails = 0;
+  let locationFails = 0;
+  let small0Fails = 0;
+  let small1Fails = 0;
 
-  for (let c = 0; c < total; c++) {
+  for (let c = 0; c < (unconstrained ? 0 : total); c++) {
     const i = candidates === null ? c : (candidates[c] as number);
     const f = flags[i] as number;
     if ((f & hardMask) !== hardWant) continue;
@@ -163,73 +169,57 @@ export function scan(plan: ScanPlan, top: TopK | null): ScanCounts {
     if (ownerAge !== null && !hasOwnerAge(owners.offsets, owners.values, ageLo, ageHi, i)) continue;
     if (exclude !== null && exclude[company === null ? i : (company[i] as number)] === 1) continue;
 
-    let failed = 0;
-    if (hasSoft) {
-      if (sni !== null && (useMainSni ? sni[mainSni[i] as number] !== 1 : !anyInMask(sniAll.offsets, sniAll.values, sni, i)))
-        failed = FACET_SNI;
-      if (
-        location !== null &&
-        (useAllLocations ? !anyInMask(locationAll.offsets, locationAll.values, location, i) : location[municipality[i] as number] !== 1)
-      ) {
-        if (failed !== 0) continue;
-        failed = FACET_LOCATION;
-      }
-      if (sel0 !== null && sel0[col0[i] as number] !== 1) {
-        if (failed !== 0) continue;
-        failed = FACET_SMALL0;
-      }
-      if (sel1 !== null && sel1[col1[i] as number] !== 1) {
-        if (failed !== 0) continue;
-        failed = FACET_SMALL1;
-      }
-      const diff = (f ^ softWant) & softMask;
-      if (diff !== 0) {
-        if (failed !== 0 || (diff & (diff - 1)) !== 0) continue;
-        const bit = 31 - Math.clz32(diff);
-        const slot = bit * 2 + ((f >> bit) & 1);
-        boolOnly[slot] = (boolOnly[slot] as number) + 1;
-        continue;
-      }
+    // Failed facets as bits (1 SNI, 2 place, 4 and 8 the small codes), computed without data-dependent branches.
+    let failedFacets = 0;
+    if (sni !== null)
+      failedFacets = useMainSni ? (sni[mainSni[i] as number] as number) ^ 1 : anyInMask(sniAll.offsets, sniAll.values, sni, i) ? 0 : 1;
+    if (location !== null) {
+      const ok = useAllLocations
+        ? anyInMask(locationAll.offsets, locationAll.values, location, i)
+          ? 1
+          : 0
+        : (location[municipality[i] as number] as number);
+      failedFacets |= (ok ^ 1) << 1;
     }
-
-    if (failed === 0) {
-      hits++;
-      flagHist[f] = (flagHist[f] as number) + 1;
-      if (sortRanks !== null) {
-        // Branch-free descending key: (INVERT - r) >>> 0 maps a missing rank (0xffffffff) to 0xffffffff, so it stays last.
-        const r = sortRanks[i] as number;
-        const key = descending ? (INVERT - r) >>> 0 : r;
-        if (key < limit || (!strict && key === limit)) {
-          (top as TopK).offer(i, key);
-          limit = (top as TopK).limit;
-        }
-      } else if (top !== null) {
-        const key = top.keyOf(i);
-        if (key < limit || (!strict && key === limit)) {
-          top.offer(i, key);
-          limit = top.limit;
-        }
-      }
+    if (sel0 !== null) failedFacets |= ((sel0[col0[i] as number] as number) ^ 1) << 2;
+    if (sel1 !== null) failedFacets |= ((sel1[col1[i] as number] as number) ^ 1) << 3;
+    const failedBools = (f ^ softWant) & softMask;
+    if ((failedFacets | failedBools) === 0) {
+      hitList[hits++] = i;
+    } else if (failedBools === 0) {
+      if ((failedFacets & (failedFacets - 1)) !== 0) continue;
+      if (failedFacets === 1) sniList[sniFails++] = i;
+      else if (failedFacets === 2) locationList[locationFails++] = i;
+      else if (failedFacets === 4) small0List[small0Fails++] = i;
+      else small1List[small1Fails++] = i;
+    } else if (failedFacets === 0 && (failedBools & (failedBools - 1)) === 0) {
+      const bit = 31 - Math.clz32(failedBools);
+      const slot = bit * 2 + ((f >> bit) & 1);
+      boolOnly[slot] = (boolOnly[slot] as number) + 1;
     }
-    if (failed === 0 || failed === FACET_SNI) {
-      if (useMainSni) {
-        const node = mainSni[i] as number;
-        sniCounts[node] = (sniCounts[node] as number) + 1;
-      } else countNodes(sniCounts, sniAll.offsets, sniAll.values, i);
-    }
-    if (failed === 0 || failed === FACET_LOCATION) {
-      if (useAllLocations) countNodes(locationCounts, locationAll.offsets, locationAll.values, i);
-      else {
-        const node = municipality[i] as number;
-        locationCounts[node] = (locationCounts[node] as number) + 1;
-      }
-    }
-    if (failed === 0) {
-      const pair = pairs[i] as number;
-      pairCounts[pair] = (pairCounts[pair] as number) + 1;
-    } else if (failed === FACET_SMALL0) small0[col0[i] as number] = (small0[col0[i] as number] as number) + 1;
-    else if (failed === FACET_SMALL1) small1[col1[i] as number] = (small1[col1[i] as number] as number) + 1;
   }
+
+  const hitPositions: Positions = unconstrained ? null : hitList;
+  if (unconstrained) hits = total;
+  countColumn(flags, hitPositions, hits, flagHist);
+  countColumn(pairs, hitPositions, hits, pairCounts);
+  for (const [list, n] of [
+    [hitPositions, hits],
+    [sniList, sniFails],
+  ] as const) {
+    if (useMainSni) countColumn(mainSni, list, n, sniCounts);
+    else countRows(sniAll.offsets, sniAll.values, list, n, sniCounts);
+  }
+  for (const [list, n] of [
+    [hitPositions, hits],
+    [locationList, locationFails],
+  ] as const) {
+    if (useAllLocations) countRows(locationAll.offsets, locationAll.values, list, n, locationCounts);
+    else countColumn(municipality, list, n, locationCounts);
+  }
+  countBytes(col0, small0List, small0Fails, small0);
+  countBytes(col1, small1List, small1Fails, small1);
+  if (top !== null) collectTop(top, hitPositions, hits);
   unfoldPairs(pairCounts, small0, f1 ? small1 : new Uint32Array(256));
   counts.hitCount = hits;
   return counts;

@@ -8,14 +8,15 @@ import { NULL_RANK, type EntityIndex } from "./index-types";
 
 export type KeyFn = (position: number) => number;
 
-export const INVERT = 0xfffffffe;
+/** Descending key of rank r: (INVERT - r) & NULL_RANK, which maps a missing rank to itself (last both ways). */
+export const INVERT = 0x7ffffffe;
 
-/** A stable 32-bit hash of an id and a seed (the same mix as the Elasticsearch random sort script). */
+/** A stable 31-bit hash of an id and a seed (the same mix as the Elasticsearch random sort script). */
 export function randomKey(id: number, seed: number): number {
   let h = Math.imul((id | 0) ^ seed, 0x9e3779b1) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
-  return (h ^ (h >>> 16)) >>> 0;
+  return (h ^ (h >>> 16)) >>> 1;
 }
 
 function keyFn(entity: EntityIndex, { field, ascending }: SortEntry, seed: number): KeyFn {
@@ -26,8 +27,7 @@ function keyFn(entity: EntityIndex, { field, ascending }: SortEntry, seed: numbe
   const ranks = entity.ranks[field];
   if (!ranks) throw new Error(`no sort column ${field}`);
   if (ascending) return (p) => ranks[p] ?? NULL_RANK;
-  // (INVERT - r) >>> 0 keeps a missing rank (0xffffffff) at 0xffffffff: last in both directions.
-  return (p) => (INVERT - (ranks[p] ?? NULL_RANK)) >>> 0;
+  return (p) => (INVERT - (ranks[p] ?? NULL_RANK)) & NULL_RANK;
 }
 
 /** Keeps the k best positions; the worst kept one sits at the root. Offer positions in ascending order. */

@@ -4,7 +4,7 @@ import type { WorksiteSourceRecord } from "../records";
 import type { BuildContext } from "./build-context";
 import type { CompanyColumnsBuilder } from "./company-builder";
 import { dateNumber } from "../company-values";
-import { EntityColumnsBuilder, flagsOf } from "./entity-builder";
+import { bit, EntityColumnsBuilder } from "./entity-builder";
 import { Growable } from "./growable";
 
 export class WorksiteColumnsBuilder extends EntityColumnsBuilder {
@@ -25,13 +25,12 @@ export class WorksiteColumnsBuilder extends EntityColumnsBuilder {
     const position = this.companies.positionOf(source.orgSeqNo);
     if (position < 0) throw new Error(`worksite ${source.cfarNo}: unknown company orgSeqNo ${source.orgSeqNo}`);
     const company = this.companies.infoAt(position);
-    const flags = flagsOf({
-      hasPhone: source.phoneNumber !== null && source.phoneNumber !== "",
-      headquarters: source.headquarters,
-      fTax: company.fTaxReg,
-      vatReg: company.vatReg,
-      employerReg: company.employerReg,
-    });
+    const flags =
+      bit("hasPhone", source.phoneNumber !== null && source.phoneNumber !== "") |
+      bit("headquarters", source.headquarters) |
+      bit("fTax", company.fTaxReg) |
+      bit("vatReg", company.vatReg) |
+      bit("employerReg", company.employerReg);
     this.addCommon(Number(source.cfarNo), flags, source.sniCodes, source.municipalityCode, [source.name, company.name]);
     this.company.push(position);
     this.employeeRange.push(this.context.codeIndex("employeeRange", source.employeeRangeCode));
