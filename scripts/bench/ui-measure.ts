@@ -1,6 +1,6 @@
 /**
  * The UI benchmark's measurements in Chromium: the time from a click on a sidebar filter to the new hit count on
- * screen (measured inside the page, from the click to the frame after the count is updated), a cold load of
+ * screen and to the updated result cards (measured inside the page, to the frame after each), a cold load of
  * /sok?vad= (first contentful paint and hydration in a fresh browser context), and the JavaScript that load fetches
  * (raw and gzip-compressed as a CDN would send it).
  */
@@ -8,29 +8,45 @@ import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 
 /**
- * Runs inside the page: checks the filter, waits until the search has answered and the count is painted. Kept as
- * source text because tsx's name helpers (__name) do not exist in the page.
+ * Runs inside the page: checks the filter and times two moments, each to the frame after it: the new hit count shown
+ * (the summary leaves its stale state) and the result cards and filter counts updated (the results section is no
+ * longer busy; they render right after the count). Kept as source text because tsx's name helpers (__name) do not
+ * exist in the page.
  */
 const CLICK_TO_UPDATE = `(selector) => new Promise((resolve, reject) => {
   const box = document.querySelector(selector);
   const count = document.querySelector(".summary__count");
-  if (!box || !count) return reject(new Error("missing " + selector + " or the hit count"));
-  let sawStale = false;
+  const results = document.querySelector(".results");
+  if (!box || !count || !results) return reject(new Error("missing " + selector + ", the hit count or the results"));
   const started = performance.now();
   const timer = setTimeout(() => reject(new Error("no update after clicking " + selector)), 30000);
-  const observer = new MutationObserver(check);
-  function check() {
-    if (count.classList.contains("summary__count--stale")) sawStale = true;
-    else if (sawStale) {
+  const seen = { count: false, results: false };
+  const done = {};
+  const painted = (name) => requestAnimationFrame(() => setTimeout(() => {
+    done[name] = performance.now() - started;
+    if (done.count !== undefined && done.results !== undefined) {
       observer.disconnect();
       clearTimeout(timer);
-      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started), 0));
+      resolve(done);
     }
+  }, 0));
+  const observer = new MutationObserver(check);
+  function check() {
+    if (count.classList.contains("summary__count--stale")) seen.count = true;
+    else if (seen.count && !done.countMarked) { done.countMarked = true; painted("count"); }
+    if (results.getAttribute("aria-busy") === "true") seen.results = true;
+    else if (seen.results && !done.resultsMarked) { done.resultsMarked = true; painted("results"); }
   }
   observer.observe(count, { attributes: true, childList: true, subtree: true, characterData: true });
+  observer.observe(results, { attributes: true, attributeFilter: ["aria-busy"] });
   box.click();
   check();
 })`;
+
+export interface ClickSample {
+  count: number;
+  results: number;
+}
 
 /** Waits until no search is running (after an unmeasured click). */
 async function settle(page: Page): Promise<void> {
@@ -51,11 +67,11 @@ export async function measureFilterClicks(
   page: Page,
   rows: readonly { list: string; code: string }[],
   onSample: () => void,
-): Promise<number[]> {
-  const samples: number[] = [];
+): Promise<ClickSample[]> {
+  const samples: ClickSample[] = [];
   for (const { list, code } of rows) {
     const selector = `ul[aria-label="${list}"] input[data-code="${code}"]`;
-    samples.push(await page.evaluate<number>(`(${CLICK_TO_UPDATE})(${JSON.stringify(selector)})`));
+    samples.push(await page.evaluate<ClickSample>(`(${CLICK_TO_UPDATE})(${JSON.stringify(selector)})`));
     await page.locator(selector).click();
     await settle(page);
     onSample();

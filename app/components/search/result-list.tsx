@@ -9,7 +9,7 @@ import type { CompanyRecord, WorksiteRecord } from "../../../workers/shared/sear
 import { MAX_VISIBLE_RECORDS } from "../../../workers/shared/search/search-fields";
 import { recordId } from "../../lib/search/search-state";
 import { CompanyCard, WorksiteCard } from "./record-cards";
-import { useSearchScreen, useSearchState } from "./search-context";
+import { useSearchScreen, useSearchStates } from "./search-context";
 import { Spinner } from "./spinner";
 
 export const OVER_LIMIT_TEXT = "Exportera urvalet om du vill se fler träffar.";
@@ -29,7 +29,9 @@ function ErrorCard({ onRetry }: { onRetry: () => void }) {
 /** Memoised: it re-renders from the search state, not from every render of the screen. */
 export const ResultList = memo(function ResultList() {
   const { controller, detailId, openDetail } = useSearchScreen();
-  const { results, error, spinner, loading, loadingMore, selection } = useSearchState();
+  const { current, deferred } = useSearchStates();
+  const { selection } = current;
+  const { results, error, spinner, loading, loadingMore } = deferred;
   const onToggleMark = useCallback((id: string) => controller.dispatch({ type: "toggleMarked", id }), [controller]);
   // A stable handler keeps the memoised cards from re-rendering when another card opens.
   const openRef = useRef(detailId);

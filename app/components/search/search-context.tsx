@@ -2,7 +2,7 @@
  * The search screen's shared state for its components: the controller (runs searches), its current state, the
  * reference data, which tree editor is open and which record the detail pane shows.
  */
-import { createContext, useContext, useSyncExternalStore } from "react";
+import { createContext, useContext, useDeferredValue, useSyncExternalStore } from "react";
 import type { Search } from "../../../workers/shared/search/search-schema";
 import type { SearchController } from "../../lib/search/search-controller";
 import type { SearchRefdata } from "../../lib/search/search-refdata";
@@ -36,4 +36,14 @@ export function useSearchScreen(): SearchScreenContext {
 export function useSearchState(): SearchState {
   const { controller } = useSearchScreen();
   return useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
+}
+
+/**
+ * The current state plus a deferred copy for the heavy parts: React renders filter counts and result cards from the
+ * deferred copy right after the urgent update, so a new answer's hit count is painted first and the lists follow in the
+ * next frame. Controls (checkboxes, selects, inputs) must use the current state, or a click would flicker back.
+ */
+export function useSearchStates(): { current: SearchState; deferred: SearchState } {
+  const current = useSearchState();
+  return { current, deferred: useDeferredValue(current) };
 }

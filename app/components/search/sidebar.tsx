@@ -21,7 +21,7 @@ import { BoolFilters } from "./bool-filters";
 import { CodeFacet } from "./code-facet";
 import { FilterGroup } from "./filter-group";
 import { RangeFilter } from "./range-filter";
-import { useSearchScreen, useSearchState } from "./search-context";
+import { useSearchScreen, useSearchStates } from "./search-context";
 import { TypeSwitch } from "./type-switch";
 import { TreeGroup } from "./tree-group";
 
@@ -78,7 +78,9 @@ function EntriesGroup({
   refdata: SearchRefdata;
 }) {
   const { edit } = useSearchScreen();
-  const { search, results, spinner } = useSearchState();
+  const { current, deferred } = useSearchStates();
+  const { search } = current;
+  const { results, spinner } = deferred;
   const aggregations = results?.aggregations;
   const chosen = search.codeSet[set];
   const selected = useMemo(() => chosen ?? [], [chosen]);
@@ -97,7 +99,9 @@ function EntriesGroup({
 /** Memoised: it re-renders from the search state, not from every render of the screen. */
 export const Sidebar = memo(function Sidebar() {
   const { update, edit, refdata } = useSearchScreen();
-  const { search, results } = useSearchState();
+  const { current, deferred } = useSearchStates();
+  const { search } = current;
+  const { results } = deferred;
   const type = search.resultType;
   const onRange = useCallback((field: RangeField, value: string | undefined) => edit((s) => setRange(s, field, value)), [edit]);
   const onBool = useCallback((name: BoolFilter, value: boolean | undefined) => edit((s) => setBool(s, name, value)), [edit]);

@@ -9,13 +9,15 @@ import { toggleCode } from "../../lib/search/search-edit";
 import { codeLabel } from "../../lib/search/search-refdata";
 import { CodeFacet } from "./code-facet";
 import { FilterGroup } from "./filter-group";
-import { useSearchScreen, useSearchState } from "./search-context";
+import { useSearchScreen, useSearchStates } from "./search-context";
 
 const EDIT_TEXT = { sni: "Redigera bransch", location: "Redigera plats" } as const;
 
 export function TreeGroup({ set, title }: { set: "sni" | "location"; title: string }) {
   const { edit, refdata, panel, setPanel } = useSearchScreen();
-  const { search, results, spinner } = useSearchState();
+  const { current, deferred } = useSearchStates();
+  const { search } = current;
+  const { results, spinner } = deferred;
   const aggregations = results?.aggregations;
   const chosen = search.codeSet[set];
   const selected = useMemo(() => chosen ?? [], [chosen]);
