@@ -7,6 +7,29 @@ import { INVERT, type TopK } from "./top-k";
 
 export type Positions = Uint32Array | null;
 
+const pairColumns = new WeakMap<object, Uint16Array>();
+
+/** Both small codes of a record in one number (code0 * 16 + code1), so a hit costs one increment for the pair. */
+export function pairColumn(col0: Uint8Array, col1: Uint8Array): Uint16Array {
+  let pairs = pairColumns.get(col0);
+  if (!pairs) {
+    pairs = new Uint16Array(col0.length);
+    for (let i = 0; i < col0.length; i++) pairs[i] = ((col0[i] as number) << 4) | ((col1[i] as number) & 15);
+    pairColumns.set(col0, pairs);
+  }
+  return pairs;
+}
+
+/** Adds the pair histogram of the hits to the two small facets' counts. */
+export function unfoldPairs(pairCounts: Uint32Array, small0: Uint32Array, small1: Uint32Array): void {
+  for (let p = 0; p < pairCounts.length; p++) {
+    const n = pairCounts[p] as number;
+    if (n === 0) continue;
+    small0[p >> 4] = (small0[p >> 4] as number) + n;
+    small1[p & 15] = (small1[p & 15] as number) + n;
+  }
+}
+
 /** counts[column[i]] += 1 for every listed position. */
 export function countColumn(column: Uint16Array, list: Positions, n: number, counts: Uint32Array): void {
   if (list === null) {
