@@ -1,12 +1,16 @@
 /**
- * npm run reindex -- --backend embedded|elasticsearch --source DIR [--state DIR]
+ * npm run reindex -- --backend embedded|elasticsearch --source DIR [--state DIR] [--append-benchmark]
  * Builds a new index version from a source dataset beside the live one and switches to it atomically.
+ * --append-benchmark adds the run's timings with this command line to BENCHMARKS.md.
  */
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
-import { PERSIST_DIR } from "../lib/local-bindings";
+import { appendFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PERSIST_DIR, ROOT } from "../lib/local-bindings";
 import { reindexElasticsearch } from "./reindex-elasticsearch";
-import { reindexEmbedded, type ReindexProgress } from "./reindex-embedded";
+import { reindexEmbedded, type ReindexProgress, type ReindexResult } from "./reindex-embedded";
 
 const STAGE_LABELS: Record<string, string> = {
   companies: "companies",
@@ -40,18 +44,43 @@ function progressBar() {
   };
 }
 
+function appendReindexBenchmark(result: ReindexResult, seconds: number) {
+  const stages = Object.entries(result.seconds)
+    .map(([stage, s]) => `${stage} ${s} s`)
+    .join(", ");
+  const entry = [
+    `## Full reindex into the embedded backend (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC)`,
+    "",
+    `Command: \`npm run reindex -- ${process.argv.slice(2).join(" ")}\``,
+    "",
+    `${result.companies.toLocaleString("sv-SE")} companies and ${result.worksites.toLocaleString("sv-SE")} worksites into a fresh local state: ${seconds.toFixed(0)} s in all (${stages}); snapshot ${(result.snapshotBytes / 2 ** 20).toFixed(0)} MB. Documents go to D1 through the local Workers runtime (see docs/decisions 0017). Load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(", ")} at the end.`,
+    "",
+  ].join("\n");
+  appendFileSync(path.join(ROOT, "BENCHMARKS.md"), `\n${entry}`);
+}
+
 async function main() {
   const { values } = parseArgs({
-    options: { backend: { type: "string", default: "embedded" }, source: { type: "string" }, state: { type: "string" } },
+    options: {
+      backend: { type: "string", default: "embedded" },
+      source: { type: "string" },
+      state: { type: "string" },
+      "append-benchmark": { type: "boolean", default: false },
+    },
   });
   if (!values.source) throw new Error("--source DIR is required (a dataset written by npm run data:generate)");
   if (values.backend !== "embedded" && values.backend !== "elasticsearch") throw new Error("--backend must be embedded or elasticsearch");
   const bar = progressBar();
   try {
     if (values.backend === "embedded") {
+      const started = performance.now();
       const result = await reindexEmbedded({ sourceDir: values.source, persistDir: values.state ?? PERSIST_DIR, onProgress: bar.update });
       bar.stop();
       console.log(JSON.stringify({ msg: "reindex done", backend: "embedded", ...result }));
+      if (values["append-benchmark"]) appendReindexBenchmark(result, (performance.now() - started) / 1000);
     } else {
       const result = await reindexElasticsearch({ sourceDir: values.source, onProgress: bar.update });
       bar.stop();
