@@ -1,7 +1,8 @@
 /** The embedded reindex on real local D1 and R2: versions side by side, atomic switch, failures leave the live one. */
 import { appendFileSync, copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getEmbeddedBackend } from "../../search-index/embedded/load-embedded";
 import { CURRENT_VERSION_SQL, snapshotKey } from "../../search-index/embedded/index-versions";
 import { reindexEmbedded } from "../../scripts/reindex/reindex-embedded";
 import { embeddedBackendOf, openEmbeddedFixture, type EmbeddedFixture } from "./embedded-fixture";
@@ -31,7 +32,16 @@ describe("embedded reindex", () => {
     expect(await current()).toBe(1);
     const second = await reindexEmbedded({ sourceDir: fixture.sourceDir, persistDir: fixture.stateDir });
     expect(second).toMatchObject({ version: 2, previousVersion: 1, companies: 40, worksites: 47, removedVersions: [] });
+    const env = await fixture.loader.bindings();
+    expect(await (await embeddedBackendOf(fixture)).info()).toMatchObject({ version: 2 });
     const third = await reindexEmbedded({ sourceDir: fixture.sourceDir, persistDir: fixture.stateDir });
+    // A running isolate keeps its version for up to 30 s, then loads the new one; the old one stays readable meanwhile.
+    expect(await (await getEmbeddedBackend(env)).info()).toMatchObject({ version: 2 });
+    expect((await run(await getEmbeddedBackend(env), {})).records).toHaveLength(20);
+    const now = Date.now();
+    vi.spyOn(Date, "now").mockReturnValue(now + 31_000);
+    expect(await (await getEmbeddedBackend(env)).info()).toMatchObject({ version: 3 });
+    vi.restoreAllMocks();
     expect(third).toMatchObject({ version: 3, previousVersion: 2, removedVersions: [1] });
     expect(await current()).toBe(3);
     expect(await tables()).toEqual(["companies_v2", "companies_v3", "worksites_v2", "worksites_v3"]);
