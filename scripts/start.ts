@@ -57,10 +57,15 @@ async function main() {
   }
   step("Applying database migrations");
   applyMigrations();
-  step("Preparing the demo dataset (generated once into data/demo)");
-  await ensureDemoDataset();
-  step("Indexing the demo dataset (once per dataset)");
-  await ensureDemoIndex();
+  if (process.env.URVAL_KEEP_INDEX === "1") {
+    // Operators and benchmarks: serve the index the state directory already holds (npm run reindex built it).
+    step("Keeping the live search index of the state directory (URVAL_KEEP_INDEX=1)");
+  } else {
+    step("Preparing the demo dataset (generated once into data/demo)");
+    await ensureDemoDataset();
+    step("Indexing the demo dataset (once per dataset)");
+    await ensureDemoIndex();
+  }
   step("Preparing the demo account");
   const demo = await ensureDemoAccount();
   step(`Starting Urval on http://localhost:${PORT}`);

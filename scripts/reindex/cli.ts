@@ -9,6 +9,7 @@ import { appendFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PERSIST_DIR, ROOT } from "../lib/local-bindings";
+import { applyMigrations } from "../migrate";
 import { reindexElasticsearch } from "./reindex-elasticsearch";
 import { reindexEmbedded, type ReindexProgress, type ReindexResult } from "./reindex-embedded";
 
@@ -76,8 +77,11 @@ async function main() {
   const bar = progressBar();
   try {
     if (values.backend === "embedded") {
+      const persistDir = values.state ?? PERSIST_DIR;
+      // Idempotent: a fresh state directory gets the index_versions table the switch needs.
+      applyMigrations({ persistDir });
       const started = performance.now();
-      const result = await reindexEmbedded({ sourceDir: values.source, persistDir: values.state ?? PERSIST_DIR, onProgress: bar.update });
+      const result = await reindexEmbedded({ sourceDir: values.source, persistDir, onProgress: bar.update });
       bar.stop();
       console.log(JSON.stringify({ msg: "reindex done", backend: "embedded", ...result }));
       if (values["append-benchmark"]) appendReindexBenchmark(result, (performance.now() - started) / 1000);

@@ -74,6 +74,19 @@ export default {
   },
 };`;
 
+const CALL_ATTEMPTS = 3;
+
+/** An error with its causes ("fetch failed: other side closed"). */
+function describeError(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error; e && parts.length < 4; e = (e as { cause?: unknown }).cause) {
+    parts.push(
+      e instanceof Error ? `${e.message}${(e as { code?: string }).code ? ` (${(e as { code?: string }).code})` : ""}` : String(e),
+    );
+  }
+  return parts.join(": ");
+}
+
 /** Multipart part size for snapshots (R2 wants equal parts of at least 5 MiB, except the last). */
 const PART_BYTES = 32 * 1024 * 1024;
 
@@ -101,11 +114,26 @@ export class LocalLoader {
     return new LocalLoader(mf);
   }
 
-  private async call<T>(pathAndQuery: string, init: RequestInit = {}): Promise<T> {
-    const response = await this.mf.dispatchFetch(`http://loader${pathAndQuery}`, init as never);
-    const text = await response.text();
-    if (!response.ok) throw new Error(`loader ${pathAndQuery.split("?")[0]}: ${text}`);
-    return JSON.parse(text) as T;
+  /** One request to the loader Worker; `retryable` calls (idempotent ones) are repeated after a connection failure. */
+  private async call<T>(pathAndQuery: string, init: RequestInit = {}, retryable = false): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      let response: Response;
+      try {
+        response = (await this.mf.dispatchFetch(`http://loader${pathAndQuery}`, init as never)) as unknown as Response;
+      } catch (error) {
+        // A connection-level failure: the request may or may not have run, so only idempotent calls are repeated.
+        const reason = describeError(error);
+        if (!retryable || attempt >= CALL_ATTEMPTS) throw new Error(`loader ${pathAndQuery.split("?")[0]}: ${reason}`, { cause: error });
+        console.error(
+          JSON.stringify({ level: "warn", msg: "loader call failed, retrying", path: pathAndQuery.split("?")[0], attempt, reason }),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+        continue;
+      }
+      const text = await response.text();
+      if (!response.ok) throw new Error(`loader ${pathAndQuery.split("?")[0]}: ${text}`);
+      return JSON.parse(text) as T;
+    }
   }
 
   /** Runs statements as one D1 batch (a transaction); returns each statement's rows. */
@@ -121,7 +149,7 @@ export class LocalLoader {
   /** Stores an object of known length as an R2 multipart upload of equal parts (large bodies fail in one request). */
   async putObject(key: string, parts: Uint8Array[], byteLength: number): Promise<void> {
     const query = (extra: string) => `?key=${encodeURIComponent(key)}${extra}`;
-    const { uploadId } = await this.call<{ uploadId: string }>(`/multipart/create${query("")}`, { method: "POST" });
+    const { uploadId } = await this.call<{ uploadId: string }>(`/multipart/create${query("")}`, { method: "POST" }, true);
     const id = `&uploadId=${encodeURIComponent(uploadId)}`;
     try {
       const uploaded: { partNumber: number; etag: string }[] = [];
@@ -129,7 +157,9 @@ export class LocalLoader {
       let filled = 0;
       const send = async () => {
         const part = uploaded.length + 1;
-        uploaded.push(await this.call(`/multipart/part${query(`${id}&part=${part}`)}`, { method: "PUT", body: buffer.slice(0, filled) }));
+        uploaded.push(
+          await this.call(`/multipart/part${query(`${id}&part=${part}`)}`, { method: "PUT", body: buffer.slice(0, filled) }, true),
+        );
         filled = 0;
       };
       for (const chunk of parts) {
