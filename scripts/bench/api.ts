@@ -86,11 +86,19 @@ async function browserHeaders(): Promise<Record<string, string>> {
   };
 }
 
+/** A built client asset (served by the platform's asset handling; no worker code of ours runs for it). */
+async function staticAssetPath(): Promise<string> {
+  const html = await (await fetch(`${args.url}/logga-in`)).text();
+  const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+  if (!asset) throw new Error("no /assets/*.js script in /logga-in");
+  return asset;
+}
+
 /** Every run in order: each query alone and the mix without the cache, the mix with it, then the baseline. */
 async function runAll(headers: Record<string, string>, queries: BenchQuery[], hitCounts: number[], durationS: number) {
   const fresh = { ...headers, "Cache-Control": "no-cache" };
   const bar = new SingleBar({ format: "bench:api [{bar}] {value}/{total} runs · {name}", stream: process.stderr });
-  bar.start(queries.length + 3, 0, { name: "warm-up" });
+  bar.start(queries.length + 4, 0, { name: "warm-up" });
   await cannon(fresh, queries.map(toRequest), Number(args.warmup), "warm-up");
   const perQuery: LatencySummary[] = [];
   for (const [i, query] of queries.entries()) {
@@ -103,9 +111,12 @@ async function runAll(headers: Record<string, string>, queries: BenchQuery[], hi
   const mixedCached = await cannon(headers, queries.map(toRequest), durationS, "mix, result cache");
   bar.update(queries.length + 2, { name: "baseline" });
   const baseline = await cannon(headers, [{ method: "GET", path: "/sapi/preflight" }], durationS, "baseline");
-  bar.update(queries.length + 3);
+  bar.update(queries.length + 3, { name: "platform" });
+  const asset = await staticAssetPath();
+  const platform = await cannon({}, [{ method: "GET", path: asset }], durationS, asset);
+  bar.update(queries.length + 4);
   bar.stop();
-  return { perQuery, mixed: { fresh: mixedFresh, cached: mixedCached, baseline } };
+  return { perQuery, mixed: { fresh: mixedFresh, cached: mixedCached, baseline, platform } };
 }
 
 async function main() {
