@@ -86,6 +86,24 @@ test("an export failure says 'Ett fel inträffade vid export'", async ({ page, l
   await expect(dialog.getByText("Ett fel inträffade vid export")).toBeVisible();
 });
 
+test("'Urval nedladdat!' closes the export popup by itself after 20 s", async ({ page, local }) => {
+  await page.clock.install();
+  await signedIn({ page, local });
+  await openSearch(page, { codeSet: { location: ["03"] } });
+  await page.getByRole("button", { name: "Exportera" }).click();
+  await page.getByRole("menuitem", { name: "Exportera alla" }).click();
+  const dialog = page.getByRole("dialog", { name: "Exportera urval" });
+  await dialog.getByLabel("Ange antal att exportera").fill("1");
+  const download = page.waitForEvent("download", { timeout: 60_000 });
+  await dialog.getByRole("button", { name: "Ladda ner urval" }).click();
+  await download;
+  await expect(dialog.getByRole("button", { name: "Urval nedladdat!" })).toBeVisible();
+  await page.clock.fastForward(19_000);
+  await expect(dialog).toBeVisible();
+  await page.clock.fastForward(1_500);
+  await expect(dialog).toHaveCount(0);
+});
+
 test("'Dela urval': the link, 'Kopiera länk' → 'Länk kopierad!' for 1.5 s, the notes, and the link works", async ({
   page,
   local,
