@@ -1,5 +1,6 @@
 /** Applies the D1 migrations of DB and SEARCH_DB to the local persisted state (or --remote). */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import path from "node:path";
 import { API_CONFIG, PERSIST_DIR, ROOT } from "./lib/local-bindings";
 
@@ -12,6 +13,20 @@ export function applyMigrations(options: { remote?: boolean; persistDir?: string
       env: { ...process.env, CI: "true" },
     });
   }
+}
+
+/** Applies the local migrations of the given bindings, each in its own child process, all at once. */
+export async function applyLocalMigrationsAsync(persistDir: string, bindings: readonly ("DB" | "SEARCH_DB")[]): Promise<void> {
+  const run = promisify(execFile);
+  const wrangler = path.join(ROOT, "node_modules/.bin/wrangler");
+  await Promise.all(
+    bindings.map((binding) =>
+      run(wrangler, ["d1", "migrations", "apply", binding, "--local", "--persist-to", persistDir, "-c", API_CONFIG], {
+        cwd: ROOT,
+        env: { ...process.env, CI: "true" },
+      }),
+    ),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import { CompanyDetailSchema, CompanyRecordSchema, WorksiteRecordSchema } from "../workers/shared/search/result-schemas";
+import { CompanySourceRecordSchema, WorksiteSourceRecordSchema } from "./records";
 
 export interface Codec<T> {
   pack(value: T): unknown;
@@ -68,3 +69,6 @@ export function createCodec<S extends z.ZodType>(schema: S): Codec<z.infer<S>> {
 export const companyRecordCodec = createCodec(CompanyRecordSchema);
 export const companyDetailCodec = createCodec(CompanyDetailSchema);
 export const worksiteRecordCodec = createCodec(WorksiteRecordSchema);
+/** The stored documents of the embedded backend: validated source records (records.ts), packed. */
+export const companySourceCodec = createCodec(CompanySourceRecordSchema);
+export const worksiteSourceCodec = createCodec(WorksiteSourceRecordSchema);

@@ -5,6 +5,7 @@ import { SingleBar } from "cli-progress";
 import type Database from "better-sqlite3";
 import type { DocumentStore } from "../../search-index/embedded/d1-documents";
 import { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
+import { companyFacts, worksiteFacts } from "../../search-index/embedded/column-facts";
 import { IndexBuild } from "../../search-index/embedded/index-build";
 import { encodeSnapshot } from "../../search-index/embedded/snapshot";
 import { generateDataset } from "../data/generate";
@@ -59,7 +60,7 @@ export async function loadEngines(dir: string): Promise<Engines> {
   let n = 0;
   for await (const company of readCompanies(dir)) {
     let t = performance.now();
-    build.addCompany(company);
+    build.addCompany(companyFacts(company));
     buildMs += performance.now() - t;
     t = performance.now();
     sqlite?.addCompany(company);
@@ -69,10 +70,10 @@ export async function loadEngines(dir: string): Promise<Engines> {
   }
   for await (const worksite of readWorksites(dir)) {
     let t = performance.now();
-    const record = build.addWorksite(worksite);
+    const company = build.addWorksite(worksiteFacts(worksite));
     buildMs += performance.now() - t;
     t = performance.now();
-    sqlite?.addWorksite(worksite, record.companyName);
+    sqlite?.addWorksite(worksite, company.name);
     sqliteMs += performance.now() - t;
     if (++n % 10_000 === 0) progress.update(n);
   }

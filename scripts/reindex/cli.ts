@@ -9,9 +9,8 @@ import { appendFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PERSIST_DIR, ROOT } from "../lib/local-bindings";
-import { applyMigrations } from "../migrate";
-import { reindexElasticsearch } from "./reindex-elasticsearch";
-import { reindexEmbedded, type ReindexProgress, type ReindexResult } from "./reindex-embedded";
+import { applyLocalMigrationsAsync } from "../migrate";
+import type { ReindexProgress, ReindexResult } from "./reindex-embedded";
 
 const STAGE_LABELS: Record<string, string> = {
   companies: "companies",
@@ -77,15 +76,19 @@ async function main() {
   const bar = progressBar();
   try {
     if (values.backend === "embedded") {
-      const persistDir = values.state ?? PERSIST_DIR;
-      // Idempotent: a fresh state directory gets the index_versions table the switch needs.
-      applyMigrations({ persistDir });
       const started = performance.now();
+      const persistDir = values.state ?? PERSIST_DIR;
+      // Idempotent: a fresh state directory gets the index_versions table the switch needs (SEARCH_DB only; npm start
+      // applies the rest). Runs while the reindex modules (wrangler, Miniflare: seconds) load.
+      const migrated = applyLocalMigrationsAsync(persistDir, ["SEARCH_DB"]);
+      const { reindexEmbedded } = await import("./reindex-embedded");
+      await migrated;
       const result = await reindexEmbedded({ sourceDir: values.source, persistDir, onProgress: bar.update });
       bar.stop();
       console.log(JSON.stringify({ msg: "reindex done", backend: "embedded", ...result }));
       if (values["append-benchmark"]) appendReindexBenchmark(result, (performance.now() - started) / 1000);
     } else {
+      const { reindexElasticsearch } = await import("./reindex-elasticsearch");
       const result = await reindexElasticsearch({ sourceDir: values.source, onProgress: bar.update });
       bar.stop();
       console.log(JSON.stringify({ msg: "reindex done", backend: "elasticsearch", ...result }));

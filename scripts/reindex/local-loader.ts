@@ -1,12 +1,13 @@
 /**
  * Bulk access to the local persisted SEARCH_DB and SEARCH_INDEX bindings (the state `npm start` serves) through a
- * small loader Worker in Miniflare. Rows travel as raw NDJSON request bodies and are inserted inside the Worker with
- * json_each batches; the platform proxy (getPlatformProxy) moves only about 3 000 rows/s, see docs/decisions.
+ * small loader Worker in Miniflare. Rows travel as tab-separated request bodies and are inserted inside the Worker with
+ * batches of multi-row INSERT … VALUES; the platform proxy (getPlatformProxy) moves only about 3 000 rows/s, see
+ * docs/decisions.
  */
 import path from "node:path";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_readConfig } from "wrangler";
-import { INSERT_ROWS } from "../../search-index/embedded/d1-documents";
+import { MAX_BOUND_PARAMETERS } from "../../search-index/embedded/d1-documents";
 import { API_CONFIG } from "../lib/local-bindings";
 
 /** The local identities of SEARCH_DB and SEARCH_INDEX, as the API worker's wrangler.toml names them. */
@@ -30,11 +31,21 @@ export default {
         const results = await env.SEARCH_DB.batch(prepared);
         return json(results.map((r) => r.results ?? []));
       }
-      if (url.pathname === "/rows") {
+      if (url.pathname === "/values") {
+        // Rows as tab-separated lines (the last field JSON text, which never holds a raw tab), bound as plain
+        // parameters of multi-row INSERT … VALUES statements: SQLite parses no JSON.
         const lines = (await request.text()).split("\\n").filter((l) => l !== "");
-        const statement = env.SEARCH_DB.prepare(url.searchParams.get("sql"));
+        const head = url.searchParams.get("sql");
+        const columns = Number(url.searchParams.get("columns"));
+        const perStatement = Math.floor(${MAX_BOUND_PARAMETERS} / columns);
+        const tuple = "(" + Array(columns).fill("?").join(",") + ")";
         const batch = [];
-        for (let i = 0; i < lines.length; i += ${INSERT_ROWS}) batch.push(statement.bind("[" + lines.slice(i, i + ${INSERT_ROWS}).join(",") + "]"));
+        for (let i = 0; i < lines.length; i += perStatement) {
+          const rows = lines.slice(i, i + perStatement);
+          const params = [];
+          for (const line of rows) params.push(...line.split("\\t"));
+          batch.push(env.SEARCH_DB.prepare(head + " VALUES " + Array(rows.length).fill(tuple).join(",")).bind(...params));
+        }
         if (batch.length > 0) await env.SEARCH_DB.batch(batch);
         return json({ rows: lines.length });
       }
@@ -141,9 +152,9 @@ export class LocalLoader {
     return this.call("/sql", { method: "POST", body: JSON.stringify({ statements }), headers: { "content-type": "application/json" } });
   }
 
-  /** Inserts NDJSON lines (each a JSON array) with an INSERT … SELECT … FROM json_each(?) statement. */
-  insertRows(sql: string, lines: string[]): Promise<{ rows: number }> {
-    return this.call(`/rows?sql=${encodeURIComponent(sql)}`, { method: "POST", body: lines.join("\n") });
+  /** Inserts rows given as tab-separated lines (`columns` fields each) with INSERT … VALUES statements. */
+  insertValues(sqlHead: string, columns: number, lines: string): Promise<{ rows: number }> {
+    return this.call(`/values?sql=${encodeURIComponent(sqlHead)}&columns=${columns}`, { method: "POST", body: lines });
   }
 
   /** Stores an object of known length as an R2 multipart upload of equal parts (large bodies fail in one request). */

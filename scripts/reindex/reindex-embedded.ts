@@ -4,14 +4,16 @@
  * transaction, then remove versions older than the previous one. A failure at any point removes the half-built version
  * and leaves the live one serving.
  */
+import path from "node:path";
 import {
-  insertCompaniesSql,
-  insertWorksitesSql,
+  COMPANY_COLUMNS,
+  insertCompaniesHead,
+  insertWorksitesHead,
+  WORKSITE_COLUMNS,
   companyTable,
   documentTablesDdl,
   worksiteTable,
 } from "../../search-index/embedded/d1-documents";
-import { companyDetailCodec, companyRecordCodec, worksiteRecordCodec } from "../../search-index/document-codec";
 import { IndexBuild } from "../../search-index/embedded/index-build";
 import {
   CURRENT_VERSION_SQL,
@@ -26,7 +28,8 @@ import { encodeSnapshot } from "../../search-index/embedded/snapshot";
 import { PERSIST_DIR } from "../lib/local-bindings";
 import { LocalLoader } from "./local-loader";
 import { RowWriter } from "./row-writer";
-import { readCompanies, readManifest, readWorksites } from "./source-reader";
+import { ParsePool } from "./parse-pool";
+import { readManifest } from "./source-reader";
 
 export type ReindexStage = "prepare" | "companies" | "worksites" | "index" | "snapshot" | "verify" | "switch" | "cleanup";
 
@@ -59,6 +62,8 @@ export class ReindexError extends Error {
 interface Options {
   sourceDir: string;
   persistDir?: string;
+  /** Parser threads (default: one per core). */
+  threads?: number;
   onProgress?: (progress: ReindexProgress) => void;
 }
 
@@ -68,28 +73,36 @@ async function loadDocuments(
   options: Options,
   version: number,
   totals: { companies: number; worksites: number },
+  lap: (stage: string) => void,
 ) {
   const report = options.onProgress ?? (() => {});
-  const companies = new RowWriter(loader, insertCompaniesSql(version));
-  let n = 0;
-  for await (const source of readCompanies(options.sourceDir)) {
-    const docs = build.addCompany(source);
-    await companies.add(JSON.stringify([source.orgSeqNo, companyRecordCodec.pack(docs.record), companyDetailCodec.pack(docs.detail)]));
-    if (++n % 5000 === 0) report({ stage: "companies", done: n, total: totals.companies });
+  const pool = new ParsePool({ threads: options.threads });
+  try {
+    const companies = new RowWriter(loader, insertCompaniesHead(version), COMPANY_COLUMNS);
+    let n = 0;
+    for await (const chunk of pool.parse(path.join(options.sourceDir, "companies.ndjson"), "company")) {
+      for (const facts of chunk.facts) build.addCompany(facts);
+      await companies.add(chunk.rows, chunk.facts.length);
+      n += chunk.facts.length;
+      report({ stage: "companies", done: n, total: totals.companies });
+    }
+    await companies.close();
+    lap("companies");
+    report({ stage: "worksites", done: 0, total: totals.worksites });
+    const worksites = new RowWriter(loader, insertWorksitesHead(version), WORKSITE_COLUMNS);
+    let w = 0;
+    for await (const chunk of pool.parse(path.join(options.sourceDir, "worksites.ndjson"), "worksite")) {
+      for (const facts of chunk.facts) build.addWorksiteColumns(facts);
+      await worksites.add(chunk.rows, chunk.facts.length);
+      w += chunk.facts.length;
+      report({ stage: "worksites", done: w, total: totals.worksites });
+    }
+    await worksites.close();
+    lap("worksites");
+    return { companies: n, worksites: w };
+  } finally {
+    await pool.close();
   }
-  await companies.close();
-  report({ stage: "companies", done: n, total: totals.companies });
-  report({ stage: "worksites", done: 0, total: totals.worksites });
-  const worksites = new RowWriter(loader, insertWorksitesSql(version));
-  let w = 0;
-  for await (const source of readWorksites(options.sourceDir)) {
-    const record = build.addWorksite(source);
-    await worksites.add(JSON.stringify([Number(source.cfarNo), source.orgSeqNo, worksiteRecordCodec.pack(record)]));
-    if (++w % 5000 === 0) report({ stage: "worksites", done: w, total: totals.worksites });
-  }
-  await worksites.close();
-  report({ stage: "worksites", done: w, total: totals.worksites });
-  return { companies: n, worksites: w };
 }
 
 async function verifyCounts(loader: LocalLoader, version: number, expected: { companies: number; worksites: number }) {
@@ -140,10 +153,10 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     const previousVersion = current?.[0]?.version ?? null;
     version = next?.[0]?.version ?? 1;
     await loader.sql([{ sql: REGISTER_VERSION_SQL, params: [version] }, ...documentTablesDdl(version).map((sql) => ({ sql, params: [] }))]);
+    lap("prepare");
     stage = "companies";
     const build = new IndexBuild();
-    const counts = await loadDocuments(loader, build, { ...options, onProgress: report }, version, manifest);
-    lap("documents");
+    const counts = await loadDocuments(loader, build, { ...options, onProgress: report }, version, manifest, lap);
     stage = "index";
     report({ stage, done: 0, total: 1 });
     const index = build.finish(version);

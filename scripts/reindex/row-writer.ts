@@ -1,32 +1,38 @@
-/** Buffers NDJSON rows and sends them to the loader in batches, with a bounded number of requests in flight. */
+/** Sends rows (tab-separated lines) to the loader in batches, with a bounded number of requests in flight. */
 import type { LocalLoader } from "./local-loader";
 
 const BATCH_ROWS = 4000;
 const IN_FLIGHT = 2;
 
 export class RowWriter {
-  private lines: string[] = [];
+  private parts: string[] = [];
+  private buffered = 0;
   private readonly pending = new Set<Promise<unknown>>();
   private failure: unknown = null;
   written = 0;
 
   constructor(
     private readonly loader: LocalLoader,
-    private readonly sql: string,
+    private readonly head: string,
+    private readonly columns: number,
   ) {}
 
-  async add(line: string): Promise<void> {
+  /** Adds `rows` rows given as lines joined by "\n". */
+  async add(lines: string, rows: number): Promise<void> {
     if (this.failure) throw this.failure;
-    this.lines.push(line);
-    if (this.lines.length >= BATCH_ROWS) await this.flush();
+    if (rows === 0) return;
+    this.parts.push(lines);
+    this.buffered += rows;
+    if (this.buffered >= BATCH_ROWS) await this.flush();
   }
 
   private async flush(): Promise<void> {
-    if (this.lines.length === 0) return;
-    const batch = this.lines;
-    this.lines = [];
+    if (this.buffered === 0) return;
+    const body = this.parts.join("\n");
+    this.parts = [];
+    this.buffered = 0;
     while (this.pending.size >= IN_FLIGHT) await Promise.race(this.pending);
-    const request = this.loader.insertRows(this.sql, batch).then((result) => {
+    const request = this.loader.insertValues(this.head, this.columns, body).then((result) => {
       this.written += result.rows;
     });
     const tracked: Promise<unknown> = request

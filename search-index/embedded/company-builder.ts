@@ -1,13 +1,12 @@
-/** Company columns from source records (insertion order), sealed into final order by orgSeqNo. */
+/** Company columns from column facts (insertion order), sealed into final order by orgSeqNo. */
 import type { WorksiteCompanyInfo } from "../documents";
-import { COMPANY_VALUE_FIELDS, companyValues, type CompanyValueField } from "../company-values";
-import type { CompanySourceRecord } from "../records";
-import { isLimitedCompanyForm } from "../refdata";
-import { nameSortKey, orgNoToNumber } from "../text";
+import { COMPANY_VALUE_FIELDS, type CompanyValueField } from "../company-values";
+import { orgNoToNumber } from "../text";
 import type { BuildContext } from "./build-context";
-import { bit, EntityColumnsBuilder } from "./entity-builder";
+import type { CompanyFacts } from "./column-facts";
+import { EntityColumnsBuilder } from "./entity-builder";
 import { CsrBuilder, Growable } from "./growable";
-import { FLAG_BITS, LIMITED_BIT } from "./index-types";
+import { FLAG_BITS } from "./index-types";
 import { lowerBound, sortOrder } from "./ranks";
 
 export class CompanyColumnsBuilder extends EntityColumnsBuilder {
@@ -29,29 +28,16 @@ export class CompanyColumnsBuilder extends EntityColumnsBuilder {
     super(context);
   }
 
-  add(source: CompanySourceRecord): void {
+  add(facts: CompanyFacts): void {
     if (this.sortedIds) throw new Error("companies are sealed");
-    const flags =
-      bit("hasPhone", source.phoneNumbers.length > 0) |
-      bit("fTax", source.fTaxReg) |
-      bit("vatReg", source.vatReg) |
-      bit("employerReg", source.employerReg) |
-      bit("listed", source.isListed) |
-      bit("inGroup", source.groupMotherOrgNo !== null) |
-      bit("ownerManaged", source.isOwnerManaged) |
-      bit("hasAuditor", source.hasAuditor) |
-      bit("auditObligation", source.auditObligation) |
-      bit("shelfCompany", source.isShelfCompany) |
-      (isLimitedCompanyForm(source.legalFormCode) ? 1 << LIMITED_BIT : 0);
-    this.addCommon(source.orgSeqNo, flags, source.sniCodes, source.seatMunicipalityCode, [source.name]);
-    this.orgNo.push(orgNoToNumber(source.orgNo));
-    this.companyForm.push(this.context.codeIndex("companyForm", source.legalFormCode));
-    this.fiscalYear.push(this.context.codeIndex("fiscalYear", String(source.fiscalYearEndMonth)));
-    this.ownerAges.add(source.beneficialOwners.map((owner) => Math.min(255, owner.age)));
-    const values = companyValues(source);
-    for (const field of COMPANY_VALUE_FIELDS) this.values[field].push(values[field]);
-    this.sortKeys.push(nameSortKey(source.name));
-    this.names.push(source.name);
+    this.addCommon(facts.orgSeqNo, facts.flags, facts.sniCodes, facts.municipalityCode, facts.words);
+    this.orgNo.push(orgNoToNumber(facts.orgNo));
+    this.companyForm.push(this.context.codeIndex("companyForm", facts.legalFormCode));
+    this.fiscalYear.push(this.context.codeIndex("fiscalYear", String(facts.fiscalYearEndMonth)));
+    this.ownerAges.add(facts.ownerAges);
+    COMPANY_VALUE_FIELDS.forEach((field, i) => this.values[field].push(facts.values[i] ?? Number.NaN));
+    this.sortKeys.push(facts.sortKey);
+    this.names.push(facts.name);
   }
 
   /** Fixes the final order; worksites can then find their company. */
@@ -73,6 +59,12 @@ export class CompanyColumnsBuilder extends EntityColumnsBuilder {
 
   insertionOf(position: number): number {
     return this.order ? (this.order[position] ?? 0) : position;
+  }
+
+  /** The registration flags (fTax, vatReg, employerReg) a worksite takes over from its company (by final position). */
+  registrationFlagsAt(position: number): number {
+    const mask = (1 << FLAG_BITS.fTax) | (1 << FLAG_BITS.vatReg) | (1 << FLAG_BITS.employerReg);
+    return this.flags.get(this.insertionOf(position)) & mask;
   }
 
   /** What a worksite needs from its company (by final position). */

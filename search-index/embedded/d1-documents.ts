@@ -1,9 +1,14 @@
 /**
- * Documents of one index version in D1 SEARCH_DB: companies_v<N> (search record + detail) and worksites_v<N>, fetched
- * by id with one json_each(?) parameter (D1 allows 100 bound parameters per statement).
+ * Documents of one index version in D1 SEARCH_DB: companies_v<N> and worksites_v<N> hold each record's validated
+ * source record (records.ts), packed positionally (document-codec.ts). The search record, the detail and the worksite
+ * record (with its company's figures, joined on read) are derived on read with documents.ts, so a reindex stores
+ * each record once and does no document building. Written with multi-row INSERT … VALUES (no JSON parsing in SQLite),
+ * fetched by id with one json_each(?) parameter.
  */
 import type { CompanyDetail, CompanyRecord, WorksiteRecord } from "../../workers/shared/search/result-schemas";
-import { companyDetailCodec, companyRecordCodec, worksiteRecordCodec, type Codec } from "../document-codec";
+import { companySourceCodec, worksiteSourceCodec } from "../document-codec";
+import { buildCompanyDetail, buildCompanyRecord, buildWorksiteRecord, companyInfoOf } from "../documents";
+import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
 
 export const companyTable = (version: number) => `companies_v${version}`;
 export const worksiteTable = (version: number) => `worksites_v${version}`;
@@ -11,8 +16,8 @@ export const worksiteTable = (version: number) => `worksites_v${version}`;
 /** DDL of a version's document tables. */
 export function documentTablesDdl(version: number): string[] {
   return [
-    `CREATE TABLE IF NOT EXISTS ${companyTable(version)} (org_seq_no INTEGER PRIMARY KEY, record TEXT NOT NULL, detail TEXT NOT NULL)`,
-    `CREATE TABLE IF NOT EXISTS ${worksiteTable(version)} (cfar_no INTEGER PRIMARY KEY, org_seq_no INTEGER NOT NULL, record TEXT NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS ${companyTable(version)} (org_seq_no INTEGER PRIMARY KEY, doc TEXT NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS ${worksiteTable(version)} (cfar_no INTEGER PRIMARY KEY, org_seq_no INTEGER NOT NULL, doc TEXT NOT NULL)`,
   ];
 }
 
@@ -20,18 +25,40 @@ export function dropDocumentTablesDdl(version: number): string[] {
   return [`DROP TABLE IF EXISTS ${companyTable(version)}`, `DROP TABLE IF EXISTS ${worksiteTable(version)}`];
 }
 
-/**
- * Rows per json_each insert statement. Each row is a JSON array [orgSeqNo, record, detail] or [cfarNo, orgSeqNo, record],
- * documents packed with document-codec.ts.
- */
-export const INSERT_ROWS = 250;
+/** D1 allows 100 bound parameters per statement: rows per multi-row INSERT … VALUES = 100 / columns. */
+export const MAX_BOUND_PARAMETERS = 100;
 
-export function insertCompaniesSql(version: number): string {
-  return `INSERT INTO ${companyTable(version)} (org_seq_no, record, detail) SELECT value->>0, value->1, value->2 FROM json_each(?)`;
-}
+export type DocumentRow = readonly (string | number)[];
 
-export function insertWorksitesSql(version: number): string {
-  return `INSERT INTO ${worksiteTable(version)} (cfar_no, org_seq_no, record) SELECT value->>0, value->>1, value->2 FROM json_each(?)`;
+/** One companies_v<N> row: orgSeqNo and the packed source as JSON text. */
+export const companyDocumentRow = (source: CompanySourceRecord): DocumentRow => [
+  source.orgSeqNo,
+  JSON.stringify(companySourceCodec.pack(source)),
+];
+
+/** One worksites_v<N> row: cfarNo, orgSeqNo and the packed source as JSON text. */
+export const worksiteDocumentRow = (source: WorksiteSourceRecord): DocumentRow => [
+  Number(source.cfarNo),
+  source.orgSeqNo,
+  JSON.stringify(worksiteSourceCodec.pack(source)),
+];
+
+/** The INSERT heads (followed by VALUES tuples) and their column counts. */
+export const insertCompaniesHead = (version: number) => `INSERT INTO ${companyTable(version)} (org_seq_no, doc)`;
+export const insertWorksitesHead = (version: number) => `INSERT INTO ${worksiteTable(version)} (cfar_no, org_seq_no, doc)`;
+export const COMPANY_COLUMNS = 2;
+export const WORKSITE_COLUMNS = 3;
+
+/** Multi-row INSERT … VALUES statements for `rows` (all of `columns` values) within the bound-parameter limit. */
+export function insertStatements(db: D1Database, head: string, columns: number, rows: readonly DocumentRow[]): D1PreparedStatement[] {
+  const perStatement = Math.floor(MAX_BOUND_PARAMETERS / columns);
+  const tuple = `(${Array(columns).fill("?").join(",")})`;
+  const statements: D1PreparedStatement[] = [];
+  for (let at = 0; at < rows.length; at += perStatement) {
+    const slice = rows.slice(at, at + perStatement);
+    statements.push(db.prepare(`${head} VALUES ${Array(slice.length).fill(tuple).join(",")}`).bind(...slice.flat()));
+  }
+  return statements;
 }
 
 export interface DocumentStore {
@@ -43,41 +70,71 @@ export interface DocumentStore {
 
 const FETCH_CHUNK = 1000;
 
+const companySource = (doc: string) => companySourceCodec.unpack(JSON.parse(doc));
+const worksiteSource = (doc: string) => worksiteSourceCodec.unpack(JSON.parse(doc));
+
+interface DocRow {
+  id: number;
+  doc: string;
+  company?: string | null;
+}
+
 export class D1DocumentStore implements DocumentStore {
   constructor(
     private readonly db: D1Database,
     private readonly version: number,
   ) {}
 
-  private async fetchRecords<T>(table: string, key: string, ids: readonly number[], codec: Codec<T>): Promise<T[]> {
+  /** Rows for `ids` (chunked), turned into documents, in the order of `ids`. */
+  private async fetch<T>(sql: string, ids: readonly number[], build: (row: DocRow) => T | null): Promise<T[]> {
     const byId = new Map<number, T>();
     for (let start = 0; start < ids.length; start += FETCH_CHUNK) {
       const chunk = ids.slice(start, start + FETCH_CHUNK);
-      const { results } = await this.db
-        .prepare(`SELECT ${key} AS id, record FROM ${table} WHERE ${key} IN (SELECT value FROM json_each(?))`)
-        .bind(JSON.stringify(chunk))
-        .all<{ id: number; record: string }>();
-      for (const row of results) byId.set(row.id, codec.unpack(JSON.parse(row.record)));
+      const { results } = await this.db.prepare(sql).bind(JSON.stringify(chunk)).all<DocRow>();
+      for (const row of results) {
+        const document = build(row);
+        if (document !== null) byId.set(row.id, document);
+      }
     }
     return ids.flatMap((id) => {
-      const record = byId.get(id);
-      return record === undefined ? [] : [record];
+      const document = byId.get(id);
+      return document === undefined ? [] : [document];
     });
   }
 
   companyRecords(ids: readonly number[]): Promise<CompanyRecord[]> {
-    return this.fetchRecords(companyTable(this.version), "org_seq_no", ids, companyRecordCodec);
+    const table = companyTable(this.version);
+    const sql = `SELECT org_seq_no AS id, doc FROM ${table} WHERE org_seq_no IN (SELECT value FROM json_each(?))`;
+    return this.fetch(sql, ids, (row) => buildCompanyRecord(companySource(row.doc)));
   }
 
   worksiteRecords(ids: readonly number[]): Promise<WorksiteRecord[]> {
-    return this.fetchRecords(worksiteTable(this.version), "cfar_no", ids, worksiteRecordCodec);
+    const sql = `SELECT w.cfar_no AS id, w.doc AS doc, c.doc AS company FROM ${worksiteTable(this.version)} w
+      JOIN ${companyTable(this.version)} c ON c.org_seq_no = w.org_seq_no WHERE w.cfar_no IN (SELECT value FROM json_each(?))`;
+    return this.fetch(sql, ids, (row) =>
+      row.company ? buildWorksiteRecord(worksiteSource(row.doc), companyInfoOf(companySource(row.company))) : null,
+    );
   }
 
   async companyDetail(orgSeqNo: number): Promise<CompanyDetail | null> {
     const row = await this.db
-      .prepare(`SELECT detail FROM ${companyTable(this.version)} WHERE org_seq_no = ?`)
+      .prepare(`SELECT doc FROM ${companyTable(this.version)} WHERE org_seq_no = ?`)
       .bind(orgSeqNo)
-      .first<{ detail: string }>();
-    return row ? companyDetailCodec.unpack(JSON.parse(row.detail)) : null;
+      .first<{ doc: string }>();
+    return row ? buildCompanyDetail(companySource(row.doc)) : null;
   }
+}
+
+/** Stores a version's document rows in batches (tests and small seeds; the reindex CLI streams through its loader). */
+export async function insertDocumentRows(
+  db: D1Database,
+  version: number,
+  companies: readonly DocumentRow[],
+  worksites: readonly DocumentRow[],
+): Promise<void> {
+  const statements = [
+    ...insertStatements(db, insertCompaniesHead(version), COMPANY_COLUMNS, companies),
+    ...insertStatements(db, insertWorksitesHead(version), WORKSITE_COLUMNS, worksites),
+  ];
+  for (let at = 0; at < statements.length; at += 200) await db.batch(statements.slice(at, at + 200));
 }

@@ -1,6 +1,5 @@
 /** Columns every entity (company, worksite) has: id, flags, SNI, place, words. Shared by both builders. */
 import type { BoolFilter } from "../../workers/shared/search/search-fields";
-import { tokenize } from "../text";
 import type { BuildContext } from "./build-context";
 import { CsrBuilder, Growable } from "./growable";
 import { FLAG_BITS } from "./index-types";
@@ -25,7 +24,8 @@ export class EntityColumnsBuilder {
     return this.ids.length;
   }
 
-  addCommon(id: number, flags: number, sniCodes: readonly string[], municipalityCode: string, nameTexts: readonly string[]): void {
+  /** `words`: the record's distinct name words (text.ts tokenize). */
+  addCommon(id: number, flags: number, sniCodes: readonly string[], municipalityCode: string, words: readonly string[]): void {
     const sniNodes = sniCodes.map((code) => this.context.sniNode(code));
     const municipality = this.context.locationNode(municipalityCode);
     const unknownSni = unknownNode(this.context.sni);
@@ -35,6 +35,6 @@ export class EntityColumnsBuilder {
     this.mainSni.push(sniNodes[0] ?? unknownSni);
     this.sniAll.add(this.context.withAncestors(this.context.sni, sniNodes));
     this.municipality.push(municipality);
-    this.words.add(nameTexts.length === 1 ? tokenize(nameTexts[0] as string) : [...new Set(nameTexts.flatMap(tokenize))]);
+    this.words.add(words);
   }
 }

@@ -1,38 +1,40 @@
 /**
- * Building one index version from source records: companies first (all of them), then worksites. Each add returns
- * the record's documents for the caller to store (D1 for the embedded backend); finish() returns the column index.
+ * Building one index version from column facts (column-facts.ts): companies first (all of them), then worksites.
+ * finish() returns the column index. Documents are stored separately (d1-documents.ts for the embedded backend).
  */
-import type { CompanyDetail, CompanyRecord, WorksiteRecord } from "../../workers/shared/search/result-schemas";
-import { buildCompanyDetail, buildCompanyRecord, buildWorksiteRecord } from "../documents";
-import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
+import type { WorksiteCompanyInfo } from "../documents";
 import { assembleIndex } from "./assemble-index";
 import { createBuildContext, type BuildContext } from "./build-context";
+import type { CompanyFacts, WorksiteFacts } from "./column-facts";
 import { CompanyColumnsBuilder } from "./company-builder";
 import type { SearchIndex } from "./index-types";
 import { WorksiteColumnsBuilder } from "./worksite-builder";
-
-export interface CompanyDocuments {
-  record: CompanyRecord;
-  detail: CompanyDetail;
-}
 
 export class IndexBuild {
   private readonly context: BuildContext = createBuildContext();
   private readonly companies = new CompanyColumnsBuilder(this.context);
   private worksites: WorksiteColumnsBuilder | null = null;
 
-  addCompany(source: CompanySourceRecord): CompanyDocuments {
-    this.companies.add(source);
-    return { record: buildCompanyRecord(source), detail: buildCompanyDetail(source) };
+  addCompany(facts: CompanyFacts): void {
+    this.companies.add(facts);
   }
 
-  addWorksite(source: WorksiteSourceRecord): WorksiteRecord {
+  /** Adds a worksite (after every company); returns what the worksite document takes from its company. */
+  addWorksite(facts: WorksiteFacts): WorksiteCompanyInfo {
+    return this.companies.infoAt(this.sealedWorksites().add(facts));
+  }
+
+  /** Adds a worksite without looking up its company's document facts (the reindex path). */
+  addWorksiteColumns(facts: WorksiteFacts): void {
+    this.sealedWorksites().add(facts);
+  }
+
+  private sealedWorksites(): WorksiteColumnsBuilder {
     if (!this.worksites) {
       this.companies.seal();
       this.worksites = new WorksiteColumnsBuilder(this.context, this.companies);
     }
-    const company = this.worksites.add(source);
-    return buildWorksiteRecord(source, company);
+    return this.worksites;
   }
 
   /** Codes in the source that the reference data does not know (counted, not indexed). */
@@ -41,10 +43,6 @@ export class IndexBuild {
   }
 
   finish(version: number): SearchIndex {
-    if (!this.worksites) {
-      this.companies.seal();
-      this.worksites = new WorksiteColumnsBuilder(this.context, this.companies);
-    }
-    return assembleIndex(this.context, this.companies, this.worksites, version);
+    return assembleIndex(this.context, this.companies, this.sealedWorksites(), version);
   }
 }

@@ -1,10 +1,9 @@
-/** Worksite columns from source records; needs the sealed companies (figures, registrations, name words). */
-import type { WorksiteCompanyInfo } from "../documents";
-import type { WorksiteSourceRecord } from "../records";
+/** Worksite columns from column facts; needs the sealed companies (registrations, name words). */
+import { tokenize } from "../text";
 import type { BuildContext } from "./build-context";
+import type { WorksiteFacts } from "./column-facts";
 import type { CompanyColumnsBuilder } from "./company-builder";
-import { dateNumber } from "../company-values";
-import { bit, EntityColumnsBuilder } from "./entity-builder";
+import { EntityColumnsBuilder } from "./entity-builder";
 import { Growable } from "./growable";
 
 export class WorksiteColumnsBuilder extends EntityColumnsBuilder {
@@ -20,21 +19,18 @@ export class WorksiteColumnsBuilder extends EntityColumnsBuilder {
     super(context);
   }
 
-  /** Adds a worksite and returns its company's facts for the worksite document. */
-  add(source: WorksiteSourceRecord): WorksiteCompanyInfo {
-    const position = this.companies.positionOf(source.orgSeqNo);
-    if (position < 0) throw new Error(`worksite ${source.cfarNo}: unknown company orgSeqNo ${source.orgSeqNo}`);
-    const company = this.companies.infoAt(position);
-    const flags =
-      bit("hasPhone", source.phoneNumber !== null && source.phoneNumber !== "") |
-      bit("headquarters", source.headquarters) |
-      bit("fTax", company.fTaxReg) |
-      bit("vatReg", company.vatReg) |
-      bit("employerReg", company.employerReg);
-    this.addCommon(Number(source.cfarNo), flags, source.sniCodes, source.municipalityCode, [source.name, company.name]);
+  /** Adds a worksite; returns its company's final position. */
+  add(facts: WorksiteFacts): number {
+    const position = this.companies.positionOf(facts.orgSeqNo);
+    if (position < 0) throw new Error(`worksite ${facts.id}: unknown company orgSeqNo ${facts.orgSeqNo}`);
+    const flags = facts.flags | this.companies.registrationFlagsAt(position);
+    const companyName = this.companies.names[this.companies.insertionOf(position)] ?? "";
+    const words = new Set(facts.words);
+    for (const word of tokenize(companyName)) words.add(word);
+    this.addCommon(facts.id, flags, facts.sniCodes, facts.municipalityCode, [...words]);
     this.company.push(position);
-    this.employeeRange.push(this.context.codeIndex("employeeRange", source.employeeRangeCode));
-    this.activeFrom.push(dateNumber(source.activeFrom));
-    return company;
+    this.employeeRange.push(this.context.codeIndex("employeeRange", facts.employeeRangeCode));
+    this.activeFrom.push(facts.activeFrom);
+    return position;
   }
 }

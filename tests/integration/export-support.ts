@@ -9,8 +9,15 @@ import path from "node:path";
 import { expect } from "vitest";
 import { generateDataset } from "../../scripts/data/generate";
 import { readCompanies, readWorksites } from "../../scripts/reindex/source-reader";
-import { companyDetailCodec, companyRecordCodec, worksiteRecordCodec } from "../../search-index/document-codec";
-import { D1DocumentStore, documentTablesDdl, insertCompaniesSql, insertWorksitesSql } from "../../search-index/embedded/d1-documents";
+import { companyFacts, worksiteFacts } from "../../search-index/embedded/column-facts";
+import {
+  companyDocumentRow,
+  D1DocumentStore,
+  type DocumentRow,
+  documentTablesDdl,
+  insertDocumentRows,
+  worksiteDocumentRow,
+} from "../../search-index/embedded/d1-documents";
 import { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
 import { IndexBuild } from "../../search-index/embedded/index-build";
 import { flipStatements, REGISTER_VERSION_SQL, snapshotKey } from "../../search-index/embedded/index-versions";
@@ -40,24 +47,17 @@ function renameTopCompanies(dir: string): void {
 
 async function loadDocuments(harness: UrvalHarness, dir: string, build: IndexBuild, version: number) {
   const env = await harness.api().getEnv();
-  const companyRows: string[] = [];
+  const companyRows: DocumentRow[] = [];
   for await (const source of readCompanies(dir)) {
-    const docs = build.addCompany(source);
-    companyRows.push(JSON.stringify([source.orgSeqNo, companyRecordCodec.pack(docs.record), companyDetailCodec.pack(docs.detail)]));
+    build.addCompany(companyFacts(source));
+    companyRows.push(companyDocumentRow(source));
   }
-  const worksiteRows: string[] = [];
+  const worksiteRows: DocumentRow[] = [];
   for await (const source of readWorksites(dir)) {
-    worksiteRows.push(JSON.stringify([Number(source.cfarNo), source.orgSeqNo, worksiteRecordCodec.pack(build.addWorksite(source))]));
+    build.addWorksiteColumns(worksiteFacts(source));
+    worksiteRows.push(worksiteDocumentRow(source));
   }
-  for (const [sql, rows] of [
-    [insertCompaniesSql(version), companyRows],
-    [insertWorksitesSql(version), worksiteRows],
-  ] as const) {
-    for (let at = 0; at < rows.length; at += 50)
-      await env.SEARCH_DB.prepare(sql)
-        .bind(`[${rows.slice(at, at + 50).join(",")}]`)
-        .run();
-  }
+  await insertDocumentRows(env.SEARCH_DB, version, companyRows, worksiteRows);
   return { companies: companyRows.length, worksites: worksiteRows.length };
 }
 

@@ -8,8 +8,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDataset } from "../../scripts/data/generate";
 import { readCompanies, readWorksites } from "../../scripts/reindex/source-reader";
-import { companyDetailCodec, companyRecordCodec, worksiteRecordCodec } from "../../search-index/document-codec";
-import { documentTablesDdl, insertCompaniesSql, insertWorksitesSql } from "../../search-index/embedded/d1-documents";
+import { companyFacts, worksiteFacts } from "../../search-index/embedded/column-facts";
+import {
+  companyDocumentRow,
+  type DocumentRow,
+  documentTablesDdl,
+  insertDocumentRows,
+  worksiteDocumentRow,
+} from "../../search-index/embedded/d1-documents";
 import { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
 import { D1DocumentStore } from "../../search-index/embedded/d1-documents";
 import { IndexBuild } from "../../search-index/embedded/index-build";
@@ -50,28 +56,21 @@ async function seedRegister(companies: number): Promise<Register> {
     const build = new IndexBuild();
     const worksitesOf = new Map<string, number>();
     const orgNoOf = new Map<number, string>();
-    const companyRows: string[] = [];
+    const companyRows: DocumentRow[] = [];
     for await (const source of readCompanies(dir)) {
-      const docs = build.addCompany(source);
-      companyRows.push(JSON.stringify([source.orgSeqNo, companyRecordCodec.pack(docs.record), companyDetailCodec.pack(docs.detail)]));
+      build.addCompany(companyFacts(source));
+      companyRows.push(companyDocumentRow(source));
       orgNoOf.set(source.orgSeqNo, source.orgNo);
       worksitesOf.set(source.orgNo, 0);
     }
-    const worksiteRows: string[] = [];
+    const worksiteRows: DocumentRow[] = [];
     for await (const source of readWorksites(dir)) {
-      worksiteRows.push(JSON.stringify([Number(source.cfarNo), source.orgSeqNo, worksiteRecordCodec.pack(build.addWorksite(source))]));
+      build.addWorksiteColumns(worksiteFacts(source));
+      worksiteRows.push(worksiteDocumentRow(source));
       const orgNo = orgNoOf.get(source.orgSeqNo) as string;
       worksitesOf.set(orgNo, (worksitesOf.get(orgNo) ?? 0) + 1);
     }
-    for (const [sql, rows] of [
-      [insertCompaniesSql(version), companyRows],
-      [insertWorksitesSql(version), worksiteRows],
-    ] as const) {
-      for (let at = 0; at < rows.length; at += 50)
-        await env.SEARCH_DB.prepare(sql)
-          .bind(`[${rows.slice(at, at + 50).join(",")}]`)
-          .run();
-    }
+    await insertDocumentRows(env.SEARCH_DB, version, companyRows, worksiteRows);
     const index = build.finish(version);
     await env.SEARCH_INDEX.put(snapshotKey(version), concatSnapshot(encodeSnapshot(index)));
     const counts = { companies: companyRows.length, worksites: worksiteRows.length };

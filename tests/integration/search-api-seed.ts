@@ -3,8 +3,8 @@
  * (the search engine's hand-checked fixture by default) → IndexBuild → packed documents in SEARCH_DB, the snapshot in
  * R2 SEARCH_INDEX, the version flipped current. The API worker then loads it through getSearchBackend(env).
  */
-import { companyDetailCodec, companyRecordCodec, worksiteRecordCodec } from "../../search-index/document-codec";
-import { documentTablesDdl, insertCompaniesSql, insertWorksitesSql } from "../../search-index/embedded/d1-documents";
+import { companyFacts, worksiteFacts } from "../../search-index/embedded/column-facts";
+import { companyDocumentRow, documentTablesDdl, insertDocumentRows, worksiteDocumentRow } from "../../search-index/embedded/d1-documents";
 import { IndexBuild } from "../../search-index/embedded/index-build";
 import { flipStatements, REGISTER_VERSION_SQL, snapshotKey } from "../../search-index/embedded/index-versions";
 import { concatSnapshot, encodeSnapshot } from "../../search-index/embedded/snapshot";
@@ -18,17 +18,6 @@ export interface SeededIndex {
   worksites: WorksiteSourceRecord[];
 }
 
-/** Rows per json_each statement (small: a company row with its packed detail is a few kB). */
-const ROWS_PER_STATEMENT = 50;
-
-async function insertRows(db: D1Database, sql: string, rows: string[]): Promise<void> {
-  const statements: D1PreparedStatement[] = [];
-  for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
-    statements.push(db.prepare(sql).bind(`[${rows.slice(at, at + ROWS_PER_STATEMENT).join(",")}]`));
-  }
-  if (statements.length > 0) await db.batch(statements);
-}
-
 export async function seedSearchIndex(
   harness: UrvalHarness,
   companies: CompanySourceRecord[] = fixtureCompanies(),
@@ -40,14 +29,14 @@ export async function seedSearchIndex(
   for (const ddl of documentTablesDdl(version)) await env.SEARCH_DB.prepare(ddl).run();
   const build = new IndexBuild();
   const companyRows = companies.map((source) => {
-    const docs = build.addCompany(source);
-    return JSON.stringify([source.orgSeqNo, companyRecordCodec.pack(docs.record), companyDetailCodec.pack(docs.detail)]);
+    build.addCompany(companyFacts(source));
+    return companyDocumentRow(source);
   });
-  const worksiteRows = worksites.map((source) =>
-    JSON.stringify([Number(source.cfarNo), source.orgSeqNo, worksiteRecordCodec.pack(build.addWorksite(source))]),
-  );
-  await insertRows(env.SEARCH_DB, insertCompaniesSql(version), companyRows);
-  await insertRows(env.SEARCH_DB, insertWorksitesSql(version), worksiteRows);
+  const worksiteRows = worksites.map((source) => {
+    build.addWorksiteColumns(worksiteFacts(source));
+    return worksiteDocumentRow(source);
+  });
+  await insertDocumentRows(env.SEARCH_DB, version, companyRows, worksiteRows);
   await env.SEARCH_INDEX.put(snapshotKey(version), concatSnapshot(encodeSnapshot(build.finish(version))));
   const flip = flipStatements(version, { companies: companies.length, worksites: worksites.length });
   await env.SEARCH_DB.batch(flip.map(({ sql, params }) => env.SEARCH_DB.prepare(sql).bind(...params)));

@@ -1,0 +1,80 @@
+/** The parse pool: worker threads, small chunks, results in file order, errors as file:line. */
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companySourceCodec, worksiteSourceCodec } from "../../search-index/document-codec";
+import { CompanySourceRecordSchema, WorksiteSourceRecordSchema } from "../../search-index/records";
+import { generateDataset } from "../data/generate";
+import { parseChunk } from "./parse-chunk";
+import { ParsePool } from "./parse-pool";
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "urval-parse-pool-"));
+  await generateDataset({ companies: 300, seed: 42, outDir: dir });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function collect(pool: ParsePool, file: string, kind: "company" | "worksite") {
+  const rows: string[] = [];
+  const facts: unknown[] = [];
+  for await (const chunk of pool.parse(file, kind)) {
+    if (chunk.rows !== "") rows.push(chunk.rows);
+    facts.push(...chunk.facts);
+  }
+  return { rows: rows.join("\n"), facts };
+}
+
+describe("ParsePool", () => {
+  it("gives the rows and column facts of the whole file, in file order, from many small chunks", async () => {
+    const pool = new ParsePool({ threads: 2, chunkBytes: 16 * 1024 });
+    try {
+      for (const [name, kind] of [
+        ["companies.ndjson", "company"],
+        ["worksites.ndjson", "worksite"],
+      ] as const) {
+        const file = path.join(dir, name);
+        const whole = parseChunk(kind, readFileSync(file, "utf8"));
+        const pooled = await collect(pool, file, kind);
+        expect(whole.facts.length).toBeGreaterThan(250);
+        expect(pooled.facts).toEqual(whole.facts);
+        expect(pooled.rows).toBe(whole.rows);
+        expect(pooled.rows.split("\n")[0]?.split("\t")).toHaveLength(kind === "company" ? 2 : 3);
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("stores each record's validated source, which the document rows decode back to exactly", () => {
+    for (const [name, kind, codec, schema] of [
+      ["companies.ndjson", "company", companySourceCodec, CompanySourceRecordSchema],
+      ["worksites.ndjson", "worksite", worksiteSourceCodec, WorksiteSourceRecordSchema],
+    ] as const) {
+      const text = readFileSync(path.join(dir, name), "utf8");
+      const sources = text
+        .trimEnd()
+        .split("\n")
+        .map((line) => schema.parse(JSON.parse(line)));
+      const docs = parseChunk(kind, text)
+        .rows.split("\n")
+        .map((row) => codec.unpack(JSON.parse(row.split("\t").at(-1) as string)));
+      expect(docs).toEqual(sources);
+    }
+  });
+
+  it("reports the first invalid line as file:line, counting blank lines, across chunks", async () => {
+    const file = path.join(dir, "broken.ndjson");
+    const lines = readFileSync(path.join(dir, "companies.ndjson"), "utf8").trimEnd().split("\n");
+    writeFileSync(file, `${lines.slice(0, 200).join("\n")}\n\n${lines.slice(200).join("\n")}\n`);
+    appendFileSync(file, '{"kind":"company","orgSeqNo":-1}\nnot json\n');
+    const pool = new ParsePool({ threads: 2, chunkBytes: 8 * 1024 });
+    try {
+      await expect(collect(pool, file, "company")).rejects.toThrow(new RegExp(`broken\\.ndjson:${lines.length + 2}: orgSeqNo`));
+    } finally {
+      await pool.close();
+    }
+  });
+});

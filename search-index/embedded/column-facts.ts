@@ -1,0 +1,82 @@
+/**
+ * What the column builders need from one source record, computed where the record is parsed (a reindex worker
+ * thread) so the thread that builds the columns gets only these small objects. Flags that depend on the company of a
+ * worksite are added by the worksite builder.
+ */
+import { companyValues, dateNumber, COMPANY_VALUE_FIELDS } from "../company-values";
+import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
+import { isLimitedCompanyForm } from "../refdata";
+import { nameSortKey, tokenize } from "../text";
+import { bit } from "./entity-builder";
+import { LIMITED_BIT } from "./index-types";
+
+export interface CompanyFacts {
+  orgSeqNo: number;
+  orgNo: string;
+  name: string;
+  flags: number;
+  sniCodes: string[];
+  municipalityCode: string;
+  legalFormCode: string;
+  fiscalYearEndMonth: number;
+  ownerAges: number[];
+  /** COMPANY_VALUE_FIELDS order, NaN where missing. */
+  values: number[];
+  sortKey: string;
+  words: string[];
+}
+
+export interface WorksiteFacts {
+  id: number;
+  orgSeqNo: number;
+  /** Own flags (phone, headquarters); the company's registrations are added when the columns are built. */
+  flags: number;
+  sniCodes: string[];
+  municipalityCode: string;
+  employeeRangeCode: string;
+  activeFrom: number;
+  words: string[];
+}
+
+export function companyFacts(source: CompanySourceRecord): CompanyFacts {
+  const flags =
+    bit("hasPhone", source.phoneNumbers.length > 0) |
+    bit("fTax", source.fTaxReg) |
+    bit("vatReg", source.vatReg) |
+    bit("employerReg", source.employerReg) |
+    bit("listed", source.isListed) |
+    bit("inGroup", source.groupMotherOrgNo !== null) |
+    bit("ownerManaged", source.isOwnerManaged) |
+    bit("hasAuditor", source.hasAuditor) |
+    bit("auditObligation", source.auditObligation) |
+    bit("shelfCompany", source.isShelfCompany) |
+    (isLimitedCompanyForm(source.legalFormCode) ? 1 << LIMITED_BIT : 0);
+  const values = companyValues(source);
+  return {
+    orgSeqNo: source.orgSeqNo,
+    orgNo: source.orgNo,
+    name: source.name,
+    flags,
+    sniCodes: source.sniCodes,
+    municipalityCode: source.seatMunicipalityCode,
+    legalFormCode: source.legalFormCode,
+    fiscalYearEndMonth: source.fiscalYearEndMonth,
+    ownerAges: source.beneficialOwners.map((owner) => Math.min(255, owner.age)),
+    values: COMPANY_VALUE_FIELDS.map((field) => values[field]),
+    sortKey: nameSortKey(source.name),
+    words: tokenize(source.name),
+  };
+}
+
+export function worksiteFacts(source: WorksiteSourceRecord): WorksiteFacts {
+  return {
+    id: Number(source.cfarNo),
+    orgSeqNo: source.orgSeqNo,
+    flags: bit("hasPhone", source.phoneNumber !== null && source.phoneNumber !== "") | bit("headquarters", source.headquarters),
+    sniCodes: source.sniCodes,
+    municipalityCode: source.municipalityCode,
+    employeeRangeCode: source.employeeRangeCode,
+    activeFrom: dateNumber(source.activeFrom),
+    words: tokenize(source.name),
+  };
+}
