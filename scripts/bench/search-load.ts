@@ -17,7 +17,15 @@ export interface Engines {
   embedded: EmbeddedBackend;
   sqlite: Database.Database;
   listFile: string[];
-  stats: { companies: number; worksites: number; buildSeconds: number; indexMb: number; sqliteLoadSeconds: number | null };
+  stats: {
+    companies: number;
+    worksites: number;
+    /** The dataset's origin as its manifest states it ("synthetic, seed 1"). */
+    dataset: string;
+    buildSeconds: number;
+    indexMb: number;
+    sqliteLoadSeconds: number | null;
+  };
 }
 
 const noDocuments: DocumentStore = { companyRecords: async () => [], worksiteRecords: async () => [], companyDetail: async () => null };
@@ -101,6 +109,7 @@ export async function loadEngines(dir: string): Promise<Engines> {
     stats: {
       companies: manifest.companies,
       worksites: manifest.worksites,
+      dataset: manifest.seed === null ? manifest.source : `${manifest.source}, seed ${manifest.seed}`,
       buildSeconds: buildMs / 1000,
       indexMb,
       sqliteLoadSeconds: sqlite ? sqliteMs / 1000 : null,

@@ -30,7 +30,7 @@ export function renderReport(results: QueryResult[], stats: Engines["stats"], co
     "",
     `Command: \`${command}\``,
     "",
-    `Data: ${stats.companies.toLocaleString("sv-SE")} companies, ${stats.worksites.toLocaleString("sv-SE")} worksites (synthetic, seed 7). One search = exact hit count + the sorted page of 20 ids + every disjunctive facet (SNI and places rolled up, company form, fiscal year or size class, all booleans); \`_all\` counts are constant and cached by both engines; fetching the 20 documents is not included. Embedded: ${runs} runs per query; SQLite: better-sqlite3 with indexes and FTS5 (prefix), fewer runs on big data. CPU = process CPU time of one search. Load average ${load} while it ran (${os.cpus().length} cores shared with other work).`,
+    `Data: ${stats.companies.toLocaleString("sv-SE")} companies, ${stats.worksites.toLocaleString("sv-SE")} worksites (${stats.dataset}). One search = exact hit count + the sorted page of 20 ids + every disjunctive facet (SNI and places rolled up, company form, fiscal year or size class, all booleans); \`_all\` counts are constant and cached by both engines; fetching the 20 documents is not included. Embedded: ${runs} runs per query; SQLite: better-sqlite3 with indexes and FTS5 (prefix), fewer runs on big data. CPU = process CPU time of one search. Load average ${load} while it ran (${os.cpus().length} cores shared with other work).`,
     "",
     `Embedded index: built in ${stats.buildSeconds.toFixed(1)} s in-process (parsing excluded), ${stats.indexMb.toFixed(0)} MB of typed arrays.${stats.sqliteLoadSeconds === null ? " SQLite database reused from the cache." : ` SQLite loaded and indexed in ${stats.sqliteLoadSeconds.toFixed(0)} s.`}`,
     "",
