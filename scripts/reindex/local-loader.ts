@@ -153,7 +153,7 @@ export class LocalLoader {
   }
 
   /** Inserts rows given as tab-separated lines (`columns` fields each) with INSERT … VALUES statements. */
-  insertValues(sqlHead: string, columns: number, lines: string): Promise<{ rows: number }> {
+  insertValues(sqlHead: string, columns: number, lines: Uint8Array<ArrayBuffer> | string): Promise<{ rows: number }> {
     return this.call(`/values?sql=${encodeURIComponent(sqlHead)}&columns=${columns}`, { method: "POST", body: lines });
   }
 

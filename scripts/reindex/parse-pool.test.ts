@@ -21,7 +21,7 @@ async function collect(pool: ParsePool, file: string, kind: "company" | "worksit
   const rows: string[] = [];
   const facts: unknown[] = [];
   for await (const chunk of pool.parse(file, kind)) {
-    if (chunk.rows !== "") rows.push(chunk.rows);
+    if (chunk.rows.length > 0) rows.push(new TextDecoder().decode(chunk.rows));
     facts.push(...chunk.facts);
   }
   return { rows: rows.join("\n"), facts };

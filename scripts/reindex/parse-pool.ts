@@ -6,13 +6,13 @@
 import { createReadStream } from "node:fs";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
-import type { ParsedChunk, SourceKind } from "./parse-chunk";
-import type { ChunkJob } from "./parse-worker";
+import type { FactsOf, SourceKind } from "./parse-chunk";
+import type { ChunkJob, PostedChunk } from "./parse-worker";
 import { SourceError } from "./source-reader";
 
 const CHUNK_BYTES = 4 << 20;
 
-type Reply = { seq: number; result?: ParsedChunk<SourceKind>; failure?: string };
+type Reply = { seq: number; result?: PostedChunk<unknown>; failure?: string };
 
 /** Chunks of whole lines (the last one may lack its newline), each in its own transferable buffer. */
 async function* lineChunks(file: string, chunkBytes: number): AsyncGenerator<Uint8Array> {
@@ -73,13 +73,13 @@ export class ParsePool {
   }
 
   /** Parsed chunks of `file` in file order; throws SourceError (file:line) at the first invalid line. */
-  async *parse<K extends SourceKind>(file: string, kind: K): AsyncGenerator<ParsedChunk<K>> {
+  async *parse<K extends SourceKind>(file: string, kind: K): AsyncGenerator<PostedChunk<FactsOf[K]>> {
     const queue: Promise<Reply>[] = [];
     let lineNo = 0;
-    const take = async (): Promise<ParsedChunk<K>> => {
+    const take = async (): Promise<PostedChunk<FactsOf[K]>> => {
       const reply = await (queue.shift() as Promise<Reply>);
       if (reply.failure !== undefined || !reply.result) throw new Error(`parsing ${file}: ${reply.failure}`);
-      const chunk = reply.result as ParsedChunk<K>;
+      const chunk = reply.result as PostedChunk<FactsOf[K]>;
       if (chunk.error) throw new SourceError(`${file}:${lineNo + chunk.error.line}: ${chunk.error.message}`);
       lineNo += chunk.lines;
       return chunk;
@@ -91,7 +91,9 @@ export class ParsePool {
     while (queue.length > 0) yield await take();
   }
 
+  /** Stops the threads; chunks still pending fail. */
   async close(): Promise<void> {
+    this.failAll(new Error("parse pool closed"));
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 }

@@ -4,16 +4,7 @@
  * transaction, then remove versions older than the previous one. A failure at any point removes the half-built version
  * and leaves the live one serving.
  */
-import path from "node:path";
-import {
-  COMPANY_COLUMNS,
-  insertCompaniesHead,
-  insertWorksitesHead,
-  WORKSITE_COLUMNS,
-  companyTable,
-  documentTablesDdl,
-  worksiteTable,
-} from "../../search-index/embedded/d1-documents";
+import { documentIndexesDdl, companyTable, documentTablesDdl, worksiteTable } from "../../search-index/embedded/d1-documents";
 import { IndexBuild } from "../../search-index/embedded/index-build";
 import {
   CURRENT_VERSION_SQL,
@@ -27,8 +18,7 @@ import {
 import { encodeSnapshot } from "../../search-index/embedded/snapshot";
 import { PERSIST_DIR } from "../lib/local-bindings";
 import { LocalLoader } from "./local-loader";
-import { RowWriter } from "./row-writer";
-import { ParsePool } from "./parse-pool";
+import { loadDocuments } from "./load-documents";
 import { readManifest } from "./source-reader";
 
 export type ReindexStage = "prepare" | "companies" | "worksites" | "index" | "snapshot" | "verify" | "switch" | "cleanup";
@@ -65,44 +55,6 @@ interface Options {
   /** Parser threads (default: one per core). */
   threads?: number;
   onProgress?: (progress: ReindexProgress) => void;
-}
-
-async function loadDocuments(
-  loader: LocalLoader,
-  build: IndexBuild,
-  options: Options,
-  version: number,
-  totals: { companies: number; worksites: number },
-  lap: (stage: string) => void,
-) {
-  const report = options.onProgress ?? (() => {});
-  const pool = new ParsePool({ threads: options.threads });
-  try {
-    const companies = new RowWriter(loader, insertCompaniesHead(version), COMPANY_COLUMNS);
-    let n = 0;
-    for await (const chunk of pool.parse(path.join(options.sourceDir, "companies.ndjson"), "company")) {
-      for (const facts of chunk.facts) build.addCompany(facts);
-      await companies.add(chunk.rows, chunk.facts.length);
-      n += chunk.facts.length;
-      report({ stage: "companies", done: n, total: totals.companies });
-    }
-    await companies.close();
-    lap("companies");
-    report({ stage: "worksites", done: 0, total: totals.worksites });
-    const worksites = new RowWriter(loader, insertWorksitesHead(version), WORKSITE_COLUMNS);
-    let w = 0;
-    for await (const chunk of pool.parse(path.join(options.sourceDir, "worksites.ndjson"), "worksite")) {
-      for (const facts of chunk.facts) build.addWorksiteColumns(facts);
-      await worksites.add(chunk.rows, chunk.facts.length);
-      w += chunk.facts.length;
-      report({ stage: "worksites", done: w, total: totals.worksites });
-    }
-    await worksites.close();
-    lap("worksites");
-    return { companies: n, worksites: w };
-  } finally {
-    await pool.close();
-  }
 }
 
 async function verifyCounts(loader: LocalLoader, version: number, expected: { companies: number; worksites: number }) {
@@ -156,10 +108,16 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     lap("prepare");
     stage = "companies";
     const build = new IndexBuild();
-    const counts = await loadDocuments(loader, build, { ...options, onProgress: report }, version, manifest, lap);
+    const totals = { companies: manifest.companies, worksites: manifest.worksites };
+    const counts = await loadDocuments(loader, build, { ...options, version, totals, report, lap });
     stage = "index";
     report({ stage, done: 0, total: 1 });
+    // workerd builds the D1 id indexes while this thread builds the column index (the request needs a moment to leave).
+    const indexed = loader.sql(documentIndexesDdl(version).map((sql) => ({ sql, params: [] })));
+    indexed.catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const index = build.finish(version);
+    await indexed;
     lap("index");
     stage = "snapshot";
     report({ stage, done: 0, total: 1 });

@@ -1,0 +1,68 @@
+/**
+ * Streams both source files through the parse pool at once. D1 rows of companies and worksites go to the loader as
+ * they are parsed; the column index gets every company first, then the worksites in file order (their facts wait until
+ * the companies are in). Companies are bound by parsing, worksites by D1 writes: overlapping them keeps both cores busy.
+ */
+import path from "node:path";
+import type { WorksiteFacts } from "../../search-index/embedded/column-facts";
+import { COMPANY_COLUMNS, insertCompaniesHead, insertWorksitesHead, WORKSITE_COLUMNS } from "../../search-index/embedded/d1-documents";
+import type { IndexBuild } from "../../search-index/embedded/index-build";
+import type { LocalLoader } from "./local-loader";
+import { ParsePool } from "./parse-pool";
+import type { ReindexProgress } from "./reindex-embedded";
+import { RowWriter } from "./row-writer";
+
+export interface LoadOptions {
+  sourceDir: string;
+  version: number;
+  totals: { companies: number; worksites: number };
+  threads?: number;
+  report: (progress: ReindexProgress) => void;
+  /** Called when the companies are stored ("companies") and when the worksites are too ("worksites after"). */
+  lap: (stage: string) => void;
+}
+
+export async function loadDocuments(loader: LocalLoader, build: IndexBuild, options: LoadOptions) {
+  const { sourceDir, version, totals, report, lap } = options;
+  const pool = new ParsePool({ threads: options.threads });
+  const waiting: WorksiteFacts[][] = [];
+  let companiesIn = false;
+  let n = 0;
+  let w = 0;
+  const companies = async () => {
+    const writer = new RowWriter(loader, insertCompaniesHead(version), COMPANY_COLUMNS);
+    for await (const chunk of pool.parse(path.join(sourceDir, "companies.ndjson"), "company")) {
+      for (const facts of chunk.facts) build.addCompany(facts);
+      await writer.add(chunk.rows, chunk.facts.length);
+      n += chunk.facts.length;
+      report({ stage: "companies", done: n, total: totals.companies });
+    }
+    // In the same synchronous step: later worksite chunks go straight to the index, after the waiting ones.
+    companiesIn = true;
+    for (const facts of waiting.splice(0)) for (const f of facts) build.addWorksiteColumns(f);
+    await writer.close();
+    lap("companies");
+    report({ stage: "worksites", done: w, total: totals.worksites });
+  };
+  const worksites = async () => {
+    const writer = new RowWriter(loader, insertWorksitesHead(version), WORKSITE_COLUMNS);
+    for await (const chunk of pool.parse(path.join(sourceDir, "worksites.ndjson"), "worksite")) {
+      if (companiesIn) for (const f of chunk.facts) build.addWorksiteColumns(f);
+      else waiting.push(chunk.facts);
+      await writer.add(chunk.rows, chunk.facts.length);
+      w += chunk.facts.length;
+      if (companiesIn) report({ stage: "worksites", done: w, total: totals.worksites });
+    }
+    await writer.close();
+  };
+  const tasks = [companies(), worksites()];
+  try {
+    await Promise.all(tasks);
+    lap("worksites after");
+    return { companies: n, worksites: w };
+  } finally {
+    // On a failure the other file's task ends too (the pool fails its pending chunks) before the caller cleans up.
+    await pool.close();
+    await Promise.allSettled(tasks);
+  }
+}
