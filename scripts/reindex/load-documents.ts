@@ -8,7 +8,8 @@ import type { WorksiteFacts } from "../../search-index/embedded/column-facts";
 import { COMPANY_COLUMNS, insertCompaniesHead, insertWorksitesHead, WORKSITE_COLUMNS } from "../../search-index/embedded/d1-documents";
 import type { IndexBuild } from "../../search-index/embedded/index-build";
 import type { LocalLoader } from "./local-loader";
-import { ParsePool } from "./parse-pool";
+import { chunkFacts, ParsePool } from "./parse-pool";
+import type { PostedChunk } from "./parse-worker";
 import type { ReindexProgress } from "./reindex-embedded";
 import { RowWriter } from "./row-writer";
 
@@ -25,21 +26,21 @@ export interface LoadOptions {
 export async function loadDocuments(loader: LocalLoader, build: IndexBuild, options: LoadOptions) {
   const { sourceDir, version, totals, report, lap } = options;
   const pool = new ParsePool({ threads: options.threads });
-  const waiting: WorksiteFacts[][] = [];
+  const waiting: PostedChunk<WorksiteFacts>[] = [];
   let companiesIn = false;
   let n = 0;
   let w = 0;
   const companies = async () => {
     const writer = new RowWriter(loader, insertCompaniesHead(version), COMPANY_COLUMNS);
     for await (const chunk of pool.parse(path.join(sourceDir, "companies.ndjson"), "company")) {
-      for (const facts of chunk.facts) build.addCompany(facts);
-      await writer.add(chunk.rows, chunk.facts.length);
-      n += chunk.facts.length;
+      for (const facts of chunkFacts(chunk)) build.addCompany(facts);
+      await writer.add(chunk.rows, chunk.records);
+      n += chunk.records;
       report({ stage: "companies", done: n, total: totals.companies });
     }
     // In the same synchronous step: later worksite chunks go straight to the index, after the waiting ones.
     companiesIn = true;
-    for (const facts of waiting.splice(0)) for (const f of facts) build.addWorksiteColumns(f);
+    for (const chunk of waiting.splice(0)) for (const f of chunkFacts(chunk)) build.addWorksiteColumns(f);
     await writer.close();
     lap("companies");
     report({ stage: "worksites", done: w, total: totals.worksites });
@@ -47,10 +48,10 @@ export async function loadDocuments(loader: LocalLoader, build: IndexBuild, opti
   const worksites = async () => {
     const writer = new RowWriter(loader, insertWorksitesHead(version), WORKSITE_COLUMNS);
     for await (const chunk of pool.parse(path.join(sourceDir, "worksites.ndjson"), "worksite")) {
-      if (companiesIn) for (const f of chunk.facts) build.addWorksiteColumns(f);
-      else waiting.push(chunk.facts);
-      await writer.add(chunk.rows, chunk.facts.length);
-      w += chunk.facts.length;
+      if (companiesIn) for (const f of chunkFacts(chunk)) build.addWorksiteColumns(f);
+      else waiting.push(chunk);
+      await writer.add(chunk.rows, chunk.records);
+      w += chunk.records;
       if (companiesIn) report({ stage: "worksites", done: w, total: totals.worksites });
     }
     await writer.close();

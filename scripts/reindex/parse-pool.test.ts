@@ -7,7 +7,7 @@ import { companySourceCodec, worksiteSourceCodec } from "../../search-index/docu
 import { CompanySourceRecordSchema, WorksiteSourceRecordSchema } from "../../search-index/records";
 import { generateDataset } from "../data/generate";
 import { parseChunk } from "./parse-chunk";
-import { ParsePool } from "./parse-pool";
+import { chunkFacts, ParsePool } from "./parse-pool";
 
 let dir: string;
 
@@ -22,7 +22,8 @@ async function collect(pool: ParsePool, file: string, kind: "company" | "worksit
   const facts: unknown[] = [];
   for await (const chunk of pool.parse(file, kind)) {
     if (chunk.rows.length > 0) rows.push(new TextDecoder().decode(chunk.rows));
-    facts.push(...chunk.facts);
+    facts.push(...chunkFacts(chunk));
+    expect(chunk.records).toBe(chunkFacts(chunk).length);
   }
   return { rows: rows.join("\n"), facts };
 }

@@ -5,6 +5,7 @@
  */
 import { createReadStream } from "node:fs";
 import os from "node:os";
+import { deserialize } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { FactsOf, SourceKind } from "./parse-chunk";
 import type { ChunkJob, PostedChunk } from "./parse-worker";
@@ -36,6 +37,9 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   out.set(b, a.length);
   return out;
 }
+
+/** The column facts of a parsed chunk. */
+export const chunkFacts = <F>(chunk: PostedChunk<F>): F[] => deserialize(chunk.facts) as F[];
 
 export class ParsePool {
   private readonly workers: Worker[];

@@ -1,7 +1,9 @@
 /**
- * Worker thread of parse-pool.ts: parses the chunks it is sent and posts the results back, the D1 rows as UTF-8 bytes
- * (transferred, so the main thread neither copies nor encodes them).
+ * Worker thread of parse-pool.ts: parses the chunks it is sent and posts the results back as transferred bytes: the D1
+ * rows in UTF-8 (the main thread neither copies nor encodes them) and the column facts v8-serialised (deserialised
+ * when the index takes them, so facts that wait for the companies sit outside the garbage-collected heap).
  */
+import { serialize } from "node:v8";
 import { parentPort } from "node:worker_threads";
 import { parseChunk, type ParsedChunk, type SourceKind } from "./parse-chunk";
 
@@ -11,17 +13,23 @@ export interface ChunkJob {
   bytes: Uint8Array;
 }
 
-/** A parsed chunk as posted to the pool: the rows encoded. */
-export type PostedChunk<F> = Omit<ParsedChunk<never>, "rows" | "facts"> & { rows: Uint8Array<ArrayBuffer>; facts: F[] };
+/** A parsed chunk as posted to the pool: rows and facts as bytes (see chunkFacts), `records` of them. */
+export type PostedChunk<F> = Omit<ParsedChunk<never>, "rows" | "facts"> & {
+  rows: Uint8Array<ArrayBuffer>;
+  facts: Uint8Array<ArrayBuffer> & { readonly __facts?: F };
+  records: number;
+};
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 parentPort?.on("message", (job: ChunkJob) => {
   try {
-    const { rows, ...rest } = parseChunk(job.kind, decoder.decode(job.bytes));
+    const { rows, facts, ...rest } = parseChunk(job.kind, decoder.decode(job.bytes));
     const bytes = encoder.encode(rows);
-    parentPort?.postMessage({ seq: job.seq, result: { ...rest, rows: bytes } }, [bytes.buffer]);
+    const serialized = Uint8Array.from(serialize(facts));
+    const result = { ...rest, rows: bytes, facts: serialized, records: facts.length };
+    parentPort?.postMessage({ seq: job.seq, result }, [bytes.buffer, serialized.buffer]);
   } catch (error) {
     parentPort?.postMessage({ seq: job.seq, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
