@@ -23,6 +23,22 @@ export interface LoadOptions {
   lap: (stage: string) => void;
 }
 
+/** A failure while loading one of the two files (they load at once), naming its stage. */
+export class LoadError extends Error {
+  constructor(
+    readonly stage: "companies" | "worksites",
+    readonly failure: unknown,
+  ) {
+    super(failure instanceof Error ? failure.message : String(failure), { cause: failure });
+    this.name = "LoadError";
+  }
+}
+
+const tagged = (stage: LoadError["stage"], task: Promise<void>) =>
+  task.catch((error: unknown) => {
+    throw new LoadError(stage, error);
+  });
+
 export async function loadDocuments(loader: LocalLoader, build: IndexBuild, options: LoadOptions) {
   const { sourceDir, version, totals, report, lap } = options;
   const pool = new ParsePool({ threads: options.threads });
@@ -56,7 +72,7 @@ export async function loadDocuments(loader: LocalLoader, build: IndexBuild, opti
     }
     await writer.close();
   };
-  const tasks = [companies(), worksites()];
+  const tasks = [tagged("companies", companies()), tagged("worksites", worksites())];
   try {
     await Promise.all(tasks);
     lap("worksites after");

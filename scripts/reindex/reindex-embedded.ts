@@ -18,7 +18,7 @@ import {
 import { encodeSnapshot } from "../../search-index/embedded/snapshot";
 import { PERSIST_DIR } from "../lib/local-bindings";
 import { LocalLoader } from "./local-loader";
-import { loadDocuments } from "./load-documents";
+import { LoadError, loadDocuments } from "./load-documents";
 import { readManifest } from "./source-reader";
 
 export type ReindexStage = "prepare" | "companies" | "worksites" | "index" | "snapshot" | "verify" | "switch" | "cleanup";
@@ -134,6 +134,7 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     return { version, previousVersion, ...counts, snapshotBytes: snapshot.byteLength, removedVersions, seconds };
   } catch (error) {
     if (version > 0 && stage !== "cleanup") await removeVersion(loader, version).catch(() => {});
+    if (error instanceof LoadError) throw new ReindexError(error.stage, error.failure);
     throw new ReindexError(stage, error);
   } finally {
     await loader.dispose();
