@@ -15,11 +15,18 @@ export async function signIn(url: string, username: string, password: string): P
     body: JSON.stringify({ id: username, secret: password }),
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return response.headers
+  const cookie = response.headers
     .getSetCookie()
     .map((line) => line.split(";")[0] ?? "")
     .filter((pair) => pair.includes("=") && !pair.endsWith("="))
     .join("; ");
+  // A fresh account must accept the terms of use before it may search (spec §8); accepting again changes nothing.
+  const terms = await fetch(`${url}/sapi/subscription/accept-terms`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: origin, "Sec-Fetch-Site": "same-origin" },
+  });
+  if (terms.status !== 200) throw new Error(`accepting the terms failed: ${terms.status} ${await terms.text()}`);
+  return cookie;
 }
 
 /** Runs a query once and checks the answer against the contract; returns its hit count. */
