@@ -1,13 +1,14 @@
 /**
  * Demo data for `npm start` and the end-to-end tests: a deterministic synthetic Sweden (100 000 companies and their
  * worksites, seed 1) generated once into data/demo, and indexed into the embedded backend of a state directory once
- * per dataset (a marker file in the state directory remembers which dataset the live index was built from).
+ * per dataset and index layout (a marker file in the state directory remembers what the live index was built from).
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import cliProgress from "cli-progress";
 import { generateDataset } from "./data/generate";
 import { PERSIST_DIR, ROOT } from "./lib/local-bindings";
+import { INDEX_LAYOUT } from "../search-index/embedded/index-versions";
 import { reindexEmbedded } from "./reindex/reindex-embedded";
 
 export const DEMO_DATA_DIR = path.resolve(ROOT, process.env.URVAL_DEMO_DATA ?? "data/demo");
@@ -51,7 +52,10 @@ export async function ensureDemoIndex(persistDir = PERSIST_DIR): Promise<void> {
   const manifestText = readFileSync(path.join(DEMO_DATA_DIR, "manifest.json"), "utf8");
   const generatedAt = String(JSON.parse(manifestText).generatedAt);
   const marker = path.join(persistDir, "demo-index.json");
-  if (existsSync(marker) && JSON.parse(readFileSync(marker, "utf8")).generatedAt === generatedAt) return;
+  if (existsSync(marker)) {
+    const built = JSON.parse(readFileSync(marker, "utf8")) as { generatedAt?: string; layout?: number };
+    if (built.generatedAt === generatedAt && built.layout === INDEX_LAYOUT) return;
+  }
   let progress: cliProgress.SingleBar | undefined;
   let stage = "";
   try {
@@ -68,7 +72,7 @@ export async function ensureDemoIndex(persistDir = PERSIST_DIR): Promise<void> {
       },
     });
     progress?.stop();
-    writeFileSync(marker, JSON.stringify({ generatedAt, version: result.version }));
+    writeFileSync(marker, JSON.stringify({ generatedAt, layout: INDEX_LAYOUT, version: result.version }));
   } catch (error) {
     progress?.stop();
     throw error;
