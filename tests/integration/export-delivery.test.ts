@@ -122,6 +122,23 @@ describe("failures", () => {
     expect((await authedFetch(harness, user.cookie, `/sapi/extraction/${job.id}/file`)).status).toBe(409);
   });
 
+  it("a multipart upload of several parts (one reused part buffer) reads back byte for byte", async () => {
+    const { EXPORTS } = await env();
+    const key = `exports/parts-${crypto.randomUUID()}.bin`;
+    const chunk = (i: number) => Uint8Array.from({ length: 1_000_003 }, (_, k) => (k * 31 + i * 7) & 255);
+    async function* chunks() {
+      for (let i = 0; i < 13; i++) yield chunk(i); // 13 MB: parts of 5 MiB, 5 MiB and the rest
+    }
+    const result = await uploadMultipart(EXPORTS, key, chunks());
+    expect(result.parts).toBe(3);
+    const stored = new Uint8Array(await (await EXPORTS.get(key))!.arrayBuffer());
+    const expected = new Uint8Array(13 * 1_000_003);
+    for (let i = 0; i < 13; i++) expected.set(chunk(i), i * 1_000_003);
+    expect(stored.length).toBe(expected.length);
+    expect(Buffer.compare(stored, expected)).toBe(0);
+    await EXPORTS.delete(key);
+  });
+
   it("an aborted multipart upload leaves neither the object nor its parts", async () => {
     const { EXPORTS } = await env();
     const key = `exports/aborted-${crypto.randomUUID()}.xlsx`;
