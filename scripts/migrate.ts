@@ -4,29 +4,28 @@ import { promisify } from "node:util";
 import path from "node:path";
 import { API_CONFIG, PERSIST_DIR, ROOT } from "./lib/local-bindings";
 
+type Binding = "DB" | "SEARCH_DB";
+
+const WRANGLER = path.join(ROOT, "node_modules/.bin/wrangler");
+const CHILD_OPTIONS = { cwd: ROOT, env: { ...process.env, CI: "true" } };
+
+/** The wrangler arguments that apply one binding's migrations locally (to `persistDir`) or remotely. */
+function migrationArgs(binding: Binding, target: { remote: true } | { persistDir: string }): string[] {
+  const where = "remote" in target ? ["--remote"] : ["--local", "--persist-to", target.persistDir];
+  return ["d1", "migrations", "apply", binding, ...where, "-c", API_CONFIG];
+}
+
 export function applyMigrations(options: { remote?: boolean; persistDir?: string } = {}) {
-  for (const binding of ["DB", "SEARCH_DB"]) {
-    const target = options.remote ? ["--remote"] : ["--local", "--persist-to", options.persistDir ?? PERSIST_DIR];
-    execFileSync(path.join(ROOT, "node_modules/.bin/wrangler"), ["d1", "migrations", "apply", binding, ...target, "-c", API_CONFIG], {
-      cwd: ROOT,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, CI: "true" },
-    });
+  const target = options.remote ? ({ remote: true } as const) : { persistDir: options.persistDir ?? PERSIST_DIR };
+  for (const binding of ["DB", "SEARCH_DB"] as const) {
+    execFileSync(WRANGLER, migrationArgs(binding, target), { ...CHILD_OPTIONS, stdio: ["ignore", "ignore", "inherit"] });
   }
 }
 
 /** Applies the local migrations of the given bindings, each in its own child process, all at once. */
-export async function applyLocalMigrationsAsync(persistDir: string, bindings: readonly ("DB" | "SEARCH_DB")[]): Promise<void> {
+export async function applyLocalMigrationsAsync(persistDir: string, bindings: readonly Binding[]): Promise<void> {
   const run = promisify(execFile);
-  const wrangler = path.join(ROOT, "node_modules/.bin/wrangler");
-  await Promise.all(
-    bindings.map((binding) =>
-      run(wrangler, ["d1", "migrations", "apply", binding, "--local", "--persist-to", persistDir, "-c", API_CONFIG], {
-        cwd: ROOT,
-        env: { ...process.env, CI: "true" },
-      }),
-    ),
-  );
+  await Promise.all(bindings.map((binding) => run(WRANGLER, migrationArgs(binding, { persistDir }), CHILD_OPTIONS)));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

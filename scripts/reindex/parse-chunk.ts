@@ -11,6 +11,7 @@ import {
   type CompanySourceRecord,
   type WorksiteSourceRecord,
 } from "../../search-index/records";
+import { validateLine } from "./source-reader";
 
 export type SourceKind = "company" | "worksite";
 
@@ -40,21 +41,6 @@ const KINDS: { company: Kind<CompanySourceRecord, CompanyFacts>; worksite: Kind<
   worksite: { schema: WorksiteSourceRecordSchema, row: worksiteDocumentRow, facts: worksiteFacts },
 };
 
-function validate<S>(schema: z.ZodType<S>, line: string): S | string {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(line);
-  } catch {
-    return "not JSON";
-  }
-  const result = schema.safeParse(raw);
-  if (result.success) return result.data;
-  return result.error.issues
-    .slice(0, 3)
-    .map((i) => `${i.path.join(".")}: ${i.message}`)
-    .join("; ");
-}
-
 export function parseChunk<K extends SourceKind>(kind: K, text: string): ParsedChunk<K> {
   const { schema, row, facts } = KINDS[kind] as unknown as Kind<unknown, FactsOf[K]>;
   const lines = text.split("\n");
@@ -64,10 +50,10 @@ export function parseChunk<K extends SourceKind>(kind: K, text: string): ParsedC
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
     if (line.trim() === "") continue;
-    const source = validate(schema, line);
-    if (typeof source === "string") return { rows: "", facts: [], lines: lines.length, error: { line: i + 1, message: source } };
-    rows.push(row(source).join("\t"));
-    out.push(facts(source));
+    const checked = validateLine(schema, line);
+    if ("problem" in checked) return { rows: "", facts: [], lines: lines.length, error: { line: i + 1, message: checked.problem } };
+    rows.push(row(checked.record).join("\t"));
+    out.push(facts(checked.record));
   }
   return { rows: rows.join("\n"), facts: out, lines: lines.length };
 }

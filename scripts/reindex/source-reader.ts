@@ -42,23 +42,32 @@ async function* lines(file: string): AsyncGenerator<string> {
   if (rest !== "") yield rest;
 }
 
+/** One non-blank source line parsed and validated: the record, or what is wrong with it (for a file:line message). */
+export function validateLine<T>(schema: z.ZodType<T>, line: string): { record: T } | { problem: string } {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    return { problem: "not JSON" };
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return { record: result.data };
+  return {
+    problem: result.error.issues
+      .slice(0, 3)
+      .map((i) => `${i.path.join(".")}: ${i.message}`)
+      .join("; "),
+  };
+}
+
 async function* records<T>(file: string, schema: z.ZodType<T>): AsyncGenerator<T> {
   let lineNo = 0;
   for await (const line of lines(file)) {
     lineNo++;
     if (line.trim() === "") continue;
-    let raw: unknown;
-    try {
-      raw = JSON.parse(line);
-    } catch {
-      throw new SourceError(`${file}:${lineNo}: not JSON`);
-    }
-    const result = schema.safeParse(raw);
-    if (!result.success) {
-      const issues = result.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`);
-      throw new SourceError(`${file}:${lineNo}: ${issues.join("; ")}`);
-    }
-    yield result.data;
+    const checked = validateLine(schema, line);
+    if ("problem" in checked) throw new SourceError(`${file}:${lineNo}: ${checked.problem}`);
+    yield checked.record;
   }
 }
 

@@ -215,17 +215,11 @@ function classify(p: Prepared, boolOnly: Uint32Array, lengths: Uint32Array): voi
 }
 
 /** One loop per histogram over the hits and each facet's own list; the hits also feed the heap. */
-function tally(p: Prepared, lengths: ArrayLike<number>, counts: ScanCounts, top: TopK | null): void {
+function tally(p: Prepared, lengths: Uint32Array, counts: ScanCounts, top: TopK | null): void {
   const { useMainSni, useAllLocations } = p.plan;
   const { flags, mainSni, municipality, sniAll } = p.entity;
   const [hitList, sniList, locationList, small0List, small1List] = p.lists;
-  const [hits, sniFails, locationFails, small0Fails, small1Fails] = [
-    lengths[0] ?? 0,
-    lengths[1] ?? 0,
-    lengths[2] ?? 0,
-    lengths[3] ?? 0,
-    lengths[4] ?? 0,
-  ];
+  const [hits = 0, sniFails = 0, locationFails = 0, small0Fails = 0, small1Fails = 0] = lengths;
   const hitPositions: Positions = p.unconstrained ? null : hitList;
   const pairCounts = new Uint32Array(4096);
   countColumn(flags, hitPositions, hits, counts.flagHist);
