@@ -1,12 +1,14 @@
 /**
  * Web worker entry: static assets are served by the platform ([assets] in wrangler.toml); /sapi/* and /api/* go to the
- * API worker over the service binding; everything else is rendered by Remix.
+ * API worker over the service binding; everything else is rendered by Remix. Every answer leaves with the security
+ * headers (app/lib/security-headers.server.ts).
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the module exists only after a build, so neither directive fits both states
 // @ts-ignore -- produced by `npm run build` (remix vite:build); absent in a fresh clone until then.
 import * as serverBuild from "./build/server/index.js";
 import { forwardToApi, isApiPath } from "./app/lib/api-forward.server";
+import { withSecurityHeaders } from "./app/lib/security-headers.server";
 
 export interface WebEnv {
   API: Fetcher;
@@ -19,7 +21,9 @@ const handleRemixRequest = createRequestHandler(serverBuild as unknown as Server
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
-    if (isApiPath(url.pathname)) return forwardToApi(request, env.API);
-    return handleRemixRequest(request, { cloudflare: { env, ctx } });
+    const response = isApiPath(url.pathname)
+      ? await forwardToApi(request, env.API)
+      : await handleRemixRequest(request, { cloudflare: { env, ctx } });
+    return withSecurityHeaders(response, url.protocol === "https:");
   },
 } satisfies ExportedHandler<WebEnv>;

@@ -1,11 +1,30 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
 import { applySecurityHeaders, createNonce } from "./lib/security-headers.server";
 
 const ABORT_DELAY_MS = 5_000;
+
+const logLine = (level: "info" | "error", msg: string, fields: Record<string, unknown>) =>
+  (level === "error" ? console.error : console.log)(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }));
+
+/**
+ * Errors of loaders, actions and routing, logged as one JSON line. Remix's default logs the error object, whose
+ * message for an unknown address quotes the address; addresses carry searches (`vad`, `till`) and ids, so the line
+ * names the method and status only. An unknown page is not an error of the service (info, no stack).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error)) {
+    logLine(error.status >= 500 ? "error" : "info", "page request refused", { method: request.method, status: error.status });
+    return;
+  }
+  const details =
+    error instanceof Error ? { error: error.name, errorMessage: error.message, stack: error.stack } : { error: String(error) };
+  logLine("error", "page request failed", { method: request.method, ...details });
+};
 
 export default async function handleRequest(
   request: Request,

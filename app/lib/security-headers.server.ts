@@ -29,6 +29,8 @@ export function contentSecurityPolicy(nonce: string, isDev: boolean, isHttps: bo
   return directives.join("; ");
 }
 
+const HSTS = "max-age=31536000; includeSubDomains";
+
 export function applySecurityHeaders(headers: Headers, nonce: string, isDev: boolean, isHttps: boolean): void {
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, isDev, isHttps));
   headers.set("X-Content-Type-Options", "nosniff");
@@ -37,6 +39,25 @@ export function applySecurityHeaders(headers: Headers, nonce: string, isDev: boo
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Cross-Origin-Resource-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
-  if (isHttps) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (isHttps) headers.set("Strict-Transport-Security", HSTS);
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
+}
+
+/** The policy of answers that are not pages (API JSON, files, redirects, Remix data): nothing in them may run or embed. */
+export const NON_DOCUMENT_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/**
+ * Every answer of the web worker that did not come through entry.server (redirects, Remix data and resource routes,
+ * everything forwarded to the API worker) gets the same floor: no sniffing, no framing, the referrer policy, HSTS over
+ * https, and a deny-all policy unless the answer brings its own (the annual-report page, pages rendered by Remix).
+ */
+export function withSecurityHeaders(response: Response, isHttps: boolean): Response {
+  const secured = new Response(response.body, response);
+  const headers = secured.headers;
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", NON_DOCUMENT_CSP);
+  headers.set("X-Content-Type-Options", "nosniff");
+  if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
+  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "same-origin");
+  if (isHttps) headers.set("Strict-Transport-Security", HSTS);
+  return secured;
 }

@@ -24,7 +24,7 @@ export const handleError: ErrorHandler<ApiBindings> = (error, c) => {
     });
     return c.json(body, error.status as ContentfulStatusCode);
   }
-  log("error", "unexpected error", { requestId, path: c.req.path, ...describeError(error) });
+  log("error", "unexpected error", { requestId, route: c.req.routePath, ...describeError(error) });
   const body: ErrorBody = { type: "ERROR", message: DEFAULT_ERROR_MESSAGE, code: "INTERNAL", requestId };
   return c.json(body, 500);
 };

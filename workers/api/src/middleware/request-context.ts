@@ -7,6 +7,9 @@ import type { ApiBindings } from "../env";
 /**
  * Per request: a request id (taken from the web worker when present), the server's client version on every answer,
  * Server-Timing with the backend time, and one structured log line with route, status, user and durations.
+ *
+ * The log line names the route pattern (`/sapi/search/create-shared-link/:serializedSearch`), never the requested
+ * path or query: paths carry a serialized search, shared-link ids and list-file ids, and logs must hold no user data.
  */
 export const requestContext = (): MiddlewareHandler<ApiBindings> => async (c, next) => {
   const started = performance.now();
@@ -25,7 +28,6 @@ export const requestContext = (): MiddlewareHandler<ApiBindings> => async (c, ne
     requestId,
     method: c.req.method,
     route: c.req.routePath,
-    path: c.req.path,
     status: c.res.status,
     userId: c.get("userId"),
     backendMs,

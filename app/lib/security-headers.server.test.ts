@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, NON_DOCUMENT_CSP, withSecurityHeaders } from "./security-headers.server";
+
+describe("withSecurityHeaders", () => {
+  it("gives a redirect the deny-all policy, nosniff, no framing and the referrer policy; HSTS only over https", () => {
+    const redirect = new Response(null, { status: 302, headers: { Location: "/engangskod/abc" } });
+    const overHttp = withSecurityHeaders(redirect.clone(), false);
+    expect(overHttp.status).toBe(302);
+    expect(overHttp.headers.get("Location")).toBe("/engangskod/abc");
+    expect(overHttp.headers.get("Content-Security-Policy")).toBe(NON_DOCUMENT_CSP);
+    expect(overHttp.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(overHttp.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(overHttp.headers.get("Referrer-Policy")).toBe("same-origin");
+    expect(overHttp.headers.has("Strict-Transport-Security")).toBe(false);
+    expect(withSecurityHeaders(redirect, true).headers.get("Strict-Transport-Security")).toMatch(/^max-age=31536000/);
+  });
+
+  it("keeps a page's own policy and referrer policy, and the body", async () => {
+    const page = new Response("<p>årsredovisning</p>", {
+      headers: { "Content-Security-Policy": contentSecurityPolicy("abc", false, false), "Referrer-Policy": "no-referrer" },
+    });
+    const secured = withSecurityHeaders(page, false);
+    expect(secured.headers.get("Content-Security-Policy")).toContain("'nonce-abc'");
+    expect(secured.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(await secured.text()).toBe("<p>årsredovisning</p>");
+  });
+
+  it("works on a response whose headers are immutable (a service-binding answer)", () => {
+    const immutable = Response.redirect("https://urval.example/logga-in", 302);
+    expect(() => immutable.headers.set("X-Test", "1")).toThrow();
+    expect(withSecurityHeaders(immutable, true).headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+});
+
+describe("contentSecurityPolicy", () => {
+  it("allows scripts only from this origin and with the nonce; never inline or eval", () => {
+    const policy = contentSecurityPolicy("n0nce", false, true);
+    const scriptSrc = policy.split("; ").find((directive) => directive.startsWith("script-src"));
+    expect(scriptSrc).toBe("script-src 'self' 'nonce-n0nce'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("upgrade-insecure-requests");
+    expect(policy).not.toMatch(/unsafe-(inline|eval)/);
+  });
+});
