@@ -1,19 +1,34 @@
 /**
  * The scheduled cleanup: files and jobs expire EXPORT_RETENTION_DAYS after the request (R2 objects first, then the
- * rows), and jobs that nobody works on any more (READY or with a lapsed lease for over an hour, e.g. after a failed
- * dead-letter delivery) are failed with a refund so no reservation is lost.
+ * rows); jobs that nobody works on (READY for longer than a lease, or RUNNING with a lapsed lease, e.g. after the
+ * consumer process died mid-export and its queue message with it) are queued again so a delivery takes them over;
+ * and jobs that nobody has worked on for the stale time (default an hour), or that were claimed MAX_CLAIMS times
+ * without settling, are failed with a refund, so no reservation is ever lost.
  */
 import { z } from "zod";
+import type { ExportJobMessage } from "../../../shared/export-job";
 import { log } from "../../../shared/log";
-import { failAbandonedJob } from "../jobs/job-store";
+import { DEFAULT_LEASE_MS, failAbandonedJob } from "../jobs/job-store";
 
 const BATCH = 200;
-const STALE_MS = 60 * 60_000;
+export const DEFAULT_STALE_MS = 60 * 60_000;
+/** A job claimed this often without settling is failed rather than queued again (it kills its consumer). */
+export const MAX_CLAIMS = 10;
 const MAX_ROUNDS = 50;
 const IdRowSchema = z.object({ id: z.string(), r2_key: z.string().nullable(), list_files_key: z.string().nullable() });
+const JobIdsSchema = z.array(z.object({ id: z.string() }));
+
+export interface CleanupOptions {
+  now?: number;
+  /** The producer of the job queue; without it no job is queued again (only failed once stale). */
+  queue?: Queue<ExportJobMessage>;
+  leaseMs?: number;
+  staleMs?: number;
+}
 
 export interface CleanupResult {
   expired: number;
+  requeued: number;
   failedStale: number;
 }
 
@@ -33,26 +48,50 @@ async function expireBatch(db: D1Database, bucket: R2Bucket, now: number): Promi
   return rows.length;
 }
 
-async function failStale(db: D1Database, now: number): Promise<number> {
+/** Jobs waiting for a delivery that may never come: READY for over a lease, or RUNNING with a lapsed lease. */
+async function requeueIdle(db: D1Database, queue: Queue<ExportJobMessage>, now: number, leaseMs: number, staleMs: number) {
   const { results } = await db
-    .prepare(`SELECT id FROM export_jobs WHERE (status = 'READY' AND created_at < ?) OR (status = 'RUNNING' AND lease_until < ?) LIMIT ?`)
-    .bind(now - STALE_MS, now - STALE_MS, BATCH)
+    .prepare(
+      `SELECT id FROM export_jobs
+       WHERE attempts < ? AND ((status = 'READY' AND created_at < ? AND created_at >= ?)
+                            OR (status = 'RUNNING' AND lease_until < ? AND lease_until >= ?))
+       LIMIT ?`,
+    )
+    .bind(MAX_CLAIMS, now - leaseMs, now - staleMs, now, now - staleMs, BATCH)
+    .all();
+  const ids = JobIdsSchema.parse(results).map((row) => row.id);
+  // A duplicate of a message still on its way is harmless: the job is claimed once and settled once.
+  if (ids.length > 0) await queue.sendBatch(ids.map((jobId) => ({ body: { jobId } })));
+  return ids.length;
+}
+
+async function failStale(db: D1Database, now: number, staleMs: number): Promise<number> {
+  const { results } = await db
+    .prepare(
+      `SELECT id FROM export_jobs
+       WHERE (status = 'READY' AND created_at < ?) OR (status = 'RUNNING' AND lease_until < ?)
+          OR (status IN ('READY', 'RUNNING') AND attempts >= ? AND COALESCE(lease_until, 0) < ?)
+       LIMIT ?`,
+    )
+    .bind(now - staleMs, now - staleMs, MAX_CLAIMS, now, BATCH)
     .all();
   let failed = 0;
-  for (const { id } of z.array(z.object({ id: z.string() })).parse(results)) {
+  for (const { id } of JobIdsSchema.parse(results)) {
     if (await failAbandonedJob(db, id, "EXPORT_ABANDONED", now)) failed++;
   }
   return failed;
 }
 
-export async function cleanupExports(db: D1Database, bucket: R2Bucket, now = Date.now()): Promise<CleanupResult> {
+export async function cleanupExports(db: D1Database, bucket: R2Bucket, options: CleanupOptions = {}): Promise<CleanupResult> {
+  const { now = Date.now(), queue, leaseMs = DEFAULT_LEASE_MS, staleMs = DEFAULT_STALE_MS } = options;
   let expired = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const count = await expireBatch(db, bucket, now);
     expired += count;
     if (count < BATCH) break;
   }
-  const failedStale = await failStale(db, now);
-  log("info", "export cleanup", { expired, failedStale });
-  return { expired, failedStale };
+  const failedStale = await failStale(db, now, staleMs);
+  const requeued = queue ? await requeueIdle(db, queue, now, leaseMs, staleMs) : 0;
+  log("info", "export cleanup", { expired, requeued, failedStale });
+  return { expired, requeued, failedStale };
 }

@@ -5,8 +5,11 @@
  */
 import { ExportJobRowSchema, type ExportJobRow } from "../../../shared/export-job";
 
-/** How long a consumer owns a RUNNING job; a Worker's queue handler runs for at most 15 minutes. */
-export const LEASE_MS = 15 * 60_000;
+/**
+ * How long a consumer owns a RUNNING job by default; a Worker's queue handler runs for at most 15 minutes
+ * (EXPORT_LEASE_SECONDS sets another, e.g. a short one for the resilience suite's process kills).
+ */
+export const DEFAULT_LEASE_MS = 15 * 60_000;
 
 export async function loadJob(db: D1Database, jobId: string): Promise<ExportJobRow | null> {
   const row = await db.prepare("SELECT * FROM export_jobs WHERE id = ?").bind(jobId).first();
@@ -14,24 +17,28 @@ export async function loadJob(db: D1Database, jobId: string): Promise<ExportJobR
 }
 
 /** Takes the job if it is READY or its RUNNING lease ran out; returns the lease token, or null if someone holds it. */
-export async function claimJob(db: D1Database, jobId: string, now: number): Promise<string | null> {
+export async function claimJob(db: D1Database, jobId: string, now: number, leaseMs = DEFAULT_LEASE_MS): Promise<string | null> {
   const token = crypto.randomUUID();
   const result = await db
     .prepare(
       `UPDATE export_jobs SET status = 'RUNNING', lease_token = ?, lease_until = ?, attempts = attempts + 1,
               started_at = COALESCE(started_at, ?)
-       WHERE id = ? AND (status = 'READY' OR (status = 'RUNNING' AND lease_until < ?))`,
+       WHERE id = ? AND (status = 'READY' OR (status = 'RUNNING' AND lease_until <= ?))`,
     )
-    .bind(token, now + LEASE_MS, now, jobId, now)
+    .bind(token, now + leaseMs, now, jobId, now)
     .run();
   return result.meta.changes === 1 ? token : null;
 }
 
-/** Gives up the lease after a transient failure, so the retry can claim the job at once. */
-export async function releaseJob(db: D1Database, jobId: string, token: string): Promise<void> {
+/**
+ * Gives up the lease after a transient failure, so the retry can claim the job at once. The lease ends now (not at
+ * 0): the scheduled cleanup measures how long nobody has worked on a job from lease_until, and a job released a
+ * moment ago, waiting for its retry, is not abandoned.
+ */
+export async function releaseJob(db: D1Database, jobId: string, token: string, now: number): Promise<void> {
   await db
-    .prepare("UPDATE export_jobs SET lease_until = 0 WHERE id = ? AND status = 'RUNNING' AND lease_token = ?")
-    .bind(jobId, token)
+    .prepare("UPDATE export_jobs SET lease_until = ? WHERE id = ? AND status = 'RUNNING' AND lease_token = ?")
+    .bind(now, jobId, token)
     .run();
 }
 

@@ -17,6 +17,8 @@ export interface JobContext {
   exports: R2Bucket;
   backend: () => Promise<SearchBackend>;
   now?: () => number;
+  /** How long a claim holds the job (default DEFAULT_LEASE_MS). */
+  leaseMs?: number;
 }
 
 const isPermanent = (error: unknown): error is AppError => error instanceof AppError && error.status < 500;
@@ -26,7 +28,7 @@ export async function processJob(context: JobContext, jobId: string): Promise<Jo
   const job = await loadJob(context.db, jobId);
   if (!job) return "missing";
   if (job.status === "DONE" || job.status === "ERROR") return "settled";
-  const token = await claimJob(context.db, jobId, now());
+  const token = await claimJob(context.db, jobId, now(), context.leaseMs);
   if (!token) return "busy";
   try {
     const started = now();
@@ -40,7 +42,7 @@ export async function processJob(context: JobContext, jobId: string): Promise<Jo
       log("warn", "export failed permanently", { jobId, code: error.code, issues: error.issues });
       return "failed";
     }
-    await releaseJob(context.db, jobId, token);
+    await releaseJob(context.db, jobId, token, now());
     throw error;
   }
 }
