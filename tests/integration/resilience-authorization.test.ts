@@ -15,6 +15,7 @@ import { ErrorBodySchema } from "../../workers/shared/errors";
 import {
   expectedAnswer,
   listFileUpload,
+  pathVariants,
   PRINCIPALS,
   ROUTE_ACCESS,
   routerRouteKeys,
@@ -124,6 +125,15 @@ async function makePrincipal(name: PrincipalName): Promise<Principal> {
   switch (name) {
     case "anonymous":
       return { name, userId: undefined, cookie: "" };
+    case "forgedToken": {
+      // A's own user and session ids, signed with a key that is not the server's; no refresh cookie.
+      const familyId = (await db
+        .prepare("SELECT id FROM session_families WHERE user_id = ? LIMIT 1")
+        .bind(owner.userId)
+        .first<{ id: string }>())!.id;
+      const { token } = await issueAccessToken(`not-the-server-key-${crypto.randomUUID()}`, { userId: owner.userId, familyId });
+      return { name, userId: undefined, cookie: `__Host-urval-session=${token}` };
+    }
     case "owner":
       return { name, userId: owner.userId, cookie: await signIn(harness, owner.username, owner.password) };
     case "otherUser":
@@ -256,6 +266,31 @@ async function checkColumn(name: PrincipalName): Promise<{ cells: number; proble
   return { cells: keys.length, problems };
 }
 
+/** Every guarded route, spelt differently and called without a session: refused or unknown, never answered. */
+async function checkPathVariants(): Promise<{ cells: number; problems: string[] }> {
+  const { url } = await harness.server.listen();
+  const problems: string[] = [];
+  let cells = 0;
+  for (const key of routerRouteKeys(createApp().routes)) {
+    const route = ROUTE_ACCESS[key];
+    if (!route || route.access === "public") continue;
+    const request = await route.build(fixtures);
+    const variants = pathVariants(request.path);
+    cells += variants.length;
+    const answers = await Promise.all(
+      variants.map(async (variant) => {
+        const response = await call("", { ...request, path: `${url.origin}${variant}` });
+        return { variant, status: response.status, text: await response.text() };
+      }),
+    );
+    for (const { variant, status, text } of answers) {
+      if (status < 400 || status >= 500) problems.push(`${key} as ${variant}: status ${status}: ${text.slice(0, 120)}`);
+      if (/\n\s+at /.test(text)) problems.push(`${key} as ${variant}: stack trace in the answer`);
+    }
+  }
+  return { cells, problems };
+}
+
 beforeAll(async () => {
   await harness.start();
   const seeded = await seedSearchIndex(harness);
@@ -305,16 +340,18 @@ describe("scenario 6: every route × every principal", () => {
     const failures: string[] = [];
     let cells = 0;
     const before = await ownerData();
-    for (const name of PRINCIPALS.filter((p) => p !== "owner")) {
-      const counts = await subscriberDataCounts();
-      const column = await checkColumn(name);
-      cells += column.cells;
-      failures.push(...column.problems);
-      const after = await subscriberDataCounts();
-      if (name !== "otherUser" && JSON.stringify(after) !== JSON.stringify(counts)) {
-        failures.push(`${name}: refused calls changed subscriber data ${JSON.stringify(counts)} → ${JSON.stringify(after)}`);
-      }
+    // Every principal but A and B is refused everywhere on /sapi: their columns (and the path spellings without a
+    // session) run side by side, and none of them may move a row of subscriber data.
+    const refused = PRINCIPALS.filter((p) => p !== "owner" && p !== "otherUser");
+    const counts = await subscriberDataCounts();
+    const [variants, ...columns] = await Promise.all([checkPathVariants(), ...refused.map(checkColumn)]);
+    const after = await subscriberDataCounts();
+    if (JSON.stringify(after) !== JSON.stringify(counts)) {
+      failures.push(`refused calls changed subscriber data: ${JSON.stringify(counts)} → ${JSON.stringify(after)}`);
     }
+    columns.push(await checkColumn("otherUser"));
+    for (const column of [variants, ...columns]) failures.push(...column.problems);
+    cells += columns.reduce((sum, column) => sum + column.cells, 0);
     if (JSON.stringify(await ownerData()) !== JSON.stringify(before)) failures.push("user A's data changed by another principal");
     // The baseline last: A's own calls with A's ids succeed, so every refusal above was the principal's doing.
     const baseline = await checkColumn("owner");
@@ -330,6 +367,7 @@ describe("scenario 6: every route × every principal", () => {
         routes,
         principals: PRINCIPALS.length,
         cells,
+        "path-variant cells": variants.cells,
         failures: failures.length,
         seconds: Math.round((performance.now() - started) / 100) / 10,
       },

@@ -21,6 +21,7 @@ export const PRINCIPALS = [
   "termsNotSigned",
   "disabledAccount",
   "expiredSubscription",
+  "forgedToken",
   "owner",
 ] as const;
 export type PrincipalName = (typeof PRINCIPALS)[number];
@@ -110,6 +111,7 @@ const subscriberGet = (path: string): RouteAccess => ({ access: "subscriber", ow
  */
 const REFRESH_OVERRIDES: Partial<Record<PrincipalName, Expected>> = {
   anonymous: SESSION_ENDED,
+  forgedToken: SESSION_ENDED,
   expiredSession: SESSION_ENDED,
   revokedRefreshToken: SESSION_ENDED,
   disabledAccount: { status: 403, code: "ACCOUNT_DISABLED" },
@@ -293,6 +295,7 @@ export function expectedAnswer(route: RouteAccess, principal: PrincipalName): Ex
   if (route.access === "public") return route.ok;
   switch (principal) {
     case "anonymous":
+    case "forgedToken":
     case "expiredAccessToken":
     case "expiredSession":
     case "revokedRefreshToken":
@@ -323,4 +326,26 @@ export function tableDrift(routerKeys: readonly string[], table: Record<string, 
     missing: routerKeys.filter((key) => !(key in table)),
     stale: tableKeys.filter((key) => !routerKeys.includes(key)),
   };
+}
+
+/**
+ * Other spellings of a /sapi path that a router or a proxy might treat differently from the guard in front of it:
+ * upper case, doubled and trailing slashes, percent-encoded letters and slashes, a matrix parameter. Without a
+ * session each must be refused or unknown, never answered.
+ */
+export function pathVariants(path: string): string[] {
+  const [pathname = "", query] = path.split("?");
+  const rest = pathname.replace(/^\/sapi\//, "");
+  const variants = [
+    `/SAPI/${rest}`,
+    `/Sapi/${rest}`,
+    `//sapi/${rest}`,
+    `/sapi//${rest}`,
+    `/sapi/${rest}/`,
+    `/sapi%2F${rest}`,
+    `/%73api/${rest}`,
+    `/sapi/%${rest.charCodeAt(0).toString(16)}${rest.slice(1)}`,
+    `/sapi/${rest};x=1`,
+  ];
+  return variants.map((v) => (query ? `${v}?${query}` : v));
 }
