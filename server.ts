@@ -8,7 +8,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- produced by `npm run build` (remix vite:build); absent in a fresh clone until then.
 import * as serverBuild from "./build/server/index.js";
 import { forwardToApi, isApiPath } from "./app/lib/api-forward.server";
-import { withSecurityHeaders } from "./app/lib/security-headers.server";
+import { refuseCrossSitePost, withSecurityHeaders } from "./app/lib/security-headers.server";
 
 export interface WebEnv {
   API: Fetcher;
@@ -23,7 +23,7 @@ export default {
     const url = new URL(request.url);
     const response = isApiPath(url.pathname)
       ? await forwardToApi(request, env.API)
-      : await handleRemixRequest(request, { cloudflare: { env, ctx } });
+      : (refuseCrossSitePost(request) ?? (await handleRemixRequest(request, { cloudflare: { env, ctx } })));
     return withSecurityHeaders(response, url.protocol === "https:");
   },
 } satisfies ExportedHandler<WebEnv>;

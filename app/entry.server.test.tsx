@@ -1,7 +1,14 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { handleError } from "./entry.server";
 
-const args = (url: string, method = "GET") => ({ request: new Request(url, { method }), params: {}, context: {} });
+/** Loader arguments; handleError reads only the request. */
+const context = {} as AppLoadContext;
+const args = (url: string, method = "GET", signal?: AbortSignal) => ({
+  request: new Request(url, { method, signal }),
+  params: {},
+  context,
+});
 
 /** Remix's 404 for an unknown address: an ErrorResponse whose inner error quotes the address. */
 function noRouteMatches(pathname: string) {
@@ -47,11 +54,7 @@ describe("handleError", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const controller = new AbortController();
     controller.abort();
-    handleError(new Error("aborted"), {
-      request: new Request("http://localhost/sok", { signal: controller.signal }),
-      params: {},
-      context: {},
-    });
+    handleError(new Error("aborted"), args("http://localhost/sok", "GET", controller.signal));
     expect(error).not.toHaveBeenCalled();
   });
 });

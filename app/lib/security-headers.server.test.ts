@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, NON_DOCUMENT_CSP, withSecurityHeaders } from "./security-headers.server";
+import { contentSecurityPolicy, NON_DOCUMENT_CSP, refuseCrossSitePost, withSecurityHeaders } from "./security-headers.server";
 
 describe("withSecurityHeaders", () => {
   it("gives a redirect the deny-all policy, nosniff, no framing and the referrer policy; HSTS only over https", () => {
@@ -40,5 +40,23 @@ describe("contentSecurityPolicy", () => {
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("upgrade-insecure-requests");
     expect(policy).not.toMatch(/unsafe-(inline|eval)/);
+  });
+});
+
+describe("refuseCrossSitePost", () => {
+  const form = (headers: Record<string, string>, method = "POST") => new Request("http://localhost:8787/kontakt", { method, headers });
+
+  it("answers another site's form post with 403 and the Swedish message instead of Remix's 500", async () => {
+    const refused = refuseCrossSitePost(form({ "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" }));
+    expect(refused?.status).toBe(403);
+    expect(await refused?.text()).toBe("Begäran kom inte från Urvals webbplats och har stoppats.");
+    expect(refuseCrossSitePost(form({ Origin: "null" }))?.status).toBe(403);
+    expect(refuseCrossSitePost(form({}))?.status).toBe(403);
+  });
+
+  it("lets this site's posts and every page load through", () => {
+    expect(refuseCrossSitePost(form({ "Sec-Fetch-Site": "same-origin" }))).toBeNull();
+    expect(refuseCrossSitePost(form({ Origin: "http://localhost:8787" }))).toBeNull();
+    expect(refuseCrossSitePost(form({ "Sec-Fetch-Site": "cross-site" }, "GET"))).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { CROSS_SITE_MESSAGE, mayChangeState } from "../../workers/shared/same-origin";
+
 /**
  * Security headers of every HTML page: a nonce-based Content-Security-Policy that fits Remix (its inline hydration
  * scripts carry the nonce; module scripts and styles come from this origin), no framing, no MIME sniffing, a strict
@@ -60,4 +62,16 @@ export function withSecurityHeaders(response: Response, isHttps: boolean): Respo
   if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "same-origin");
   if (isHttps) headers.set("Strict-Transport-Security", HSTS);
   return secured;
+}
+
+/**
+ * Remix actions (the sign-in and contact forms) take posts from this site's own pages only. Remix would refuse a
+ * foreign Origin itself, but by throwing: a 500 and an error log line that any other site could trigger at will.
+ */
+export function refuseCrossSitePost(request: Request): Response | null {
+  if (mayChangeState(request)) return null;
+  return new Response(CROSS_SITE_MESSAGE, {
+    status: 403,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

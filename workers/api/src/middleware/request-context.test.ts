@@ -25,7 +25,7 @@ function appUnderTest() {
 }
 
 /** The JSON log lines written while running `run`. */
-async function logLines(run: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+async function logLines(run: () => unknown): Promise<Record<string, unknown>[]> {
   const lines: string[] = [];
   const capture = (line: unknown) => void lines.push(String(line));
   vi.spyOn(console, "log").mockImplementation(capture);
