@@ -1,7 +1,13 @@
 /**
- * npm run reindex -- --backend embedded|elasticsearch --source DIR [--state DIR] [--append-benchmark]
+ * npm run reindex -- --backend embedded|elasticsearch --source DIR [--state DIR] [--grace-seconds S] [--append-benchmark]
  * Builds a new index version from a source dataset beside the live one and switches to it atomically.
+ * Each stage is logged as a JSON line on stdout as it begins ({"msg":"reindex stage","stage":…}); the progress bar goes
+ * to stderr. After the switch the replaced version is removed once running isolates have left it (--grace-seconds,
+ * default 120; 0 removes it at once).
  * --append-benchmark adds the run's timings with this command line to BENCHMARKS.md.
+ *
+ * Fault injection for the resilience suite (issue 14): URVAL_FAULT_HOLD_AT=<stage>[:<part>] makes the run log
+ * {"msg":"reindex held",…} and wait when that stage begins (or after that snapshot part), so it can be killed there.
  */
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
@@ -10,7 +16,18 @@ import os from "node:os";
 import path from "node:path";
 import { PERSIST_DIR, ROOT } from "../lib/local-bindings";
 import { applyLocalMigrationsAsync } from "../migrate";
-import type { ReindexProgress, ReindexResult } from "./reindex-embedded";
+import type { ReindexProgress, ReindexResult, ReindexStage } from "./reindex-embedded";
+
+const HOLD_MS = 10 * 60_000;
+
+/** Logs each stage as it begins; holds there when URVAL_FAULT_HOLD_AT names it (resilience suite only). */
+async function onStage(stage: ReindexStage, detail?: { version: number; part?: number }) {
+  const at = detail?.part === undefined ? stage : `${stage}:${detail.part}`;
+  console.log(JSON.stringify({ level: "info", msg: "reindex stage", stage, ...detail }));
+  if (process.env.URVAL_FAULT_HOLD_AT !== at) return;
+  console.log(JSON.stringify({ level: "warn", msg: "reindex held", at, holdMs: HOLD_MS }));
+  await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+}
 
 const STAGE_LABELS: Record<string, string> = {
   companies: "companies",
@@ -68,11 +85,14 @@ async function main() {
       backend: { type: "string", default: "embedded" },
       source: { type: "string" },
       state: { type: "string" },
+      "grace-seconds": { type: "string", default: "120" },
       "append-benchmark": { type: "boolean", default: false },
     },
   });
   if (!values.source) throw new Error("--source DIR is required (a dataset written by npm run data:generate)");
   if (values.backend !== "embedded" && values.backend !== "elasticsearch") throw new Error("--backend must be embedded or elasticsearch");
+  const graceSeconds = Number(values["grace-seconds"]);
+  if (!Number.isFinite(graceSeconds) || graceSeconds < 0) throw new Error("--grace-seconds must be a number ≥ 0");
   const bar = progressBar();
   try {
     if (values.backend === "embedded") {
@@ -83,7 +103,13 @@ async function main() {
       const migrated = applyLocalMigrationsAsync(persistDir, ["SEARCH_DB"]);
       const { reindexEmbedded } = await import("./reindex-embedded");
       await migrated;
-      const result = await reindexEmbedded({ sourceDir: values.source, persistDir, onProgress: bar.update });
+      const result = await reindexEmbedded({
+        sourceDir: values.source,
+        persistDir,
+        onProgress: bar.update,
+        onStage,
+        graceMs: graceSeconds * 1000,
+      });
       bar.stop();
       console.log(JSON.stringify({ msg: "reindex done", backend: "embedded", ...result }));
       if (values["append-benchmark"]) appendReindexBenchmark(result, (performance.now() - started) / 1000);

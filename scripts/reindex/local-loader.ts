@@ -157,8 +157,11 @@ export class LocalLoader {
     return this.call(`/values?sql=${encodeURIComponent(sqlHead)}&columns=${columns}`, { method: "POST", body: lines });
   }
 
-  /** Stores an object of known length as an R2 multipart upload of equal parts (large bodies fail in one request). */
-  async putObject(key: string, parts: Uint8Array[], byteLength: number): Promise<void> {
+  /**
+   * Stores an object of known length as an R2 multipart upload of equal parts (large bodies fail in one request);
+   * `onPart` is awaited after each part is stored.
+   */
+  async putObject(key: string, parts: Uint8Array[], byteLength: number, onPart?: (part: number) => Promise<void>): Promise<void> {
     const query = (extra: string) => `?key=${encodeURIComponent(key)}${extra}`;
     const { uploadId } = await this.call<{ uploadId: string }>(`/multipart/create${query("")}`, { method: "POST" }, true);
     const id = `&uploadId=${encodeURIComponent(uploadId)}`;
@@ -172,6 +175,7 @@ export class LocalLoader {
           await this.call(`/multipart/part${query(`${id}&part=${part}`)}`, { method: "PUT", body: buffer.slice(0, filled) }, true),
         );
         filled = 0;
+        await onPart?.(part);
       };
       for (const chunk of parts) {
         for (let offset = 0; offset < chunk.length;) {

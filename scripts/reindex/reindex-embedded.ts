@@ -1,8 +1,10 @@
 /**
- * Reindex into the embedded backend on the local persisted state: build version N+1 beside the live one (D1 tables
+ * Reindex into the embedded backend on the local persisted state: remove what an interrupted earlier run left (versions
+ * registered after the live one that never went live), build version N+1 beside the live one (D1 tables
  * companies_v<N+1>/worksites_v<N+1>, snapshot in R2 SEARCH_INDEX), verify it, flip index_versions.is_current in one
- * transaction, then remove versions older than the previous one. A failure at any point removes the half-built version
- * and leaves the live one serving.
+ * transaction, then remove versions older than the previous one; with `graceMs`, the previous one too once running
+ * isolates have had time to leave it. A failure at any point removes the half-built version and leaves the live one
+ * serving; a killed run leaves it for the next run to remove.
  */
 import { documentIndexesDdl, companyTable, documentTablesDdl, worksiteTable } from "../../search-index/embedded/d1-documents";
 import { IndexBuild } from "../../search-index/embedded/index-build";
@@ -21,7 +23,7 @@ import { LocalLoader } from "./local-loader";
 import { LoadError, loadDocuments } from "./load-documents";
 import { readManifest } from "./source-reader";
 
-export type ReindexStage = "prepare" | "companies" | "worksites" | "index" | "snapshot" | "verify" | "switch" | "cleanup";
+export type ReindexStage = "prepare" | "companies" | "worksites" | "index" | "snapshot" | "verify" | "switch" | "cleanup" | "grace";
 
 export interface ReindexProgress {
   stage: ReindexStage;
@@ -36,6 +38,8 @@ export interface ReindexResult {
   worksites: number;
   snapshotBytes: number;
   removedVersions: number[];
+  /** Versions of interrupted earlier runs removed before this one started. */
+  orphansRemoved: number[];
   seconds: Record<string, number>;
 }
 
@@ -55,6 +59,17 @@ interface Options {
   /** Parser threads (default: one per core). */
   threads?: number;
   onProgress?: (progress: ReindexProgress) => void;
+  /**
+   * Called as each stage begins, and after each snapshot part is stored (stage "snapshot", part n); awaited, so an
+   * operator's log sees the stage before any of its work (and the resilience suite can stop the run there).
+   */
+  onStage?: (stage: ReindexStage, detail?: { version: number; part?: number }) => Promise<void> | void;
+  /**
+   * After the switch, wait this long and then remove the replaced version too. Running isolates re-read the live
+   * version every 30 s and a request lasts at most 60 s, so 120 s is safe. Undefined: the replaced version is kept
+   * until the next run (one version to fall back to).
+   */
+  graceMs?: number;
 }
 
 async function verifyCounts(loader: LocalLoader, version: number, expected: { companies: number; worksites: number }) {
@@ -74,6 +89,17 @@ async function removeVersion(loader: LocalLoader, version: number) {
   await loader.deleteObject(snapshotKey(version));
 }
 
+/**
+ * Versions registered after the live one that never went live: what a run killed before its switch left behind (its
+ * pointer row, tables and perhaps its snapshot). Only one reindex runs at a time, so none of them is being built.
+ */
+async function removeOrphans(loader: LocalLoader, current: number | null): Promise<number[]> {
+  const [rows] = await loader.sql<{ version: number }>([{ sql: LIST_VERSIONS_SQL, params: [] }]);
+  const orphans = (rows ?? []).map((r) => r.version).filter((v) => current === null || v > current);
+  for (const version of orphans) await removeVersion(loader, version);
+  return orphans;
+}
+
 /** Removes every version except the new one and the one it replaced. */
 async function cleanup(loader: LocalLoader, keep: number[]): Promise<number[]> {
   const [rows] = await loader.sql<{ version: number }>([{ sql: LIST_VERSIONS_SQL, params: [] }]);
@@ -89,6 +115,10 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     stage = progress.stage;
     options.onProgress?.(progress);
   };
+  const begin = async (next: ReindexStage, part?: number) => {
+    stage = next;
+    await options.onStage?.(next, { version, part });
+  };
   const loader = await LocalLoader.open(options.persistDir ?? PERSIST_DIR);
   const seconds: Record<string, number> = {};
   let version = 0;
@@ -103,14 +133,16 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
       { sql: NEXT_VERSION_SQL, params: [] },
     ]);
     const previousVersion = current?.[0]?.version ?? null;
+    const orphansRemoved = await removeOrphans(loader, previousVersion);
     version = next?.[0]?.version ?? 1;
+    await begin("prepare");
     await loader.sql([{ sql: REGISTER_VERSION_SQL, params: [version] }, ...documentTablesDdl(version).map((sql) => ({ sql, params: [] }))]);
     lap("prepare");
-    stage = "companies";
+    await begin("companies");
     const build = new IndexBuild();
     const totals = { companies: manifest.companies, worksites: manifest.worksites };
     const counts = await loadDocuments(loader, build, { ...options, version, totals, report, lap });
-    stage = "index";
+    await begin("index");
     report({ stage, done: 0, total: 1 });
     // workerd builds the D1 id indexes while this thread builds the column index (the request needs a moment to leave).
     const indexed = loader.sql(documentIndexesDdl(version).map((sql) => ({ sql, params: [] })));
@@ -119,21 +151,30 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     const index = build.finish(version);
     await indexed;
     lap("index");
-    stage = "snapshot";
+    await begin("snapshot");
     report({ stage, done: 0, total: 1 });
     const snapshot = encodeSnapshot(index);
-    await loader.putObject(snapshotKey(version), snapshot.parts, snapshot.byteLength);
+    await loader.putObject(snapshotKey(version), snapshot.parts, snapshot.byteLength, (part) => begin("snapshot", part));
     lap("snapshot");
-    stage = "verify";
+    await begin("verify");
     await verifyCounts(loader, version, counts);
-    stage = "switch";
+    await begin("switch");
     await loader.sql(flipStatements(version, counts));
-    stage = "cleanup";
-    const removedVersions = await cleanup(loader, previousVersion === null ? [version] : [version, previousVersion]);
+    await begin("cleanup");
+    const keep = previousVersion === null ? [version] : [version, previousVersion];
+    const removedVersions = await cleanup(loader, keep);
     lap("switch");
-    return { version, previousVersion, ...counts, snapshotBytes: snapshot.byteLength, removedVersions, seconds };
+    if (options.graceMs !== undefined && previousVersion !== null) {
+      await begin("grace");
+      await new Promise((resolve) => setTimeout(resolve, options.graceMs));
+      removedVersions.push(...(await cleanup(loader, [version])));
+      lap("grace");
+    }
+    return { version, previousVersion, ...counts, snapshotBytes: snapshot.byteLength, removedVersions, orphansRemoved, seconds };
   } catch (error) {
-    if (version > 0 && stage !== "cleanup") await removeVersion(loader, version).catch(() => {});
+    // Set by the stage callbacks, which the compiler cannot follow.
+    const failedAt = stage as ReindexStage;
+    if (version > 0 && failedAt !== "cleanup" && failedAt !== "grace") await removeVersion(loader, version).catch(() => {});
     if (error instanceof LoadError) throw new ReindexError(error.stage, error.failure);
     throw new ReindexError(stage, error);
   } finally {

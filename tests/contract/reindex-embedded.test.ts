@@ -3,7 +3,8 @@ import { appendFileSync, copyFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getEmbeddedBackend } from "../../search-index/embedded/load-embedded";
-import { CURRENT_VERSION_SQL, snapshotKey } from "../../search-index/embedded/index-versions";
+import { CURRENT_VERSION_SQL, REGISTER_VERSION_SQL, snapshotKey } from "../../search-index/embedded/index-versions";
+import { documentTablesDdl } from "../../search-index/embedded/d1-documents";
 import { reindexEmbedded } from "../../scripts/reindex/reindex-embedded";
 import { embeddedBackendOf, openEmbeddedFixture, type EmbeddedFixture } from "./embedded-fixture";
 import { run } from "./contract-helpers";
@@ -65,5 +66,30 @@ describe("embedded reindex", () => {
     expect(await tables()).toEqual(["companies_v2", "companies_v3", "worksites_v2", "worksites_v3"]);
     const backend = await embeddedBackendOf(fixture);
     expect(await backend.info()).toMatchObject({ version: 3, companies: 40 });
+  }, 120_000);
+
+  it("removes first what a killed run left (pointer row, tables, snapshot), and with a grace period the replaced version too", async () => {
+    const live = await current();
+    // What a run SIGKILLed after loading, before its switch, leaves behind.
+    const orphan = 40;
+    await fixture.loader.sql([
+      { sql: REGISTER_VERSION_SQL, params: [orphan] },
+      ...documentTablesDdl(orphan).map((sql) => ({ sql, params: [] })),
+    ]);
+    await fixture.loader.putObject(snapshotKey(orphan), [new Uint8Array([1, 2, 3])], 3);
+    const stages: string[] = [];
+    const next = await reindexEmbedded({
+      sourceDir: fixture.sourceDir,
+      persistDir: fixture.stateDir,
+      graceMs: 10,
+      onStage: (stage) => void stages.push(stage),
+    });
+    expect(next).toMatchObject({ version: orphan + 1, previousVersion: live, orphansRemoved: [orphan] });
+    expect(next.removedVersions).toContain(live);
+    expect(stages).toEqual(["prepare", "companies", "index", "snapshot", "snapshot", "verify", "switch", "cleanup", "grace"]);
+    expect(await tables()).toEqual([`companies_v${orphan + 1}`, `worksites_v${orphan + 1}`]);
+    expect(await fixture.loader.getObject(snapshotKey(orphan))).toBeNull();
+    expect(await fixture.loader.getObject(snapshotKey(live ?? 0))).toBeNull();
+    expect((await run(await embeddedBackendOf(fixture), {})).hitCount).toBe(40);
   }, 120_000);
 });

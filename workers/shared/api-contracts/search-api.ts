@@ -46,6 +46,9 @@ export type RefdataName = (typeof REFDATA_NAMES)[number];
 // ---------------------------------------------------------------- search (POST /sapi/search/page/{n})
 
 export const SEARCH_REQUEST_ID_HEADER = "X-Search-Request-Id";
+
+/** Response header of POST /sapi/search/page/{n}: the search index version the whole answer came from. */
+export const INDEX_VERSION_HEADER = "X-Index-Version";
 /** The header's value: the client's counter, a non-negative integer. */
 export const SearchRequestIdSchema = z
   .string()

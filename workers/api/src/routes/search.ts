@@ -1,6 +1,11 @@
 import { Hono } from "hono";
 import { parseSearch } from "../../../../search-index/search-model";
-import { PageNumberSchema, SearchAnswerSchema, SerializedSearchQuerySchema } from "../../../shared/api-contracts/search-api";
+import {
+  INDEX_VERSION_HEADER,
+  PageNumberSchema,
+  SearchAnswerSchema,
+  SerializedSearchQuerySchema,
+} from "../../../shared/api-contracts/search-api";
 import { parseOrThrow } from "../../../shared/errors";
 import { deserializeSearchOrThrow } from "../../../shared/search/search-serialize";
 import type { ApiBindings } from "../env";
@@ -20,7 +25,7 @@ export const searchRoutes = new Hono<ApiBindings>()
     assertPageVisible(page);
     const requestId = readSearchRequestId(c);
     const search = parseSearch(await readSearchBody(c));
-    const json = await searchPageJson(c.env.DB, await backendFor(c), {
+    const { json, indexVersion } = await searchPageJson(c.env.DB, await backendFor(c), {
       userId: currentSession(c).userId,
       search,
       page,
@@ -28,7 +33,11 @@ export const searchRoutes = new Hono<ApiBindings>()
       serverRequestId: c.var.requestId,
       bypassCache: wantsFreshResults(c),
     });
-    return c.body(json, 200, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" });
+    return c.body(json, 200, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      [INDEX_VERSION_HEADER]: String(indexVersion),
+    });
   })
   .get("/serialized", (c) => {
     const { serializedSearch } = parseOrThrow(SerializedSearchQuerySchema, c.req.query());

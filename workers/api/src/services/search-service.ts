@@ -41,8 +41,15 @@ export function assertPageVisible(page: number): void {
   }
 }
 
-/** The answer as JSON text (SearchPageAnswerSchema): cached results are spliced in without re-serialising them. */
-export async function searchPageJson(db: D1Database, backend: SearchBackend, input: SearchPageInput): Promise<string> {
+export interface SearchPageJson {
+  /** The answer as JSON text (SearchPageAnswerSchema). */
+  json: string;
+  /** The index version that answered (sent as X-Index-Version: every answer comes from exactly one version). */
+  indexVersion: number;
+}
+
+/** The answer as JSON text: cached results are spliced in without re-serialising them. */
+export async function searchPageJson(db: D1Database, backend: SearchBackend, input: SearchPageInput): Promise<SearchPageJson> {
   assertPageVisible(input.page);
   const listFiles = await listFilesForSearch(db, input.userId, input.search.numSet);
   const serializedSearch = serializeSearch(input.search);
@@ -67,5 +74,5 @@ export async function searchPageJson(db: D1Database, backend: SearchBackend, inp
     },
     "search page",
   );
-  return `{"results":${resultsJson},${JSON.stringify(meta).slice(1)}`;
+  return { json: `{"results":${resultsJson},${JSON.stringify(meta).slice(1)}`, indexVersion: info.version };
 }

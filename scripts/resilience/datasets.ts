@@ -1,0 +1,48 @@
+/**
+ * What the load scenario checks answers against: the source datasets themselves. Before the reindex the stack serves
+ * dataset A (the demo data), after it dataset B (same size, another seed), so every record of an answer can be traced
+ * to exactly one of them: a page that mixed versions would show names of both.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { createReadStream } from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { z } from "zod";
+import { generateDataset } from "../data/generate";
+
+const SourceCompanySchema = z.object({ orgSeqNo: z.number(), orgNo: z.string(), name: z.string() }).loose();
+
+export interface DatasetFacts {
+  dir: string;
+  seed: number;
+  /** orgSeqNo → company name. */
+  names: Map<number, string>;
+  /** Organisation numbers in file order (for list files). */
+  orgNos: string[];
+}
+
+/** Generates a dataset of `companies` with `seed` into `dir` unless a complete one is there. */
+export async function ensureDataset(dir: string, companies: number, seed: number): Promise<void> {
+  const manifest = path.join(dir, "manifest.json");
+  if (existsSync(manifest)) {
+    const m = JSON.parse(readFileSync(manifest, "utf8")) as { companies?: number; seed?: number };
+    if (m.companies === companies && m.seed === seed) return;
+  }
+  await generateDataset({ companies, seed, outDir: dir });
+}
+
+export async function readDatasetFacts(dir: string): Promise<DatasetFacts> {
+  const { seed } = z
+    .object({ seed: z.number() })
+    .loose()
+    .parse(JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")));
+  const names = new Map<number, string>();
+  const orgNos: string[] = [];
+  const lines = createInterface({ input: createReadStream(path.join(dir, "companies.ndjson")) });
+  for await (const line of lines) {
+    const company = SourceCompanySchema.parse(JSON.parse(line));
+    names.set(company.orgSeqNo, company.name);
+    orgNos.push(company.orgNo);
+  }
+  return { dir, seed, names, orgNos };
+}

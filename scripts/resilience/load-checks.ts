@@ -1,0 +1,97 @@
+/**
+ * The load scenario's oracle beyond the zod contracts: every search answer names the index version it came from
+ * (X-Index-Version), and everything in it must agree with that version's dataset and with the search itself: each
+ * record's name is the one its source dataset gives that id, the hit count is the same every time the same search
+ * hits the same version, the page holds min(20, hits − offset) records, and the records satisfy the filters that can
+ * be checked from a card (place, main SNI, text, sort order).
+ */
+import type { SearchInput } from "../../workers/shared/search/search-schema";
+import type { DatasetFacts } from "./datasets";
+
+export const PAGE_SIZE = 20;
+
+export interface CheckedRecord {
+  orgSeqNo: number;
+  name?: string;
+  companyName?: string;
+  municipalityCode?: string;
+  sniCodes?: string[];
+  turnover?: number | null;
+  companyTurnover?: number | null;
+}
+
+/** Which dataset each index version was built from; shared by every subscriber of a run. */
+export class VersionBook {
+  private readonly datasets = new Map<number, DatasetFacts>();
+  private readonly hitCounts = new Map<string, number>();
+  readonly versionsSeen = new Map<number, number>();
+
+  assign(version: number, facts: DatasetFacts): void {
+    this.datasets.set(version, facts);
+  }
+
+  datasetOf(version: number): DatasetFacts | undefined {
+    return this.datasets.get(version);
+  }
+
+  /** Returns a problem when another answer of the same version and search had another hit count. */
+  noteHitCount(version: number, key: string, hitCount: number): string | null {
+    this.versionsSeen.set(version, (this.versionsSeen.get(version) ?? 0) + 1);
+    const id = `${version}|${key}`;
+    const before = this.hitCounts.get(id);
+    if (before === undefined) this.hitCounts.set(id, hitCount);
+    return before === undefined || before === hitCount ? null : `hit count ${hitCount}, earlier ${before} (version ${version})`;
+  }
+}
+
+const words = (name: string) => name.toLocaleLowerCase("sv-SE").split(/[^\p{L}\p{N}]+/u);
+
+/** Problems of one page of records against the search and the version's dataset (empty when all is well). */
+export function checkRecords(
+  search: SearchInput,
+  page: number,
+  hitCount: number,
+  records: readonly CheckedRecord[],
+  dataset: DatasetFacts,
+): string[] {
+  const problems: string[] = [];
+  const expected = Math.max(0, Math.min(PAGE_SIZE, hitCount - page * PAGE_SIZE));
+  if (records.length !== expected) problems.push(`page ${page} holds ${records.length} records, expected ${expected} of ${hitCount}`);
+  const isWorksite = search.resultType === "WORKSITE";
+  for (const record of records) {
+    const name = isWorksite ? record.companyName : record.name;
+    const source = dataset.names.get(record.orgSeqNo);
+    if (name !== source) problems.push(`orgSeqNo ${record.orgSeqNo} is "${name}" but "${source}" in dataset seed ${dataset.seed}`);
+    for (const code of search.codeSet?.location ?? []) {
+      if (!record.municipalityCode?.startsWith(code)) problems.push(`orgSeqNo ${record.orgSeqNo} outside location ${code}`);
+    }
+    const numericSni = (search.codeSet?.sni ?? []).filter((code) => /^\d+$/.test(code));
+    if (!isWorksite && numericSni.length > 0 && search.bool?.useMainSni !== false) {
+      const main = record.sniCodes?.[0]?.replace(/\D/g, "") ?? "";
+      if (!numericSni.some((code) => main.startsWith(code)))
+        problems.push(`orgSeqNo ${record.orgSeqNo} main SNI ${main} not in ${numericSni}`);
+    }
+    if (!isWorksite && search.text && /^\p{L}+$/u.test(search.text)) {
+      const prefix = search.text.toLocaleLowerCase("sv-SE");
+      if (!words(name ?? "").some((word) => word.startsWith(prefix))) problems.push(`"${name}" has no word starting "${search.text}"`);
+    }
+  }
+  if (!search.sort && !isWorksite) problems.push(...checkTurnoverDescending(records));
+  return problems;
+}
+
+/** Default sort: turnover descending, companies without a turnover last. */
+function checkTurnoverDescending(records: readonly CheckedRecord[]): string[] {
+  let previous = Number.POSITIVE_INFINITY;
+  let sawNull = false;
+  for (const record of records) {
+    const value = record.turnover ?? null;
+    if (value === null) {
+      sawNull = true;
+      continue;
+    }
+    if (sawNull || value > previous) return [`turnover order broken at orgSeqNo ${record.orgSeqNo}`];
+    previous = value;
+  }
+  return [];
+}

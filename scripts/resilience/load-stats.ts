@@ -1,0 +1,43 @@
+/** Per-call latencies, failed requests and wrong answers of the load scenario. */
+
+export interface Failure {
+  call: string;
+  kind: "failed" | "wrong";
+  detail: string;
+}
+
+export class LoadStats {
+  private readonly latencies = new Map<string, number[]>();
+  readonly failures: Failure[] = [];
+  requests = 0;
+
+  record(call: string, ms: number): void {
+    this.requests++;
+    let list = this.latencies.get(call);
+    if (!list) this.latencies.set(call, (list = []));
+    list.push(ms);
+  }
+
+  fail(call: string, kind: Failure["kind"], detail: string): void {
+    this.failures.push({ call, kind, detail: detail.slice(0, 400) });
+  }
+
+  count(kind: Failure["kind"]): number {
+    return this.failures.filter((f) => f.kind === kind).length;
+  }
+
+  /** call → { n, p50, p95 } in ms, calls in alphabetical order. */
+  summary(): { call: string; n: number; p50: number; p95: number }[] {
+    return [...this.latencies.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([call, values]) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        return { call, n: sorted.length, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
+      });
+  }
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
+}
