@@ -1,8 +1,9 @@
 /**
  * Scenario 6 of the resilience suite (issue 14): the authorization matrix. Every route of the API worker's own route
- * table (createApp().routes) × every principal (no session, expired access token, expired session, revoked refresh
- * token, another subscriber presenting user A's ids, terms not signed, disabled account, expired subscription, and A
- * itself as the baseline) answers the status and error body tests/resilience/route-access.ts expects, through the
+ * table (createApp().routes) × every principal (no session, a token signed with another key, expired access token,
+ * expired session, revoked refresh token, a family revoked by refresh-token reuse, another subscriber presenting user
+ * A's ids, terms not signed, disabled account, expired subscription, and A itself as the baseline) answers the status
+ * and error body tests/resilience/route-access.ts expects, through the
  * web worker into the API worker with real D1, R2 and Queues. No call of anyone but A reads or changes A's data, and a
  * refused call changes nothing. The matrix is the same in the short and the full form.
  */
@@ -27,7 +28,7 @@ import {
   type RouteAccess,
   type RouteRequest,
 } from "../resilience/route-access";
-import { authedFetch, createTestUser, signIn, uniqueClientIp, type HarnessResponse, type TestUser } from "./factories";
+import { authedFetch, cookieHeaderFrom, createTestUser, signIn, uniqueClientIp, type HarnessResponse, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";
 import { seedSearchIndex } from "./search-api-seed";
 
@@ -159,6 +160,14 @@ async function makePrincipal(name: PrincipalName): Promise<Principal> {
       const user = await fresh();
       await callOk(user.cookie, { method: "POST", path: "/api/auth/sign-out" });
       return { name, userId: user.userId, cookie: user.cookie };
+    }
+    case "reusedRefreshToken": {
+      // A stolen refresh token used after its owner's refresh revokes the family: the owner's new cookies stop too.
+      const user = await fresh();
+      const rotated = cookieHeaderFrom(await callOk(user.cookie, { method: "POST", path: "/api/auth/refresh" }));
+      const reuse = await call(user.cookie, { method: "POST", path: "/api/auth/refresh" });
+      if (reuse.status !== 401) throw new Error(`refresh-token reuse answered ${reuse.status}`);
+      return { name, userId: user.userId, cookie: rotated };
     }
     case "disabledAccount": {
       const user = await fresh();

@@ -17,6 +17,7 @@ export const PRINCIPALS = [
   "expiredAccessToken",
   "expiredSession",
   "revokedRefreshToken",
+  "reusedRefreshToken",
   "otherUser",
   "termsNotSigned",
   "disabledAccount",
@@ -114,6 +115,7 @@ const REFRESH_OVERRIDES: Partial<Record<PrincipalName, Expected>> = {
   forgedToken: SESSION_ENDED,
   expiredSession: SESSION_ENDED,
   revokedRefreshToken: SESSION_ENDED,
+  reusedRefreshToken: SESSION_ENDED,
   disabledAccount: { status: 403, code: "ACCOUNT_DISABLED" },
   expiredSubscription: { status: 403, code: "SUBSCRIPTION_EXPIRED" },
 };
@@ -299,6 +301,7 @@ export function expectedAnswer(route: RouteAccess, principal: PrincipalName): Ex
     case "expiredAccessToken":
     case "expiredSession":
     case "revokedRefreshToken":
+    case "reusedRefreshToken":
       return UNAUTHENTICATED;
     case "disabledAccount":
       return { status: 403, code: "ACCOUNT_DISABLED" };
