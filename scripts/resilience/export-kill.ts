@@ -1,0 +1,325 @@
+/**
+ * Resilience scenario 4, process kills (issue 14): the whole local stack (wrangler dev with the three workers, own
+ * state in .wrangler/resilience-export-state, port 8830) is SIGKILLed while an export is mid-upload (the job RUNNING,
+ * an R2 multipart upload in progress with parts in it) and a second export waits behind it, then restarted on the
+ * same state. Every job must end DONE with one file and one debit, or ERROR with a refund, within a bounded time.
+ *
+ *   tsx scripts/resilience/export-kill.ts [--short]     --short: one kill; default (full): three, at other moments
+ *
+ * Locally a killed process takes its queue messages with it (Miniflare keeps them in memory; Cloudflare Queues
+ * redeliver in production), so the jobs settle through the export worker's cleanup, which queues idle jobs again
+ * once their lease lapsed: the stack runs with EXPORT_LEASE_SECONDS short and the script fires the cron as the
+ * hourly trigger would. Exit code 0 on pass, 1 on fail; figures through recordScenario.
+ */
+import * as XLSX from "@e965/xlsx";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { createAccount } from "../accounts/cli";
+import { ensureDemoDataset, ensureDemoIndex } from "../demo-data";
+import { openLocalBindings, ROOT } from "../lib/local-bindings";
+import { applyMigrations } from "../migrate";
+import { ExtractionJobSchema, IDEMPOTENCY_KEY_HEADER, type ExtractionJob } from "../../workers/shared/api-contracts/extraction";
+import { ActiveUserSchema } from "../../workers/shared/api-contracts/subscription";
+import { exportFileKey } from "../../workers/shared/export-job";
+import { SearchSchema } from "../../workers/shared/search/search-schema";
+import { serializeSearch } from "../../workers/shared/search/search-serialize";
+import { crashStack, multipartUploads, type Stack, startStack, stopStack } from "./export-kill-stack";
+import { recordScenario } from "./report";
+
+const SHORT = process.argv.includes("--short");
+const PORT = 8830;
+const STATE_DIR = path.join(ROOT, ".wrangler/resilience-export-state");
+const LEASE_SECONDS = 60;
+const VARS = { EXPORT_LEASE_SECONDS: String(LEASE_SECONDS), EXPORT_RETRY_BASE_SECONDS: "1" };
+/** Pause after the upload was seen in progress before the kill, one per kill. */
+const KILL_DELAYS_MS = SHORT ? [500] : [0, 3000, 8000];
+/** About 190 bytes and 0.37 ms a row here: 60 000 rows are three parts of 5 MiB, uploaded over some 20 s. */
+const BIG_ROWS = SHORT ? 60_000 : 70_000;
+const SMALL_ROWS = 500;
+const DEADLINE = Date.now() + (SHORT ? 5 : 12) * 60_000;
+const CRON = "17 * * * *";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const vad = serializeSearch(SearchSchema.parse({}));
+
+function remaining(capMs: number): number {
+  const left = DEADLINE - Date.now();
+  if (left <= 0) throw new Error("the scenario ran out of time");
+  return Math.min(capMs, left);
+}
+
+interface Account {
+  userId: string;
+  username: string;
+  password: string;
+  quota: number;
+}
+
+async function prepareState(): Promise<Account> {
+  mkdirSync(STATE_DIR, { recursive: true });
+  applyMigrations({ persistDir: STATE_DIR });
+  await ensureDemoDataset();
+  await ensureDemoIndex(STATE_DIR);
+  const { env, dispose } = await openLocalBindings(STATE_DIR);
+  try {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const account = { username: `kill-${tag}`, password: `Resiliens-${tag}-Urval`, quota: KILL_DELAYS_MS.length * (BIG_ROWS + SMALL_ROWS) };
+    const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const userId = await createAccount(env.DB, {
+      ...{ username: account.username, password: account.password, quota: account.quota, expiresAt },
+      ...{ email: `${account.username}@example.se`, firstName: "Resiliens", lastName: "Test" },
+    });
+    await env.DB.prepare("UPDATE users SET signed_terms_at = ? WHERE id = ?").bind(new Date().toISOString(), userId).run();
+    return { ...account, userId };
+  } finally {
+    await dispose();
+  }
+}
+
+class Client {
+  private cookie = "";
+  constructor(private readonly origin: string) {}
+
+  private headers(extra: Record<string, string> = {}) {
+    return { Origin: this.origin, "Sec-Fetch-Site": "same-origin", Cookie: this.cookie, ...extra };
+  }
+
+  async signIn(account: Account) {
+    const response = await fetch(`${this.origin}/api/auth/sign-in/username-password`, {
+      method: "POST",
+      headers: this.headers({ "Content-Type": "application/json" }),
+      body: JSON.stringify({ id: account.username, secret: account.password }),
+    });
+    if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+    this.cookie = response.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0] ?? "")
+      .filter((pair) => pair.includes("=") && !pair.endsWith("="))
+      .join("; ");
+  }
+
+  async requestExport(count: number): Promise<string> {
+    const query = new URLSearchParams({ serializedSearch: vad, count: String(count) });
+    const response = await fetch(`${this.origin}/sapi/extraction/spreadsheet?${query}`, {
+      method: "POST",
+      headers: this.headers({ "Content-Type": "application/json", [IDEMPOTENCY_KEY_HEADER]: `kill-${crypto.randomUUID()}` }),
+      body: JSON.stringify({ exclude: false, idNumbers: [] }),
+    });
+    if (response.status !== 202) throw new Error(`export request answered ${response.status}: ${await response.text()}`);
+    return ExtractionJobSchema.parse(await response.json()).jobId;
+  }
+
+  async job(jobId: string): Promise<ExtractionJob> {
+    const response = await fetch(`${this.origin}/sapi/extraction/${jobId}`, { headers: this.headers() });
+    if (response.status !== 200) throw new Error(`job status answered ${response.status}`);
+    return ExtractionJobSchema.parse(await response.json());
+  }
+
+  async recordsLeft(): Promise<number> {
+    const response = await fetch(`${this.origin}/sapi/subscription/active-user`, { headers: this.headers() });
+    return ActiveUserSchema.parse(await response.json()).subscription.extractionRecordsLeft;
+  }
+
+  /** Fires the export worker's cron, as the hourly trigger does (Miniflare's scheduled endpoint, routed to it). */
+  async fireCleanup() {
+    const response = await fetch(`${this.origin}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(CRON)}`, {
+      headers: { "MF-Route-Override": "urval-export" },
+    });
+    if (!response.ok) throw new Error(`scheduled answered ${response.status}: ${await response.text()}`);
+  }
+}
+
+interface KillFigures {
+  kills: number;
+  killedMidUpload: number;
+  partsAtKill: number[];
+  messagesSurvived: number;
+  cleanupRuns: number;
+  settleSeconds: number[];
+  minQuotaSeen: number;
+}
+
+/**
+ * Waits until the job's R2 multipart upload is in progress with at least one part in it, read from the persisted R2
+ * state (not through the API: locally the three workers share one workerd, and a running export keeps it busy).
+ */
+async function untilMidUpload(jobId: string): Promise<boolean> {
+  const deadline = Date.now() + remaining(120_000);
+  while (Date.now() < deadline) {
+    const upload = multipartUploads(STATE_DIR, exportFileKey(jobId));
+    if (upload.inProgress > 0 && upload.parts > 0) return true;
+    if (upload.errors.length > 0) console.log(`[export-kill] R2 state not readable: ${upload.errors.join("; ")}`);
+    await sleep(50);
+  }
+  return false;
+}
+
+/** Restarted stack: watches the jobs, fires the cleanup once a lease has lapsed and again each lease, until settled. */
+async function settleAfterRestart(client: Client, jobs: string[], figures: KillFigures, restartedAt: number) {
+  const settled = new Set<string>();
+  const cleanupRunsBefore = figures.cleanupRuns;
+  let nextCleanup = restartedAt + (LEASE_SECONDS + 2) * 1000;
+  const deadline = Date.now() + remaining((LEASE_SECONDS * 4 + 120) * 1000);
+  while (Date.now() < deadline) {
+    for (const jobId of jobs) {
+      const { status } = await client.job(jobId);
+      if ((status === "DONE" || status === "ERROR") && !settled.has(jobId)) {
+        settled.add(jobId);
+        // Settled before any cleanup ran: its message outlived the kill.
+        if (figures.cleanupRuns === cleanupRunsBefore) figures.messagesSurvived++;
+      }
+    }
+    figures.minQuotaSeen = Math.min(figures.minQuotaSeen, await client.recordsLeft());
+    if (settled.size === jobs.length) return (Date.now() - restartedAt) / 1000;
+    if (Date.now() >= nextCleanup) {
+      await client.fireCleanup();
+      figures.cleanupRuns++;
+      nextCleanup = Date.now() + LEASE_SECONDS * 1000;
+    }
+    await sleep(500);
+  }
+  throw new Error(`jobs not settled after the restart: ${jobs.filter((j) => !settled.has(j)).join(", ")}`);
+}
+
+async function killRound(stack: Stack, account: Account, delayMs: number, run: number, figures: KillFigures, jobs: string[]) {
+  const client = new Client(stack.origin);
+  await client.signIn(account);
+  const big = await client.requestExport(BIG_ROWS);
+  const small = await client.requestExport(SMALL_ROWS);
+  jobs.push(big, small);
+  const seen = await untilMidUpload(big);
+  await sleep(delayMs);
+  const upload = multipartUploads(STATE_DIR, exportFileKey(big));
+  await crashStack(stack);
+  figures.kills++;
+  const midUpload = seen && upload.inProgress > 0;
+  if (midUpload) figures.killedMidUpload++;
+  figures.partsAtKill.push(upload.parts);
+  console.log(`[export-kill] kill ${figures.kills}: job ${big} ${midUpload ? "mid-upload" : "not mid-upload"}, ${upload.parts} parts up`);
+  const restarted = await startStack({ stateDir: STATE_DIR, port: PORT, vars: VARS }, run);
+  const restartedAt = Date.now();
+  const after = new Client(restarted.origin);
+  await after.signIn(account);
+  // The small job waits behind the big one (one batch at a time): neither had settled when the stack died.
+  figures.settleSeconds.push(Math.round(await settleAfterRestart(after, [big, small], figures, restartedAt)));
+  return restarted;
+}
+
+interface LedgerFigures {
+  done: number;
+  error: number;
+  files: number;
+  rowsInFiles: number;
+  charged: number;
+  leftoverUploads: number;
+  mismatches: string[];
+}
+
+const JobRowSchemaFields = "id, status, reserved_count, refunded_count, row_count";
+interface JobRow {
+  id: string;
+  status: string;
+  reserved_count: number;
+  refunded_count: number;
+  row_count: number | null;
+}
+
+/** On the stopped stack's state: every job against its file, and the user's quota against the rows delivered. */
+async function checkLedger(account: Account, jobIds: string[]): Promise<LedgerFigures> {
+  const figures: LedgerFigures = { done: 0, error: 0, files: 0, rowsInFiles: 0, charged: 0, leftoverUploads: 0, mismatches: [] };
+  const { env, dispose } = await openLocalBindings(STATE_DIR);
+  try {
+    const { results } = await env.DB.prepare(`SELECT ${JobRowSchemaFields} FROM export_jobs WHERE user_id = ?`)
+      .bind(account.userId)
+      .all<JobRow>();
+    if (results.length !== jobIds.length) figures.mismatches.push(`${results.length} jobs stored, ${jobIds.length} requested`);
+    for (const row of results) {
+      const listed = await env.EXPORTS.list({ prefix: `exports/${row.id}` });
+      const files = listed.objects.filter((o) => o.key.endsWith(".xlsx"));
+      figures.files += files.length;
+      figures.leftoverUploads += multipartUploads(STATE_DIR, exportFileKey(row.id)).inProgress;
+      if (row.status === "DONE") {
+        figures.done++;
+        const object = await env.EXPORTS.get(exportFileKey(row.id));
+        const workbook = object ? XLSX.read(new Uint8Array(await object.arrayBuffer()), { type: "array", dense: true }) : null;
+        const sheet = workbook?.Sheets[workbook.SheetNames[0] ?? ""];
+        const rows = sheet?.["!ref"] ? XLSX.utils.decode_range(sheet["!ref"]).e.r : -1; // row 0 is the header
+        figures.rowsInFiles += Math.max(rows, 0);
+        if (files.length !== 1) figures.mismatches.push(`${row.id}: ${files.length} files`);
+        if (rows !== row.row_count) figures.mismatches.push(`${row.id}: ${rows} rows in the file, ${row.row_count} recorded`);
+        if (row.refunded_count !== row.reserved_count - (row.row_count ?? 0))
+          figures.mismatches.push(`${row.id}: refund ${row.refunded_count}`);
+      } else if (row.status === "ERROR") {
+        figures.error++;
+        if (files.length !== 0) figures.mismatches.push(`${row.id}: ERROR with a file`);
+        if (row.refunded_count !== row.reserved_count) figures.mismatches.push(`${row.id}: ERROR refunded ${row.refunded_count}`);
+      } else figures.mismatches.push(`${row.id}: still ${row.status}`);
+    }
+    const left = await env.DB.prepare("SELECT extraction_records_left AS n FROM users WHERE id = ?")
+      .bind(account.userId)
+      .first<{ n: number }>();
+    figures.charged = account.quota - (left?.n ?? Number.NaN);
+    if (figures.charged !== figures.rowsInFiles)
+      figures.mismatches.push(`charged ${figures.charged}, rows in files ${figures.rowsInFiles}`);
+    return figures;
+  } finally {
+    await dispose();
+  }
+}
+
+async function main(): Promise<boolean> {
+  const started = Date.now();
+  if (!existsSync(path.join(ROOT, "build/server/index.js"))) throw new Error("Run `npm run build` first.");
+  const account = await prepareState();
+  const figures: KillFigures = {
+    ...{ kills: 0, killedMidUpload: 0, partsAtKill: [], messagesSurvived: 0, cleanupRuns: 0, settleSeconds: [] },
+    minQuotaSeen: account.quota,
+  };
+  const jobs: string[] = [];
+  let stack = await startStack({ stateDir: STATE_DIR, port: PORT, vars: VARS }, 0);
+  try {
+    for (const [i, delayMs] of KILL_DELAYS_MS.entries()) stack = await killRound(stack, account, delayMs, i + 1, figures, jobs);
+  } finally {
+    await stopStack(stack);
+  }
+  const ledger = await checkLedger(account, jobs);
+  const pass = ledger.mismatches.length === 0 && figures.minQuotaSeen >= 0 && figures.killedMidUpload === figures.kills;
+  recordScenario({
+    scenario: "4-export-faults-kill",
+    title: "Export worker killed mid-upload (SIGKILL of wrangler and workerd, restart on the same state)",
+    pass,
+    figures: {
+      scale: SHORT ? "short" : "full",
+      kills: figures.kills,
+      "killed mid-upload": figures.killedMidUpload,
+      "parts up at kill": figures.partsAtKill.join("/"),
+      jobs: jobs.length,
+      DONE: ledger.done,
+      ERROR: ledger.error,
+      files: ledger.files,
+      "rows charged": ledger.charged,
+      "rows in files": ledger.rowsInFiles,
+      "ledger mismatches": ledger.mismatches.length,
+      "min quota seen": figures.minQuotaSeen,
+      "messages that survived a kill": figures.messagesSurvived,
+      "cleanup runs": figures.cleanupRuns,
+      "settle s after restart": figures.settleSeconds.join("/"),
+      "abandoned multipart uploads": ledger.leftoverUploads,
+      "total s": Math.round((Date.now() - started) / 1000),
+    },
+    notes: [
+      `lease ${LEASE_SECONDS} s (EXPORT_LEASE_SECONDS); the cron fired through Miniflare's scheduled endpoint once a lease had lapsed`,
+      "abandoned multipart uploads: the killed upload's parts, never completed; R2 aborts them by its lifecycle rule",
+      ...ledger.mismatches.slice(0, 10),
+    ],
+  });
+  return pass;
+}
+
+main().then(
+  (pass) => process.exit(pass ? 0 : 1),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
