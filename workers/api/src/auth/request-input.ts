@@ -1,16 +1,14 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError, parseOrThrow } from "../../../shared/errors";
+import { readCappedText as readCappedBody } from "../services/capped-body";
 
 /** Largest JSON body the auth, subscription and contact routes read (a contact message is the biggest). */
 export const MAX_JSON_BODY_BYTES = 16 * 1024;
 
-async function readCappedText(c: Context): Promise<string> {
+function readCappedText(c: Context): Promise<string> {
   const tooLarge = () => new AppError("BODY_TOO_LARGE", 413, "Meddelandet är för stort.", { type: "USER_MESSAGE" });
-  if (Number(c.req.header("Content-Length") ?? 0) > MAX_JSON_BODY_BYTES) throw tooLarge();
-  const text = await c.req.text();
-  if (new TextEncoder().encode(text).length > MAX_JSON_BODY_BYTES) throw tooLarge();
-  return text;
+  return readCappedBody(c.req.raw, MAX_JSON_BODY_BYTES, tooLarge);
 }
 
 /** Reads a JSON body (size-capped, empty counts as {}) and validates it with the schema. */

@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { parseOrThrow, userMessage, validationError } from "../../../shared/errors";
+import { readCappedBytes } from "../services/capped-body";
 import { LIST_FILE_LIMITS } from "./limits";
 import { fileTooLarge } from "./refusals";
 
@@ -24,20 +25,26 @@ const ListFileFieldSchema = z
 const tooLargeRequest = () =>
   userMessage("LIST_FILE_UPLOAD_TOO_LARGE", "Filerna är tillsammans för stora. Ladda upp högst 40 MB åt gången, eller en fil i taget.");
 
-function checkRequestSize(c: Context): void {
-  if (!(c.req.header("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-    throw validationError([{ path: "listFile", message: "Välj minst en fil" }]);
+const noFiles = () => validationError([{ path: "listFile", message: "Välj minst en fil" }]);
+
+/**
+ * The form's listFile values. The body is read with the request cap whether or not Content-Length was sent (a chunked
+ * body used to be buffered whole), and a malformed multipart body is VALIDATION, not an internal error.
+ */
+async function readListFileField(c: Context): Promise<FormDataEntryValue[]> {
+  const contentType = c.req.header("Content-Type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) throw noFiles();
+  const bytes = await readCappedBytes(c.req.raw, UPLOAD_LIMITS.maxRequestBytes, tooLargeRequest);
+  try {
+    return (await new Response(bytes, { headers: { "Content-Type": contentType } }).formData()).getAll("listFile");
+  } catch {
+    throw noFiles();
   }
-  const length = Number(c.req.header("Content-Length") ?? "0");
-  if (length > UPLOAD_LIMITS.maxRequestBytes) throw tooLargeRequest();
 }
 
 /** The uploaded files, or VALIDATION "listFile" when there are none. */
 export async function readListFileUploads(c: Context): Promise<UploadedFile[]> {
-  checkRequestSize(c);
-  const form = await c.req.parseBody({ all: true });
-  const field = form["listFile"];
-  const files = parseOrThrow(ListFileFieldSchema, field === undefined ? [] : [field].flat(), "listFile");
+  const files = parseOrThrow(ListFileFieldSchema, await readListFileField(c), "listFile");
   if (files.reduce((sum, f) => sum + f.size, 0) > UPLOAD_LIMITS.maxRequestBytes) throw tooLargeRequest();
   const uploads: UploadedFile[] = [];
   for (const file of files) {

@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import { SEARCH_REQUEST_ID_HEADER, SearchRequestIdSchema } from "../../../shared/api-contracts/search-api";
 import { AppError, parseOrThrow } from "../../../shared/errors";
+import { readCappedText } from "./capped-body";
 
 /** A search with every code set full is about 100 KB; anything larger is not a search. */
 export const MAX_SEARCH_BODY_BYTES = 256 * 1024;
@@ -9,9 +10,7 @@ export const MAX_SEARCH_BODY_BYTES = 256 * 1024;
 /** The body as JSON (an empty body is the default search, {}); VALIDATION when it is not JSON or too large. */
 export async function readSearchBody(c: Context): Promise<unknown> {
   const tooLarge = () => new AppError("BODY_TOO_LARGE", 413, "Sökningen är för stor.", { type: "VALIDATION" });
-  if (Number(c.req.header("Content-Length") ?? 0) > MAX_SEARCH_BODY_BYTES) throw tooLarge();
-  const text = await c.req.text();
-  if (text.length > MAX_SEARCH_BODY_BYTES) throw tooLarge();
+  const text = await readCappedText(c.req.raw, MAX_SEARCH_BODY_BYTES, tooLarge);
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text) as unknown;
