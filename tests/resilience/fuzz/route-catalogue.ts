@@ -1,0 +1,205 @@
+/**
+ * What the fuzzer knows about each route of the API's router: valid-ish path params, query, body and headers (from
+ * the zod contracts, or hand-picked where a valid value needs reference data) and the contract of a 2xx answer. The
+ * route list itself comes from createApp().routes; a route without an entry here is still fuzzed with generic input,
+ * and the test names it so its contract gets added.
+ */
+import fc from "fast-check";
+import { z } from "zod";
+import { OneTimeCodeCreateAnswerSchema, SessionAnswerSchema } from "../../../workers/shared/api-contracts/auth";
+import { ExtractionJobSchema, ExtractionQuerySchema, ExtractionSelectionSchema } from "../../../workers/shared/api-contracts/extraction";
+import {
+  AnnualReportListSchema,
+  AnnualReportOpenQuerySchema,
+  AnnualReportRefNoSchema,
+  EntityAnswerSchema,
+  EntityIdSchema,
+  FinancialConfigAnswerSchema,
+  OrgSeqNoParamSchema,
+  PageNumberSchema,
+  RefEntriesSchema,
+  RefTreeSchema,
+  SearchAnswerSchema,
+  SearchPageAnswerSchema,
+  SharedLinkAnswerSchema,
+  SniAggregationSchema,
+  SniKeywordsSchema,
+  StoreFinancialConfigRequestSchema,
+} from "../../../workers/shared/api-contracts/search-api";
+import { ActiveUserSchema, ContactMessageSchema, TermsOfUseSchema } from "../../../workers/shared/api-contracts/subscription";
+import { ListFileListSchema, SeqNoParamSchema } from "../../../workers/api/src/list-files/list-file-contract";
+import { AbortCodeSchema, ConfirmCodeSchema, CreateCodeSchema, PasswordSignInSchema } from "../../../workers/api/src/auth/auth-schemas";
+import { SearchSchema } from "../../../workers/shared/search/search-schema";
+import { serializeSearch } from "../../../workers/shared/search/search-serialize";
+import { counties, sniTree } from "../../../search-index/refdata";
+import { BOOL_FILTERS, BOOL_FILTER_NAMES, SORT_FIELDS, type ResultType } from "../../../workers/shared/search/search-fields";
+import { fixtureCompanies } from "../../fixtures/search/fixture-dataset";
+import type { BodySpec } from "./hostile-values";
+import { arbitraryFromZod } from "./zod-arbitrary";
+
+/** Values only known while the test runs (ids the API handed out); the sender substitutes them. */
+export const PLACEHOLDERS = [
+  "@listFileId",
+  "@jobId",
+  "@sharedLinkId",
+  "@idempotencyKey",
+  "@codeId",
+  "@sacrificeId",
+  "@sacrificeSecret",
+] as const;
+export type Placeholder = (typeof PLACEHOLDERS)[number];
+
+export type AnswerContract = z.ZodType | "empty" | "html" | "xlsx";
+
+export interface RouteContract {
+  params?: Record<string, fc.Arbitrary<string>>;
+  query?: fc.Arbitrary<Record<string, string>>;
+  body?: fc.Arbitrary<BodySpec>;
+  headers?: fc.Arbitrary<Record<string, string>>;
+  answer: AnswerContract;
+  /** Never sent with the fuzz user's session: the call would end or rotate it (sign-out, refresh). */
+  withoutUserSession?: boolean;
+}
+
+const OkSchema = z.object({ ok: z.literal(true) });
+const json = (arbitrary: fc.Arbitrary<unknown>): fc.Arbitrary<BodySpec> => arbitrary.map((value) => ({ kind: "json", value }));
+const fromZod = (schema: z.ZodType) => arbitraryFromZod(schema);
+const stringParam = (schema: z.ZodType) => arbitraryFromZod(schema).map(String);
+
+/** A search the API accepts: codes from the reference data, filters and sorts that apply to the result type. */
+export const validSearch = fc.constantFrom<ResultType>("COMPANY", "WORKSITE").chain((type) =>
+  fc.record(
+    {
+      resultType: fc.constant(type),
+      text: fc.constantFrom("AB", "bygg", "Ärlighetens", "a", "1"),
+      bool: fc.dictionary(fc.constantFrom(...BOOL_FILTER_NAMES.filter((name) => BOOL_FILTERS[name].types.includes(type))), fc.boolean(), {
+        maxKeys: 2,
+      }),
+      range: fc.tuple(fc.nat(50), fc.nat(500)).map(([from, span]) => ({ numEmployees: `${from}_${from + span}` })),
+      codeSet: fc.record(
+        {
+          sni: fc.subarray(
+            sniTree.map((node) => node.code),
+            { maxLength: 3 },
+          ),
+          location: fc.subarray(
+            counties.map((county) => county.code),
+            { maxLength: 3 },
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+      sort: fc.tuple(fc.constantFrom(...SORT_FIELDS[type]), fc.boolean()).map(([field, ascending]) => [{ field, ascending }]),
+    },
+    { requiredKeys: ["resultType"] },
+  ),
+);
+
+export const validSerializedSearch = validSearch.map((search) => serializeSearch(SearchSchema.parse(search)));
+
+/** A text list file of the register's organisation numbers in multipart/form-data (field listFile). */
+export const validListFileUpload: fc.Arbitrary<BodySpec> = fc
+  .subarray(
+    fixtureCompanies().map((company) => company.orgNo),
+    { minLength: 1, maxLength: 5 },
+  )
+  .map((numbers): BodySpec => ({ kind: "multipart", field: "listFile", fileName: "lista.txt", content: numbers.join("\r\n") }));
+
+const refdata = (schema: z.ZodType): RouteContract => ({ answer: schema });
+
+export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
+  "GET /sapi/health": { answer: z.object({ ok: z.literal(true), version: z.string(), backend: z.string(), documents: z.number() }) },
+  "GET /api/subscription/terms-of-use": { answer: TermsOfUseSchema },
+  "GET /sapi/subscription/active-user": { answer: ActiveUserSchema },
+  "POST /sapi/subscription/accept-terms": { answer: z.object({ signedTerms: z.literal(true) }) },
+  "GET /sapi/preflight": { answer: z.object({ expiresAt: z.string() }) },
+  "GET /sapi/refdata/sni-tree": refdata(RefTreeSchema),
+  "GET /sapi/refdata/location-tree": refdata(RefTreeSchema),
+  "GET /sapi/refdata/company-form-entries": refdata(RefEntriesSchema),
+  "GET /sapi/refdata/fiscal-year-entries": refdata(RefEntriesSchema),
+  "GET /sapi/refdata/employee-range-entries": refdata(RefEntriesSchema),
+  "GET /sapi/refdata/sni-keywords": refdata(SniKeywordsSchema),
+  "GET /sapi/refdata/sni-aggregation": refdata(SniAggregationSchema),
+  "POST /sapi/search/page/:page": {
+    params: { page: fc.oneof(stringParam(PageNumberSchema), fc.nat(49).map(String)) },
+    body: fc.oneof(json(validSearch), json(fromZod(SearchSchema))),
+    headers: fc.record({ "X-Search-Request-Id": fc.nat().map(String) }, { requiredKeys: [] }),
+    answer: SearchPageAnswerSchema,
+  },
+  "GET /sapi/search/serialized": {
+    query: fc.oneof(validSerializedSearch, fc.string()).map((serializedSearch) => ({ serializedSearch })),
+    answer: SearchAnswerSchema,
+  },
+  "POST /sapi/search/create-shared-link/:serializedSearch": {
+    params: { serializedSearch: validSerializedSearch },
+    answer: SharedLinkAnswerSchema,
+  },
+  "GET /sapi/search/shared-link/:id": { params: { id: fc.constant("@sharedLinkId") }, answer: SearchAnswerSchema },
+  "DELETE /sapi/search/shared-link/:id": { params: { id: fc.constant("@sharedLinkId") }, answer: "empty" },
+  "GET /sapi/details/entity/:id": {
+    params: { id: fc.oneof(stringParam(EntityIdSchema), fc.integer({ min: 1, max: 60 }).map(String)) },
+    answer: EntityAnswerSchema,
+  },
+  "GET /sapi/annual-report/:orgSeqNo": {
+    params: { orgSeqNo: fc.oneof(stringParam(OrgSeqNoParamSchema), fc.integer({ min: 1, max: 60 }).map(String)) },
+    answer: AnnualReportListSchema,
+  },
+  "GET /sapi/annual-report/open/:refNo": {
+    params: { refNo: stringParam(AnnualReportRefNoSchema) },
+    query: fromZod(AnnualReportOpenQuerySchema) as fc.Arbitrary<Record<string, string>>,
+    answer: "html",
+  },
+  "POST /sapi/user-config/store-user-company-financial-config": {
+    body: json(fromZod(StoreFinancialConfigRequestSchema)),
+    answer: FinancialConfigAnswerSchema,
+  },
+  "GET /sapi/list-file/get/": { answer: ListFileListSchema },
+  "GET /sapi/list-file/get/:seqNo?": { params: { seqNo: stringParam(SeqNoParamSchema) }, answer: ListFileListSchema },
+  "POST /sapi/list-file/add/": { body: validListFileUpload, answer: ListFileListSchema },
+  "POST /sapi/list-file/add/:seqNo?": {
+    params: { seqNo: stringParam(SeqNoParamSchema) },
+    body: validListFileUpload,
+    answer: ListFileListSchema,
+  },
+  "POST /sapi/list-file/delete/:fileId": { params: { fileId: fc.constant("@listFileId") }, answer: "empty" },
+  "POST /sapi/extraction/spreadsheet": {
+    query: fc.oneof(
+      fc.record({ serializedSearch: validSerializedSearch, count: fc.integer({ min: 1, max: 5 }).map(String) }),
+      fromZod(ExtractionQuerySchema).map((query) => Object.fromEntries(Object.entries(query as object).map(([k, v]) => [k, String(v)]))),
+    ),
+    body: json(fromZod(ExtractionSelectionSchema)),
+    headers: fc.constant({ "Idempotency-Key": "@idempotencyKey" }),
+    answer: ExtractionJobSchema,
+  },
+  "GET /sapi/extraction/:jobId": { params: { jobId: fc.constant("@jobId") }, answer: ExtractionJobSchema },
+  "GET /sapi/extraction/:jobId/file": { params: { jobId: fc.constant("@jobId") }, answer: "xlsx" },
+  "POST /api/auth/sign-in/username-password": {
+    body: fc.oneof(
+      json(fromZod(PasswordSignInSchema)),
+      fc.constant({ kind: "json", value: { id: "@sacrificeId", secret: "@sacrificeSecret" } }),
+    ),
+    answer: SessionAnswerSchema,
+    withoutUserSession: true,
+  },
+  "POST /api/auth/sign-in/one-time-code/create": {
+    body: fc.oneof(
+      json(fromZod(CreateCodeSchema)),
+      json(fc.constantFrom("EMAIL", "SMS").map((type) => ({ id: "@sacrificeId", type, secret: "" }))),
+    ),
+    answer: OneTimeCodeCreateAnswerSchema,
+    withoutUserSession: true,
+  },
+  "POST /api/auth/login/one-time-code/confirm": {
+    body: json(fromZod(ConfirmCodeSchema).map((body) => ({ ...(body as object), codeId: "@codeId" }))),
+    answer: SessionAnswerSchema,
+    withoutUserSession: true,
+  },
+  "POST /api/auth/login/one-time-code/abort": {
+    body: fc.oneof(json(fromZod(AbortCodeSchema)), json(fc.constant({ codeId: "@codeId" }))),
+    answer: OkSchema,
+    withoutUserSession: true,
+  },
+  "POST /api/auth/refresh": { answer: SessionAnswerSchema, withoutUserSession: true },
+  "POST /api/auth/sign-out": { answer: OkSchema, withoutUserSession: true },
+  "POST /api/contact/message": { body: json(fromZod(ContactMessageSchema)), answer: z.object({ ok: z.literal(true), id: z.string() }) },
+};
