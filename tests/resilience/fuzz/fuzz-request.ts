@@ -92,6 +92,14 @@ function mutate(parts: Parts, mode: FuzzMode, template: string): fc.Arbitrary<Pa
     case "valid":
       return fc.constant(parts);
     case "mutated":
+      if (parts.body.kind === "multipart") {
+        const part = parts.body;
+        return fc.oneof(
+          hostileString.map((field) => ({ ...parts, body: { ...part, field } })),
+          hostileString.map((fileName) => ({ ...parts, body: { ...part, fileName } })),
+          hostileString.map((content) => ({ ...parts, body: { ...part, content } })),
+        );
+      }
       return fc.oneof(
         parts.body.kind === "json"
           ? mutateValue(parts.body.value).map((value) => ({ ...parts, body: { kind: "json", value } as BodySpec }))
@@ -155,18 +163,21 @@ export function fuzzRequest(route: RouteRef, contract: RouteContract | undefined
         { weight: 2, arbitrary: fc.constant<Sender>("none") },
         { weight: 1, arbitrary: fc.constant<Sender>("forged-cookie") },
       );
-  return fc.tuple(fc.oneof(...MODES), senders, forgedCookie, validParts(contract, route.path)).chain(([mode, sender, cookie, parts]) =>
-    mutate(parts, mode, route.path).map((final): FuzzRequest => {
-      const { __extra, ...params } = final.params;
-      const path = fillPath(route.path, params) + (__extra === undefined ? "" : `/${__extra}`);
-      const contentType =
-        final.body.kind === "multipart"
+  const asMultipart = contract?.multipart ? fc.boolean() : fc.constant(false);
+  return fc
+    .tuple(fc.oneof(...MODES), senders, forgedCookie, validParts(contract, route.path), asMultipart)
+    .chain(([mode, sender, cookie, parts, multipart]) =>
+      mutate(parts, mode, route.path).map((final): FuzzRequest => {
+        const { __extra, ...params } = final.params;
+        const path = fillPath(route.path, params) + (__extra === undefined ? "" : `/${__extra}`);
+        const isMultipart = final.body.kind === "multipart" || (multipart && final.body.kind !== "none");
+        const contentType = isMultipart
           ? `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`
           : final.body.kind === "none"
             ? undefined
             : "application/json";
-      const headers = { ...(contentType ? { "Content-Type": contentType } : {}), ...final.headers };
-      return { route, mode, sender, path, query: final.query, headers, body: final.body, forgedCookie: cookie };
-    }),
-  );
+        const headers = { ...(contentType ? { "Content-Type": contentType } : {}), ...final.headers };
+        return { route, mode, sender, path, query: final.query, headers, body: final.body, forgedCookie: cookie };
+      }),
+    );
 }

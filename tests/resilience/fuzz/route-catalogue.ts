@@ -57,6 +57,8 @@ export interface RouteContract {
   body?: fc.Arbitrary<BodySpec>;
   headers?: fc.Arbitrary<Record<string, string>>;
   answer: AnswerContract;
+  /** The body's natural content type when not JSON: hostile bodies are sent with it too. */
+  multipart?: boolean;
   /** Never sent with the fuzz user's session: the call would end or rotate it (sign-out, refresh). */
   withoutUserSession?: boolean;
 }
@@ -155,11 +157,12 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   },
   "GET /sapi/list-file/get/": { answer: ListFileListSchema },
   "GET /sapi/list-file/get/:seqNo?": { params: { seqNo: stringParam(SeqNoParamSchema) }, answer: ListFileListSchema },
-  "POST /sapi/list-file/add/": { body: validListFileUpload, answer: ListFileListSchema },
+  "POST /sapi/list-file/add/": { body: validListFileUpload, answer: ListFileListSchema, multipart: true },
   "POST /sapi/list-file/add/:seqNo?": {
     params: { seqNo: stringParam(SeqNoParamSchema) },
     body: validListFileUpload,
     answer: ListFileListSchema,
+    multipart: true,
   },
   "POST /sapi/list-file/delete/:fileId": { params: { fileId: fc.constant("@listFileId") }, answer: "empty" },
   "POST /sapi/extraction/spreadsheet": {
