@@ -23,7 +23,7 @@ import { ActiveUserSchema } from "../../workers/shared/api-contracts/subscriptio
 import { exportFileKey } from "../../workers/shared/export-job";
 import { SearchSchema } from "../../workers/shared/search/search-schema";
 import { serializeSearch } from "../../workers/shared/search/search-serialize";
-import { crashStack, multipartUploads, type Stack, startStack, stopStack } from "./export-kill-stack";
+import { crashStack, killStack, multipartUploads, type Stack, startStack, stopStack } from "./export-kill-stack";
 import { recordScenario } from "./report";
 
 const SHORT = process.argv.includes("--short");
@@ -31,8 +31,13 @@ const PORT = 8830;
 const STATE_DIR = path.join(ROOT, ".wrangler/resilience-export-state");
 const LEASE_SECONDS = 60;
 const VARS = { EXPORT_LEASE_SECONDS: String(LEASE_SECONDS), EXPORT_RETRY_BASE_SECONDS: "1" };
-/** Pause after the upload was seen in progress before the kill, one per kill. */
-const KILL_DELAYS_MS = SHORT ? [500] : [0, 3000, 8000];
+/**
+ * When to kill, after the export was requested, one per kill: while the file's parts go up (a 60 000-row export takes
+ * some 14 s here, its first 5 MiB part up after about 5 s). Whether the kill hit the upload is read afterwards from
+ * the persisted R2 state: an unfinished multipart upload of the job's key with parts in it (workerd holds the state
+ * exclusively while it runs, so it cannot be watched live).
+ */
+const KILL_DELAYS_MS = SHORT ? [8000] : [6500, 9000, 12_000];
 /** About 190 bytes and 0.37 ms a row here: 60 000 rows are three parts of 5 MiB, uploaded over some 20 s. */
 const BIG_ROWS = SHORT ? 60_000 : 70_000;
 const SMALL_ROWS = 500;
@@ -139,21 +144,6 @@ interface KillFigures {
   minQuotaSeen: number;
 }
 
-/**
- * Waits until the job's R2 multipart upload is in progress with at least one part in it, read from the persisted R2
- * state (not through the API: locally the three workers share one workerd, and a running export keeps it busy).
- */
-async function untilMidUpload(jobId: string): Promise<boolean> {
-  const deadline = Date.now() + remaining(120_000);
-  while (Date.now() < deadline) {
-    const upload = multipartUploads(STATE_DIR, exportFileKey(jobId));
-    if (upload.inProgress > 0 && upload.parts > 0) return true;
-    if (upload.errors.length > 0) console.log(`[export-kill] R2 state not readable: ${upload.errors.join("; ")}`);
-    await sleep(50);
-  }
-  return false;
-}
-
 /** Restarted stack: watches the jobs, fires the cleanup once a lease has lapsed and again each lease, until settled. */
 async function settleAfterRestart(client: Client, jobs: string[], figures: KillFigures, restartedAt: number) {
   const settled = new Set<string>();
@@ -181,26 +171,33 @@ async function settleAfterRestart(client: Client, jobs: string[], figures: KillF
   throw new Error(`jobs not settled after the restart: ${jobs.filter((j) => !settled.has(j)).join(", ")}`);
 }
 
+/** The stack now running, so that a failure anywhere still stops it. */
+let running: Stack | undefined;
+
 async function killRound(stack: Stack, account: Account, delayMs: number, run: number, figures: KillFigures, jobs: string[]) {
   const client = new Client(stack.origin);
   await client.signIn(account);
-  const big = await client.requestExport(BIG_ROWS);
+  // The small export first, to its end: it warms both isolates' search index, so the big one starts at once. (Once an
+  // export runs it keeps the shared local workerd busy, and requests wait for it.)
   const small = await client.requestExport(SMALL_ROWS);
+  const warmDeadline = Date.now() + remaining(120_000);
+  while (!["DONE", "ERROR"].includes((await client.job(small)).status) && Date.now() < warmDeadline) await sleep(250);
+  const big = await client.requestExport(BIG_ROWS);
   jobs.push(big, small);
-  const seen = await untilMidUpload(big);
   await sleep(delayMs);
-  const upload = multipartUploads(STATE_DIR, exportFileKey(big));
   await crashStack(stack);
   figures.kills++;
-  const midUpload = seen && upload.inProgress > 0;
+  const upload = multipartUploads(STATE_DIR, exportFileKey(big));
+  const midUpload = upload.inProgress > 0 && upload.parts > 0;
   if (midUpload) figures.killedMidUpload++;
   figures.partsAtKill.push(upload.parts);
   console.log(`[export-kill] kill ${figures.kills}: job ${big} ${midUpload ? "mid-upload" : "not mid-upload"}, ${upload.parts} parts up`);
   const restarted = await startStack({ stateDir: STATE_DIR, port: PORT, vars: VARS }, run);
+  running = restarted;
   const restartedAt = Date.now();
   const after = new Client(restarted.origin);
   await after.signIn(account);
-  // The small job waits behind the big one (one batch at a time): neither had settled when the stack died.
+  // Whether or not the small job ran before the big one, both are checked after the restart.
   figures.settleSeconds.push(Math.round(await settleAfterRestart(after, [big, small], figures, restartedAt)));
   return restarted;
 }
@@ -276,11 +273,11 @@ async function main(): Promise<boolean> {
     minQuotaSeen: account.quota,
   };
   const jobs: string[] = [];
-  let stack = await startStack({ stateDir: STATE_DIR, port: PORT, vars: VARS }, 0);
+  running = await startStack({ stateDir: STATE_DIR, port: PORT, vars: VARS }, 0);
   try {
-    for (const [i, delayMs] of KILL_DELAYS_MS.entries()) stack = await killRound(stack, account, delayMs, i + 1, figures, jobs);
+    for (const [i, delayMs] of KILL_DELAYS_MS.entries()) await killRound(running, account, delayMs, i + 1, figures, jobs);
   } finally {
-    await stopStack(stack);
+    await stopStack(running);
   }
   const ledger = await checkLedger(account, jobs);
   const pass = ledger.mismatches.length === 0 && figures.minQuotaSeen >= 0 && figures.killedMidUpload === figures.kills;
@@ -304,17 +301,24 @@ async function main(): Promise<boolean> {
       "messages that survived a kill": figures.messagesSurvived,
       "cleanup runs": figures.cleanupRuns,
       "settle s after restart": figures.settleSeconds.join("/"),
-      "abandoned multipart uploads": ledger.leftoverUploads,
+      "unfinished multipart uploads left": ledger.leftoverUploads,
       "total s": Math.round((Date.now() - started) / 1000),
     },
     notes: [
       `lease ${LEASE_SECONDS} s (EXPORT_LEASE_SECONDS); the cron fired through Miniflare's scheduled endpoint once a lease had lapsed`,
-      "abandoned multipart uploads: the killed upload's parts, never completed; R2 aborts them by its lifecycle rule",
+      "unfinished multipart uploads left: the killed uploads' parts (nobody knows their upload id); R2's lifecycle rule aborts them",
       ...ledger.mismatches.slice(0, 10),
     ],
   });
   return pass;
 }
+
+// Stopped from outside (the runner's time limit, ^C): the stack runs in a process group of its own, take it down too.
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => {
+    if (running) killStack(running, "SIGKILL");
+    process.exit(1);
+  });
 
 main().then(
   (pass) => process.exit(pass ? 0 : 1),
