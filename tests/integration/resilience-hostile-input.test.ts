@@ -12,7 +12,11 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { byScale, recordScenario, resilienceScale } from "../../scripts/resilience/report";
+import { municipalities, sniDetailGroupCodes } from "../../search-index/refdata";
 import { createApp } from "../../workers/api/src/app";
+import { SearchPageAnswerSchema } from "../../workers/shared/api-contracts/search-api";
+import { SearchSchema } from "../../workers/shared/search/search-schema";
+import { serializeSearch } from "../../workers/shared/search/search-serialize";
 import { fuzzRequest, type FuzzRequest, type RouteRef } from "../resilience/fuzz/fuzz-request";
 import { learnIds, toRawRequest, type Identities, type KnownIds } from "../resilience/fuzz/fuzz-session";
 import { judge, leaksInternals } from "../resilience/fuzz/oracle";
@@ -292,5 +296,40 @@ describe("scenario 5: hostile input over HTTP", () => {
       expect(response.status, response.body).toBe(400);
       expect(JSON.parse(response.body)).toMatchObject({ type: "VALIDATION", issues: [{ path: "listFile" }] });
     }
+  });
+
+  it("answers the largest inputs the contracts allow without a 5xx (D1 bound parameters, code lists, marked rows)", async () => {
+    const headers = { Origin: base.origin, "Sec-Fetch-Site": "same-origin", Cookie: user.cookie, "Content-Type": "application/json" };
+    const send = (method: string, target: string, body?: unknown, extra: Record<string, string> = {}) =>
+      sendRaw(base, {
+        method,
+        target,
+        headers: { ...headers, ...extra },
+        body: body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body)),
+      });
+    const fullSearch = {
+      codeSet: { sni: sniDetailGroupCodes.slice(0, 2000), location: municipalities.map((m) => m.code) },
+      numSet: { includeFile: Array.from({ length: 100 }, (_, i) => i + 1), excludeFile: Array.from({ length: 100 }, (_, i) => i + 101) },
+    };
+    const withoutFiles = { codeSet: fullSearch.codeSet };
+    const answers = [
+      await send("POST", "/sapi/search/page/0", fullSearch),
+      await send("POST", "/sapi/search/page/49", withoutFiles),
+      await send("POST", `/sapi/search/create-shared-link/${encodeURIComponent(serializeSearch(SearchSchema.parse(withoutFiles)))}`),
+      await send(
+        "POST",
+        `/sapi/extraction/spreadsheet?serializedSearch=${encodeURIComponent(serializeSearch(SearchSchema.parse({})))}&count=1`,
+        { exclude: false, idNumbers: Array.from({ length: 1000 }, (_, i) => i + 1) },
+        { "Idempotency-Key": `fuzz-limits-${crypto.randomUUID()}` },
+      ),
+    ];
+    for (const response of answers) {
+      expect(response.status, response.body.slice(0, 300)).toBeLessThan(500);
+      expect(judge(response, undefined).ok, response.body.slice(0, 300)).toBe(true);
+    }
+    // The searches name 100 unknown list files (VALIDATION) or none (answered); the export of 1000 marked rows is taken.
+    expect(answers.map((response) => response.status)).toEqual([400, 200, expect.any(Number), 202]);
+    expect(SearchPageAnswerSchema.safeParse(JSON.parse(answers[1]?.body ?? "")).success).toBe(true);
+    await settleJob((JSON.parse(answers[3]?.body ?? "") as { jobId: string }).jobId);
   });
 });
