@@ -9,10 +9,14 @@ export interface Failure {
 export class LoadStats {
   private readonly latencies = new Map<string, number[]>();
   readonly failures: Failure[] = [];
+  /** Calls over 3 s: which, when (ms since the first call) and how long, for explaining a p95. */
+  readonly slow: { call: string; at: number; ms: number }[] = [];
+  private readonly startedAt = Date.now();
   requests = 0;
 
   record(call: string, ms: number): void {
     this.requests++;
+    if (ms > 3000 && this.slow.length < 200) this.slow.push({ call, at: Date.now() - this.startedAt - Math.round(ms), ms: Math.round(ms) });
     let list = this.latencies.get(call);
     if (!list) this.latencies.set(call, (list = []));
     list.push(ms);

@@ -8,6 +8,8 @@ import { ROOT } from "../lib/local-bindings";
 
 export interface ReindexRun {
   stages: string[];
+  /** When each stage began (epoch ms), in order. */
+  timeline: { stage: string; at: number }[];
   /** The version this run builds, once its "prepare" stage is logged. */
   version: number | null;
   /** Resolves when the run logs this stage (or "held" at it); rejects when the run ends first. */
@@ -50,7 +52,10 @@ export function startReindex(options: { source: string; stateDir: string; graceS
         continue;
       }
       const reached = entry.msg === "reindex stage" ? (entry.part === undefined ? entry.stage : `${entry.stage}:${entry.part}`) : undefined;
-      if (reached) stages.push(reached);
+      if (reached) {
+        stages.push(reached);
+        run.timeline.push({ stage: reached, at: Date.now() });
+      }
       if (entry.msg === "reindex stage" && typeof entry.version === "number" && entry.version > 0) run.version = entry.version;
       if (entry.msg === "reindex held") stages.push(`held:${entry.at}`);
       if (entry.msg === "reindex done") result = entry as Record<string, unknown>;
@@ -72,6 +77,7 @@ export function startReindex(options: { source: string; stateDir: string; graceS
   const run: ReindexRun = {
     stages,
     version: null,
+    timeline: [],
     done,
     reached: (stage) =>
       stages.includes(stage) || stages.includes(`held:${stage}`)

@@ -70,6 +70,13 @@ function loadReports(outcome: LoadOutcome): void {
     },
     notes: stats.failures.slice(0, 10).map((f) => `${f.kind} ${f.call}: ${f.detail}`),
   });
+  if (stats.slow.length > 0)
+    console.log(
+      `  calls over 3 s (call, started at s, ms): ${stats.slow
+        .slice(0, 30)
+        .map((s) => `${s.call} ${(s.at / 1000).toFixed(0)} ${s.ms}`)
+        .join("; ")}`,
+    );
   const removed =
     outcome.versionAfter !== null &&
     !outcome.stateAfter.tableVersions.includes(outcome.versionBefore) &&
@@ -87,6 +94,7 @@ function loadReports(outcome: LoadOutcome): void {
     figures: {
       "reindex s": outcome.reindexSeconds?.toFixed(0) ?? "-",
       "reindex exit": String(outcome.reindexCode),
+      "stages at s": outcome.reindexTimeline,
       versions: `v${outcome.versionBefore} → v${outcome.versionAfter}`,
       "search answers per version": versions,
       "failed or wrong searches": searchFailures,

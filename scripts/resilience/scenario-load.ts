@@ -1,7 +1,7 @@
 /**
  * Scenarios 1, 2 and the list-file half of 5, at once on one running stack: N subscribers on their own accounts for
  * the whole duration; a full reindex to dataset B started a little into it (with the grace period before the replaced
- * version is removed); hostile list files uploaded meanwhile by one more subscriber.
+ * version is removed); then hostile list files from one more subscriber while the others go on.
  */
 import { createAccount } from "../accounts/cli";
 import { openLocalBindings } from "../lib/local-bindings";
@@ -34,6 +34,8 @@ export interface LoadOutcome {
   versionAfter: number | null;
   reindexSeconds: number | null;
   reindexCode: number | null;
+  /** Stage → seconds into the load when it began. */
+  reindexTimeline: string;
   stateAfter: IndexState;
   hostile: HostileResult;
 }
@@ -117,25 +119,27 @@ export async function runLoad(stack: Stack, probe: IndexStateProbe, options: Loa
   const [first] = accounts;
   if (!first || !stack.process.pid) throw new Error("no accounts");
   const rootPid = stack.process.pid;
-  const hostile = (async () => {
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-    await attacker.postJson("sign-in", "/api/auth/sign-in/username-password", { id: first.username, secret: first.password });
-    await attacker.call("accept-terms", "/sapi/subscription/accept-terms", { method: "POST" });
-    return uploadHostileFiles(attacker, rootPid);
-  })();
   const reindex = (async () => {
     await new Promise((resolve) => setTimeout(resolve, options.reindexAfter * 1000));
     const t0 = Date.now();
+    // The subscribers go on while the reindex runs (bounded), and a while after it: see below.
+    const planned = deadline.at;
+    deadline.at = Math.max(planned, Date.now() + 15 * 60_000);
     const run = startReindex({ source: options.datasetB.dir, stateDir: stack.stateDir, graceSeconds: options.graceSeconds });
     // The new version is known from its first stage line, long before any isolate can see it.
     await run.reached("prepare").catch(() => undefined);
     if (run.version !== null) book.assign(run.version, options.datasetB);
     const { code } = await run.done;
     // The load goes on until isolates have re-read the live version (every 30 s) and served the new one a while.
-    deadline.at = Math.max(deadline.at, Date.now() + 45_000);
-    return { version: run.version, seconds: (Date.now() - t0) / 1000, code, output: run.stages };
+    deadline.at = Math.max(planned, Date.now() + 45_000);
+    const timeline = run.timeline.map((t) => `${t.stage} ${((t.at - started) / 1000).toFixed(0)}`).join(", ");
+    return { version: run.version, seconds: (Date.now() - t0) / 1000, code, timeline };
   })();
   const reindexed = await reindex;
+  // Hostile list files after the reindex, while the subscribers go on: the stack's memory is then theirs and ours.
+  await attacker.postJson("sign-in", "/api/auth/sign-in/username-password", { id: first.username, secret: first.password });
+  await attacker.call("accept-terms", "/sapi/subscription/accept-terms", { method: "POST" });
+  const hostile = await uploadHostileFiles(attacker, rootPid);
   await Promise.all(sessions);
   clearInterval(ticker);
   return {
@@ -145,7 +149,8 @@ export async function runLoad(stack: Stack, probe: IndexStateProbe, options: Loa
     versionAfter: reindexed.version,
     reindexSeconds: reindexed.seconds,
     reindexCode: reindexed.code,
+    reindexTimeline: reindexed.timeline,
     stateAfter: await probe.read([before.current]),
-    hostile: await hostile,
+    hostile,
   };
 }
