@@ -4,6 +4,7 @@ import { type ReactNode, useEffect } from "react";
 import { ErrorScreen } from "./components/error-screen";
 import { ModalHost } from "./components/modal-host";
 import { useNonce } from "./lib/nonce";
+import { ZOD_JITLESS_SCRIPT } from "./lib/zod-csp";
 import appStyles from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -28,6 +29,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
+        {/* Before any module script: zod must not probe for eval under the CSP (lib/zod-csp.ts). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
         <Meta />
         <Links />
       </head>
