@@ -27,7 +27,7 @@ import { createTestUser, signIn, uniqueClientIp, type TestUser } from "./factori
 import { createUrvalHarness } from "./harness";
 import { seedSearchIndex } from "./search-api-seed";
 
-const TOTAL_REQUESTS = Number(process.env["URVAL_FUZZ_REQUESTS"] ?? byScale(250, 10_000));
+const TOTAL_REQUESTS = Number(process.env["URVAL_FUZZ_REQUESTS"] ?? byScale(200, 10_000));
 const WALL_LIMIT_MS = byScale(150_000, 45 * 60_000);
 const SEED = Number(process.env["URVAL_FUZZ_SEED"] ?? 20261114);
 /** The access token lives 15 minutes; the fuzz user signs in again well before. */
@@ -168,6 +168,8 @@ describe("scenario 5: hostile input over HTTP", () => {
             await settleJob((JSON.parse(response.body) as { jobId: string }).jobId);
           }
         }
+        // A successful read changes nothing to compare against; every other answer is followed by a snapshot.
+        if (request.route.method === "GET" && response.status < 400) return;
         const after = await snapshotState(db);
         if (response.status >= 400) {
           const changed = changedTables(current, after);
