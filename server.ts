@@ -14,6 +14,8 @@ export interface WebEnv {
   API: Fetcher;
   ASSETS: Fetcher;
   APP_ENV: string;
+  /** The publisher's contact details (wrangler.toml [vars.PUBLISHER]), checked by app/lib/publisher.ts. */
+  PUBLISHER?: unknown;
 }
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);

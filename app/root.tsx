@@ -1,10 +1,21 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import { ErrorScreen } from "./components/error-screen";
 import { ModalHost } from "./components/modal-host";
 import { useNonce } from "./lib/nonce";
 import { ZOD_JITLESS_SCRIPT } from "./lib/zod-csp";
+import { readPublisher } from "./lib/publisher";
+import { PublisherProvider } from "./lib/publisher-context";
 import appStyles from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -16,6 +27,14 @@ export const meta: MetaFunction = () => [
   { title: "Urval" },
   { name: "description", content: "Urval – sök bland alla Sveriges företag och arbetsställen." },
 ];
+
+/** The publisher's contact details from the worker's configuration (var PUBLISHER); invalid ones fail every page. */
+export function loader({ context }: LoaderFunctionArgs) {
+  return { publisher: readPublisher(context.cloudflare.env) };
+}
+
+/** The configuration does not change while a page is open. */
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -44,8 +63,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const { publisher } = useLoaderData<typeof loader>();
   return (
-    <>
+    <PublisherProvider publisher={publisher}>
       <div id="app" className="app" data-modal-background>
         <a className="skip-link" href="#main">
           Hoppa till innehållet
@@ -53,7 +73,7 @@ export default function App() {
         <Outlet />
       </div>
       <ModalHost />
-    </>
+    </PublisherProvider>
   );
 }
 

@@ -1,23 +1,22 @@
-/** Bundles each of the three workers with `wrangler deploy --dry-run` (no upload) and fails on any error. */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+/**
+ * Bundles each of the three workers with `wrangler deploy --dry-run` (no upload), for development and for
+ * `--env production`, and checks the production configuration's structure (scripts/lib/production-config.ts).
+ * Fails on any error. Works offline.
+ */
 import path from "node:path";
+import { bundleWorker } from "./lib/bundle-worker";
+import { PRODUCTION_ENV, readWorkerConfigs, structuralProblems, WORKERS } from "./lib/production-config";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const CONFIGS = ["wrangler.toml", "workers/api/wrangler.toml", "workers/export/wrangler.toml"];
 
-for (const config of CONFIGS) {
-  const outdir = mkdtempSync(path.join(tmpdir(), "urval-bundle-"));
-  try {
-    const output = execFileSync(path.join(ROOT, "node_modules/.bin/wrangler"), ["deploy", "--dry-run", "--outdir", outdir, "-c", config], {
-      cwd: ROOT,
-      encoding: "utf8",
-      env: { ...process.env, CI: "true" },
-    });
-    const size = /Total Upload: ([^\n]+)/.exec(output)?.[1] ?? "?";
-    console.log(`✓ ${config} bundles (${size})`);
-  } finally {
-    rmSync(outdir, { recursive: true, force: true });
+const problems = structuralProblems(readWorkerConfigs(ROOT));
+if (problems.length > 0) {
+  console.error(`✗ production configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  process.exit(1);
+}
+console.log("✓ production configuration is consistent with development (placeholders are checked by npm run deploy)");
+for (const env of [undefined, PRODUCTION_ENV]) {
+  for (const { config } of [...WORKERS].reverse()) {
+    console.log(`✓ ${config}${env ? ` --env ${env}` : ""} bundles (${bundleWorker(config, env)})`);
   }
 }

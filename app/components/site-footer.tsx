@@ -1,28 +1,33 @@
 /** Footer (spec §1): address, customer service, copyright, publisher line and links to the terms and the policy. */
 import { Link } from "@remix-run/react";
-import { COMPANY, telHref } from "../lib/company-info";
+import { publisherLine, telHref } from "../lib/publisher";
+import { usePublisher } from "../lib/publisher-context";
+
+/** The copyright line never shows a year before the service started. */
+const FIRST_YEAR = 2026;
 
 export function SiteFooter() {
+  const publisher = usePublisher();
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div>
-          <p className="site-footer__title">{COMPANY.name}</p>
+          <p className="site-footer__title">{publisher.name}</p>
           <address>
-            {COMPANY.street}
+            {publisher.street}
             <br />
-            {COMPANY.postal}
+            {publisher.postalAddress}
           </address>
         </div>
         <div>
           <p className="site-footer__title">Kundservice</p>
           <p>
-            <a href={telHref(COMPANY.customerServicePhone)}>{COMPANY.customerServicePhone}</a>
+            <a href={telHref(publisher.customerServicePhone)}>{publisher.customerServicePhone}</a>
             <br />
-            <a href={`mailto:${COMPANY.customerServiceEmail}`}>{COMPANY.customerServiceEmail}</a>
+            <a href={`mailto:${publisher.customerServiceEmail}`}>{publisher.customerServiceEmail}</a>
             <br />
-            {COMPANY.customerServiceHours}
+            {publisher.customerServiceHours}
           </p>
         </div>
         <nav aria-label="Villkor">
@@ -38,9 +43,9 @@ export function SiteFooter() {
       </div>
       <div className="site-footer__legal">
         <p>
-          © {Math.max(year, COMPANY.foundedYear)} {COMPANY.name}. Alla rättigheter förbehållna.
+          © {Math.max(year, FIRST_YEAR)} {publisher.name}. Alla rättigheter förbehållna.
         </p>
-        <p>{COMPANY.publisherLine}</p>
+        <p>{publisherLine(publisher)}</p>
       </div>
     </footer>
   );

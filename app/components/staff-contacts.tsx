@@ -1,10 +1,12 @@
 /** Staff contact details (spec §1: listed on the public pages). */
-import { STAFF, telHref } from "../lib/company-info";
+import { telHref } from "../lib/publisher";
+import { usePublisher } from "../lib/publisher-context";
 
 export function StaffContacts() {
+  const { staff } = usePublisher();
   return (
     <ul className="contact-list">
-      {STAFF.map((person) => (
+      {staff.map((person) => (
         <li key={person.email} className="contact-card">
           <p className="contact-card__name">{person.name}</p>
           <p className="contact-card__role">{person.role}</p>

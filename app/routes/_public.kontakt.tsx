@@ -2,7 +2,8 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { ContactForm } from "../components/contact-form";
 import { StaffContacts } from "../components/staff-contacts";
-import { COMPANY, telHref } from "../lib/company-info";
+import { telHref } from "../lib/publisher";
+import { usePublisher } from "../lib/publisher-context";
 import { sendContactFromForm } from "../lib/form-action.server";
 
 export const meta: MetaFunction = () => [{ title: "Kontakt – Urval" }];
@@ -11,6 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Kontakt – Urval" }];
 export const action = ({ context, request }: ActionFunctionArgs) => sendContactFromForm(context, request);
 
 export default function Contact() {
+  const publisher = usePublisher();
   return (
     <main className="page page--split" id="main">
       <div>
@@ -21,11 +23,11 @@ export default function Contact() {
       <aside aria-labelledby="customer-service">
         <h2 id="customer-service">Kundservice</h2>
         <p>
-          <a href={telHref(COMPANY.customerServicePhone)}>{COMPANY.customerServicePhone}</a>
+          <a href={telHref(publisher.customerServicePhone)}>{publisher.customerServicePhone}</a>
           <br />
-          <a href={`mailto:${COMPANY.customerServiceEmail}`}>{COMPANY.customerServiceEmail}</a>
+          <a href={`mailto:${publisher.customerServiceEmail}`}>{publisher.customerServiceEmail}</a>
           <br />
-          {COMPANY.customerServiceHours}
+          {publisher.customerServiceHours}
         </p>
         <StaffContacts />
       </aside>

@@ -6,7 +6,8 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLocation, useNavigate, useParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { SignInCodeForm, SignInMethodForm } from "../components/sign-in-forms";
-import { COMPANY, telHref } from "../lib/company-info";
+import { telHref } from "../lib/publisher";
+import { usePublisher } from "../lib/publisher-context";
 import { signInFromForm } from "../lib/form-action.server";
 import { useSignIn } from "../lib/use-sign-in";
 
@@ -20,6 +21,7 @@ export default function SignIn() {
   const actionData = useActionData<typeof action>();
   const { form, actions } = useSignIn(codeId, actionData && "error" in actionData ? actionData.error : null);
   const navigate = useNavigate();
+  const publisher = usePublisher();
   const location = useLocation();
 
   const codeIdHandled = useRef(false);
@@ -57,9 +59,9 @@ export default function SignIn() {
         <h2 id="no-account">Inget konto?</h2>
         <p>Urval är en tjänst för prenumeranter. Kontakta kundservice för en demo och en kostnadsfri provperiod.</p>
         <p>
-          <a href={telHref(COMPANY.customerServicePhone)}>{COMPANY.customerServicePhone}</a>
+          <a href={telHref(publisher.customerServicePhone)}>{publisher.customerServicePhone}</a>
           <br />
-          <a href={`mailto:${COMPANY.customerServiceEmail}`}>{COMPANY.customerServiceEmail}</a>
+          <a href={`mailto:${publisher.customerServiceEmail}`}>{publisher.customerServiceEmail}</a>
         </p>
       </aside>
     </main>

@@ -1,11 +1,13 @@
 /** About us (spec §2 /om): what Urval is, where the data comes from, and whom to contact for a demo. */
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { StaffContacts } from "../components/staff-contacts";
-import { COMPANY } from "../lib/company-info";
+import { publisherLine } from "../lib/publisher";
+import { usePublisher } from "../lib/publisher-context";
 
 export const meta: MetaFunction = () => [{ title: "Om oss – Urval" }];
 
 export default function About() {
+  const publisher = usePublisher();
   return (
     <main className="page page--text" id="main">
       <h1>Om oss</h1>
@@ -29,7 +31,7 @@ export default function About() {
         Konton skapas av oss, inte på egen hand. Kontakta oss för en demo och en kostnadsfri provperiod, så hjälper vi dig att komma igång.
       </p>
       <StaffContacts />
-      <p className="muted">{COMPANY.publisherLine}</p>
+      <p className="muted">{publisherLine(publisher)}</p>
     </main>
   );
 }

@@ -3,16 +3,17 @@
  * data 24 months after the relationship ends; purchase history used for marketing for 12 months) and security.
  */
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { COMPANY } from "../lib/company-info";
+import { usePublisher } from "../lib/publisher-context";
 
 export const meta: MetaFunction = () => [{ title: "Personuppgiftspolicy – Urval" }];
 
 export default function PrivacyPolicy() {
+  const publisher = usePublisher();
   return (
     <main className="page page--text" id="main">
       <h1>Personuppgiftspolicy</h1>
       <p className="lead">
-        {COMPANY.name} är personuppgiftsansvarig för de personuppgifter som behandlas i Urval. Här beskriver vi vilka uppgifter vi samlar
+        {publisher.name} är personuppgiftsansvarig för de personuppgifter som behandlas i Urval. Här beskriver vi vilka uppgifter vi samlar
         in, varför, hur länge vi sparar dem och vilka rättigheter du har enligt dataskyddsförordningen (GDPR).
       </p>
       <h2>Vilka uppgifter vi samlar in</h2>
@@ -61,8 +62,8 @@ export default function PrivacyPolicy() {
       <h2>Kontakt</h2>
       <p>
         Frågor om hur vi behandlar personuppgifter skickar du till{" "}
-        <a href={`mailto:${COMPANY.customerServiceEmail}`}>{COMPANY.customerServiceEmail}</a> eller till {COMPANY.name}, {COMPANY.street},{" "}
-        {COMPANY.postal}.
+        <a href={`mailto:${publisher.customerServiceEmail}`}>{publisher.customerServiceEmail}</a> eller till {publisher.name},{" "}
+        {publisher.street}, {publisher.postalAddress}.
       </p>
     </main>
   );
