@@ -13,7 +13,7 @@ import { orgSeqNoFor } from "./bolagsverket/to-record";
 import { loadZipLookup } from "./bolagsverket/zip-lookup";
 import { type BolagsverketInput, readCompanyLines, resolveBolagsverketInput } from "./scb/bolagsverket-input";
 import { readByteLines } from "./scb/byte-lines";
-import { loadScbCodes } from "./scb/codes";
+import { loadScbCodes, type ScbCodes } from "./scb/codes";
 import { parseHeader } from "./scb/columns";
 import { decodeLine, detectEncoding, ENCODING_NAMES, type ScbEncoding } from "./scb/encoding";
 import { type JoinCounts, writeJoinedRecords } from "./scb/join-writer";
@@ -136,14 +136,41 @@ function emptyReport(options: ScbLoadOptions, input: BolagsverketInput | null): 
   };
 }
 
+interface Validated {
+  input: BolagsverketInput | null;
+  parser: ScbParser;
+  index: OrgIndex;
+  codes: ScbCodes;
+  onBytes: (n: number) => void;
+}
+
+/** The write pass (scb/join-writer.ts), then the manifest. */
+async function writeOutput(options: ScbLoadOptions, report: ScbLoadReport, { input, parser, index, codes, onBytes }: Validated) {
+  const counts = await writeJoinedRecords({
+    scbFile: options.file,
+    bolagsverketFile: input?.companiesFile ?? null,
+    outDir: options.outDir,
+    parser,
+    index,
+    codes,
+    zips: loadZipLookup(),
+    onBytes,
+    onUnplaced: (line, message) => {
+      report.unplacedCount++;
+      listIssue(report.unplaced, { line, message });
+    },
+  });
+  Object.assign(report, counts);
+  writeManifest(options.outDir, report, input?.source ?? null);
+}
+
 export async function loadScb(options: ScbLoadOptions): Promise<ScbLoadReport> {
   const input = options.bolagsverket ? resolveBolagsverketInput(options.bolagsverket) : null;
   if (input && path.resolve(path.dirname(input.companiesFile)) === path.resolve(options.outDir))
     throw new Error("--out får inte vara samma katalog som Bolagsverket-posterna");
   const codes = loadScbCodes();
   const report = emptyReport(options, input);
-  const scbBytes = statSync(options.file).size;
-  const total = 3 * scbBytes + 2 * (input ? statSync(input.companiesFile).size : 0);
+  const total = 3 * statSync(options.file).size + 2 * (input ? statSync(input.companiesFile).size : 0);
   let done = 0;
   const onBytes = (n: number) => options.onProgress?.((done += n), total);
 
@@ -159,24 +186,7 @@ export async function loadScb(options: ScbLoadOptions): Promise<ScbLoadReport> {
 
   mkdirSync(options.outDir, { recursive: true });
   rmSync(path.join(options.outDir, "manifest.json"), { force: true });
-  if (!report.rejected && parser) {
-    const counts = await writeJoinedRecords({
-      scbFile: options.file,
-      bolagsverketFile: input?.companiesFile ?? null,
-      outDir: options.outDir,
-      parser,
-      index,
-      codes,
-      zips: loadZipLookup(),
-      onBytes,
-      onUnplaced: (line, message) => {
-        report.unplacedCount++;
-        listIssue(report.unplaced, { line, message });
-      },
-    });
-    Object.assign(report, counts);
-    writeManifest(options.outDir, report, input?.source ?? null);
-  }
+  if (!report.rejected && parser) await writeOutput(options, report, { input, parser, index, codes, onBytes });
   writeFileSync(path.join(options.outDir, "load-report.json"), JSON.stringify(report, null, 2) + "\n");
   return report;
 }
