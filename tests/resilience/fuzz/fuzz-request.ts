@@ -86,8 +86,9 @@ const hostileQueryPairs: fc.Arbitrary<string[]> = fc.array(
   { minLength: 1, maxLength: 6 },
 );
 
-function mutate(parts: Parts, mode: FuzzMode, template: string): fc.Arbitrary<Parts> {
-  const names = paramNames(template);
+function mutate(parts: Parts, mode: FuzzMode, route: RouteRef): fc.Arbitrary<Parts> {
+  const names = paramNames(route.path);
+  const readsNoBody = route.method === "GET" || route.method === "DELETE";
   switch (mode) {
     case "valid":
       return fc.constant(parts);
@@ -120,7 +121,8 @@ function mutate(parts: Parts, mode: FuzzMode, template: string): fc.Arbitrary<Pa
           : fc.constant(parts),
       );
     case "hostile-body":
-      return hostileBody.map((body) => ({ ...parts, body }));
+      // A GET or DELETE with megabytes of body is cut off by the local runtime before it answers; small bodies only.
+      return hostileBody.filter((body) => !readsNoBody || body.kind !== "large").map((body) => ({ ...parts, body }));
     case "hostile-path":
       return names.length > 0
         ? fc
@@ -167,7 +169,7 @@ export function fuzzRequest(route: RouteRef, contract: RouteContract | undefined
   return fc
     .tuple(fc.oneof(...MODES), senders, forgedCookie, validParts(contract, route.path), asMultipart)
     .chain(([mode, sender, cookie, parts, multipart]) =>
-      mutate(parts, mode, route.path).map((final): FuzzRequest => {
+      mutate(parts, mode, route).map((final): FuzzRequest => {
         const { __extra, ...params } = final.params;
         const path = fillPath(route.path, params) + (__extra === undefined ? "" : `/${__extra}`);
         const isMultipart = final.body.kind === "multipart" || (multipart && final.body.kind !== "none");
