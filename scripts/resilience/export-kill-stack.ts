@@ -4,7 +4,7 @@
  * takes wrangler and workerd down at once, as a machine or container dying would. Also reads the EXPORTS bucket's
  * multipart uploads from Miniflare's persisted R2 state (the R2 binding cannot list them).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { openSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -60,14 +60,36 @@ export async function startStack(options: StackOptions, run: number, readyTimeou
   throw new Error(`the stack did not answer within ${readyTimeoutMs} ms`);
 }
 
-/** Signals wrangler's whole process group (wrangler, workerd and anything they started). */
-export function killStack(stack: Stack, signal: NodeJS.Signals): void {
-  if (stack.child.pid === undefined) return;
-  try {
-    process.kill(-stack.child.pid, signal);
-  } catch {
-    // Already gone.
+/** The pids below one process (workerd runs in a process group of its own, so the group alone misses it). */
+function descendants(pid: number): number[] {
+  const table = execFileSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    for (const [child, ppid] of table)
+      if (ppid === parent && !found.includes(child)) {
+        found.push(child);
+        queue.push(child);
+      }
   }
+  return found;
+}
+
+/** Signals wrangler's process group and every process below it (workerd included), all at once. */
+export function killStack(stack: Stack, signal: NodeJS.Signals): void {
+  const pid = stack.child.pid;
+  if (pid === undefined) return;
+  const below = signal === "SIGKILL" ? descendants(pid) : [];
+  for (const target of [-pid, ...below])
+    try {
+      process.kill(target, signal);
+    } catch {
+      // Already gone.
+    }
 }
 
 /** SIGKILL, then waits (bounded) until the group is gone and the port refuses connections. */

@@ -32,14 +32,13 @@ const STATE_DIR = path.join(ROOT, ".wrangler/resilience-export-state");
 const LEASE_SECONDS = 60;
 const VARS = { EXPORT_LEASE_SECONDS: String(LEASE_SECONDS), EXPORT_RETRY_BASE_SECONDS: "1" };
 /**
- * When to kill, after the export was requested, one per kill: while the file's parts go up (a 60 000-row export takes
- * some 14 s here, its first 5 MiB part up after about 5 s). Whether the kill hit the upload is read afterwards from
- * the persisted R2 state: an unfinished multipart upload of the job's key with parts in it (workerd holds the state
- * exclusively while it runs, so it cannot be watched live).
+ * When to kill, after the big export was requested, one per kill: while its file goes up (95 000 rows, about 17 MiB
+ * in four parts, take 11 to 30 s here depending on the load). Whether the kill hit the upload is read afterwards from
+ * the persisted R2 state: an unfinished multipart upload of the job's key (workerd holds that state exclusively while
+ * it runs, so it cannot be watched live).
  */
-const KILL_DELAYS_MS = SHORT ? [8000] : [6500, 9000, 12_000];
-/** About 190 bytes and 0.37 ms a row here: 60 000 rows are three parts of 5 MiB, uploaded over some 20 s. */
-const BIG_ROWS = SHORT ? 60_000 : 70_000;
+const KILL_DELAYS_MS = SHORT ? [4000] : [2500, 5000, 8000];
+const BIG_ROWS = 95_000;
 const SMALL_ROWS = 500;
 const DEADLINE = Date.now() + (SHORT ? 5 : 12) * 60_000;
 const CRON = "17 * * * *";
@@ -188,7 +187,7 @@ async function killRound(stack: Stack, account: Account, delayMs: number, run: n
   await crashStack(stack);
   figures.kills++;
   const upload = multipartUploads(STATE_DIR, exportFileKey(big));
-  const midUpload = upload.inProgress > 0 && upload.parts > 0;
+  const midUpload = upload.inProgress > 0;
   if (midUpload) figures.killedMidUpload++;
   figures.partsAtKill.push(upload.parts);
   console.log(`[export-kill] kill ${figures.kills}: job ${big} ${midUpload ? "mid-upload" : "not mid-upload"}, ${upload.parts} parts up`);
