@@ -4,15 +4,15 @@
  * an R2 multipart upload in progress with parts in it) and a second export waits behind it, then restarted on the
  * same state. Every job must end DONE with one file and one debit, or ERROR with a refund, within a bounded time.
  *
- *   tsx scripts/resilience/export-kill.ts [--short]     --short: one kill; default (full): three, at other moments
+ *   tsx scripts/resilience/export-kill.ts [--short]     --short: one kill; default (full): three, after other parts
  *
  * Locally a killed process takes its queue messages with it (Miniflare keeps them in memory; Cloudflare Queues
- * redeliver in production), so the jobs settle through the export worker's cleanup, which queues idle jobs again
- * once their lease lapsed: the stack runs with EXPORT_LEASE_SECONDS short and the script fires the cron as the
- * hourly trigger would. Exit code 0 on pass, 1 on fail; figures through recordScenario.
+ * redeliver in production), so the jobs settle because their owner polls them: once a killed delivery's lease has
+ * lapsed, the poll queues the job again (the hourly cleanup does the same for jobs nobody polls). The stack runs with
+ * EXPORT_LEASE_SECONDS short. Exit code 0 on pass, 1 on fail; figures through recordScenario.
  */
 import * as XLSX from "@e965/xlsx";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createAccount } from "../accounts/cli";
 import { ensureDemoDataset, ensureDemoIndex } from "../demo-data";
@@ -23,7 +23,7 @@ import { ActiveUserSchema } from "../../workers/shared/api-contracts/subscriptio
 import { exportFileKey } from "../../workers/shared/export-job";
 import { SearchSchema } from "../../workers/shared/search/search-schema";
 import { serializeSearch } from "../../workers/shared/search/search-serialize";
-import { crashStack, killStack, multipartUploads, type Stack, startStack, stopStack } from "./export-kill-stack";
+import { crashStack, killStack, multipartUploads, removeGeneratedConfigs, type Stack, startStack, stopStack } from "./export-kill-stack";
 import { recordScenario } from "./report";
 
 const SHORT = process.argv.includes("--short");
@@ -32,16 +32,16 @@ const STATE_DIR = path.join(ROOT, ".wrangler/resilience-export-state");
 const LEASE_SECONDS = 60;
 const VARS = { EXPORT_LEASE_SECONDS: String(LEASE_SECONDS), EXPORT_RETRY_BASE_SECONDS: "1" };
 /**
- * When to kill, after the big export was requested, one per kill: while its file goes up (95 000 rows, about 17 MiB
- * in four parts, take 11 to 30 s here depending on the load). Whether the kill hit the upload is read afterwards from
- * the persisted R2 state: an unfinished multipart upload of the job's key (workerd holds that state exclusively while
- * it runs, so it cannot be watched live).
+ * Where to kill: the export worker runs with EXPORT_FAULT_HOLD_AFTER_PART, so a job's first delivery logs "export
+ * upload held" after that part of its file is stored and waits there; the script kills the stack when the line for
+ * the big export appears (95 000 rows, about 17 MiB in four parts; the 500-row warm-up export has one part and is
+ * never held). One round per entry; the stack of round k holds after part HOLD_PARTS[k].
  */
-const KILL_DELAYS_MS = SHORT ? [4000] : [2500, 5000, 8000];
+const HOLD_PARTS = SHORT ? [2] : [2, 3, 2];
+const varsFor = (round: number) => ({ ...VARS, EXPORT_FAULT_HOLD_AFTER_PART: String(HOLD_PARTS[round] ?? 2) });
 const BIG_ROWS = 95_000;
 const SMALL_ROWS = 500;
 const DEADLINE = Date.now() + (SHORT ? 5 : 12) * 60_000;
-const CRON = "17 * * * *";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const vad = serializeSearch(SearchSchema.parse({}));
@@ -67,7 +67,7 @@ async function prepareState(): Promise<Account> {
   const { env, dispose } = await openLocalBindings(STATE_DIR);
   try {
     const tag = crypto.randomUUID().slice(0, 8);
-    const account = { username: `kill-${tag}`, password: `Resiliens-${tag}-Urval`, quota: KILL_DELAYS_MS.length * (BIG_ROWS + SMALL_ROWS) };
+    const account = { username: `kill-${tag}`, password: `Resiliens-${tag}-Urval`, quota: HOLD_PARTS.length * (BIG_ROWS + SMALL_ROWS) };
     const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
     const userId = await createAccount(env.DB, {
       ...{ username: account.username, password: account.password, quota: account.quota, expiresAt },
@@ -123,49 +123,35 @@ class Client {
     const response = await fetch(`${this.origin}/sapi/subscription/active-user`, { headers: this.headers() });
     return ActiveUserSchema.parse(await response.json()).subscription.extractionRecordsLeft;
   }
-
-  /** Fires the export worker's cron, as the hourly trigger does (Miniflare's scheduled endpoint, routed to it). */
-  async fireCleanup() {
-    const response = await fetch(`${this.origin}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(CRON)}`, {
-      headers: { "MF-Route-Override": "urval-export" },
-    });
-    if (!response.ok) throw new Error(`scheduled answered ${response.status}: ${await response.text()}`);
-  }
 }
 
 interface KillFigures {
   kills: number;
   killedMidUpload: number;
   partsAtKill: number[];
-  messagesSurvived: number;
-  cleanupRuns: number;
+  /** Jobs the owner's poll queued again after a kill (from the restarted stack's log). */
+  requeuedByPoll: number;
   settleSeconds: number[];
   minQuotaSeen: number;
 }
 
-/** Restarted stack: watches the jobs, fires the cleanup once a lease has lapsed and again each lease, until settled. */
+/**
+ * Restarted stack: the owner polls the jobs as the export popup does; once a killed delivery's lease has run out, the
+ * poll queues the job again (readExportJob), and the export worker finishes it. Bounded by a few leases.
+ */
 async function settleAfterRestart(client: Client, jobs: string[], figures: KillFigures, restartedAt: number) {
   const settled = new Set<string>();
-  const cleanupRunsBefore = figures.cleanupRuns;
-  let nextCleanup = restartedAt + (LEASE_SECONDS + 2) * 1000;
   const deadline = Date.now() + remaining((LEASE_SECONDS * 4 + 120) * 1000);
   while (Date.now() < deadline) {
     for (const jobId of jobs) {
       const { status } = await client.job(jobId);
       if ((status === "DONE" || status === "ERROR") && !settled.has(jobId)) {
         settled.add(jobId);
-        // Settled before any cleanup ran: its message outlived the kill.
-        if (figures.cleanupRuns === cleanupRunsBefore) figures.messagesSurvived++;
       }
     }
     figures.minQuotaSeen = Math.min(figures.minQuotaSeen, await client.recordsLeft());
     if (settled.size === jobs.length) return (Date.now() - restartedAt) / 1000;
-    if (Date.now() >= nextCleanup) {
-      await client.fireCleanup();
-      figures.cleanupRuns++;
-      nextCleanup = Date.now() + LEASE_SECONDS * 1000;
-    }
-    await sleep(500);
+    await sleep(1000);
   }
   throw new Error(`jobs not settled after the restart: ${jobs.filter((j) => !settled.has(j)).join(", ")}`);
 }
@@ -173,7 +159,23 @@ async function settleAfterRestart(client: Client, jobs: string[], figures: KillF
 /** The stack now running, so that a failure anywhere still stops it. */
 let running: Stack | undefined;
 
-async function killRound(stack: Stack, account: Account, delayMs: number, run: number, figures: KillFigures, jobs: string[]) {
+/** Waits (bounded) until the stack's log says the upload of `key` is held. */
+async function waitForHeldUpload(run: number, key: string): Promise<boolean> {
+  const logFile = path.join(STATE_DIR, `wrangler-${run}.log`);
+  const until = Date.now() + remaining(180_000);
+  while (Date.now() < until) {
+    if (
+      readFileSync(logFile, "utf8")
+        .split("\n")
+        .some((line) => line.includes("export upload held") && line.includes(key))
+    )
+      return true;
+    await sleep(250);
+  }
+  return false;
+}
+
+async function killRound(stack: Stack, account: Account, run: number, figures: KillFigures, jobs: string[]) {
   const client = new Client(stack.origin);
   await client.signIn(account);
   // The small export first, to its end: it warms both isolates' search index, so the big one starts at once. (Once an
@@ -183,7 +185,7 @@ async function killRound(stack: Stack, account: Account, delayMs: number, run: n
   while (!["DONE", "ERROR"].includes((await client.job(small)).status) && Date.now() < warmDeadline) await sleep(250);
   const big = await client.requestExport(BIG_ROWS);
   jobs.push(big, small);
-  await sleep(delayMs);
+  if (!(await waitForHeldUpload(run - 1, exportFileKey(big)))) throw new Error(`the upload of ${big} was never held`);
   await crashStack(stack);
   figures.kills++;
   const upload = multipartUploads(STATE_DIR, exportFileKey(big));
@@ -191,13 +193,15 @@ async function killRound(stack: Stack, account: Account, delayMs: number, run: n
   if (midUpload) figures.killedMidUpload++;
   figures.partsAtKill.push(upload.parts);
   console.log(`[export-kill] kill ${figures.kills}: job ${big} ${midUpload ? "mid-upload" : "not mid-upload"}, ${upload.parts} parts up`);
-  const restarted = await startStack({ stateDir: STATE_DIR, port: PORT, vars: VARS }, run);
+  const restarted = await startStack({ stateDir: STATE_DIR, port: PORT, vars: varsFor(run) }, run);
   running = restarted;
   const restartedAt = Date.now();
   const after = new Client(restarted.origin);
   await after.signIn(account);
   // Whether or not the small job ran before the big one, both are checked after the restart.
   figures.settleSeconds.push(Math.round(await settleAfterRestart(after, [big, small], figures, restartedAt)));
+  const restartedLog = readFileSync(path.join(STATE_DIR, `wrangler-${run}.log`), "utf8");
+  figures.requeuedByPoll += restartedLog.split("\n").filter((line) => line.includes("idle export job queued again")).length;
   return restarted;
 }
 
@@ -268,15 +272,16 @@ async function main(): Promise<boolean> {
   if (!existsSync(path.join(ROOT, "build/server/index.js"))) throw new Error("Run `npm run build` first.");
   const account = await prepareState();
   const figures: KillFigures = {
-    ...{ kills: 0, killedMidUpload: 0, partsAtKill: [], messagesSurvived: 0, cleanupRuns: 0, settleSeconds: [] },
+    ...{ kills: 0, killedMidUpload: 0, partsAtKill: [], requeuedByPoll: 0, settleSeconds: [] },
     minQuotaSeen: account.quota,
   };
   const jobs: string[] = [];
-  running = await startStack({ stateDir: STATE_DIR, port: PORT, vars: VARS }, 0);
+  running = await startStack({ stateDir: STATE_DIR, port: PORT, vars: varsFor(0) }, 0);
   try {
-    for (const [i, delayMs] of KILL_DELAYS_MS.entries()) await killRound(running, account, delayMs, i + 1, figures, jobs);
+    for (let round = 1; round <= HOLD_PARTS.length; round++) running = await killRound(running, account, round, figures, jobs);
   } finally {
     await stopStack(running);
+    removeGeneratedConfigs();
   }
   const ledger = await checkLedger(account, jobs);
   const pass = ledger.mismatches.length === 0 && figures.minQuotaSeen >= 0 && figures.killedMidUpload === figures.kills;
@@ -297,14 +302,13 @@ async function main(): Promise<boolean> {
       "rows in files": ledger.rowsInFiles,
       "ledger mismatches": ledger.mismatches.length,
       "min quota seen": figures.minQuotaSeen,
-      "messages that survived a kill": figures.messagesSurvived,
-      "cleanup runs": figures.cleanupRuns,
+      "queued again by the owner's poll": figures.requeuedByPoll,
       "settle s after restart": figures.settleSeconds.join("/"),
       "unfinished multipart uploads left": ledger.leftoverUploads,
       "total s": Math.round((Date.now() - started) / 1000),
     },
     notes: [
-      `lease ${LEASE_SECONDS} s (EXPORT_LEASE_SECONDS); the cron fired through Miniflare's scheduled endpoint once a lease had lapsed`,
+      `lease ${LEASE_SECONDS} s (EXPORT_LEASE_SECONDS); the owner's poll queued a job again once its lease had lapsed`,
       "unfinished multipart uploads left: the killed uploads' parts (nobody knows their upload id); R2's lifecycle rule aborts them",
       ...ledger.mismatches.slice(0, 10),
     ],
@@ -316,6 +320,7 @@ async function main(): Promise<boolean> {
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.once(signal, () => {
     if (running) killStack(running, "SIGKILL");
+    removeGeneratedConfigs();
     process.exit(1);
   });
 

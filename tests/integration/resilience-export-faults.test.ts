@@ -17,7 +17,7 @@ import { handleJobBatch } from "../../workers/export/src/jobs/queue-handlers";
 import { ExtractionJobSchema } from "../../workers/shared/api-contracts/extraction";
 import { exportFileKey, listFileSnapshotKey } from "../../workers/shared/export-job";
 import { postExport, seedExportRegister, vad } from "./export-support";
-import { createTestUser, type TestUser } from "./factories";
+import { authedFetch, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";
 
 const STORM = 20;
@@ -284,6 +284,17 @@ describe("R2 and consumer faults", () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     await harness.server.getWorker("urval-export").scheduled({ cron: "17 * * * *", scheduledTime: new Date() });
     expect(await settled(jobId)).toMatchObject({ status: "DONE", row_count: 33, refunded_count: 0 });
+  });
+
+  it("a job whose delivery died is queued again as soon as its owner polls it, without waiting for the cleanup", async () => {
+    const user = await newUser(1000);
+    const { DB } = await env();
+    const jobId = await reservedJob(user, 21);
+    expect(await claimJob(DB, jobId, Date.now(), 500)).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const polled = await authedFetch(harness, user.cookie, `/sapi/extraction/${jobId}`);
+    expect(ExtractionJobSchema.parse(await polled.json())).toMatchObject({ jobId, status: "RUNNING" });
+    expect(await settled(jobId)).toMatchObject({ status: "DONE", row_count: 21, refunded_count: 0 });
   });
 });
 

@@ -40,3 +40,23 @@ export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.
 /** Where an export's file and its list-file snapshot live in the EXPORTS bucket (one fixed key per job). */
 export const exportFileKey = (jobId: string) => `exports/${jobId}.xlsx`;
 export const listFileSnapshotKey = (jobId: string) => `exports/${jobId}.list-files.json`;
+
+/** How long a delivery holds a job it claimed, by default (a queue handler runs for at most 15 minutes). */
+export const DEFAULT_EXPORT_LEASE_MS = 15 * 60_000;
+/** A job claimed this often without settling is failed rather than queued again (it kills its consumer). */
+export const MAX_EXPORT_CLAIMS = 10;
+
+/**
+ * A job waiting for a delivery that may never come: RUNNING with its lease run out (the delivery died with its
+ * process), or READY for over a lease (its message was lost). Queuing it again is safe: a job is claimed and settled
+ * once, whatever the number of messages.
+ */
+export function isIdleExportJob(
+  job: Pick<ExportJobRow, "status" | "attempts" | "lease_until" | "created_at">,
+  now: number,
+  leaseMs = DEFAULT_EXPORT_LEASE_MS,
+): boolean {
+  if (job.attempts >= MAX_EXPORT_CLAIMS) return false;
+  if (job.status === "RUNNING") return (job.lease_until ?? 0) < now;
+  return job.status === "READY" && job.created_at < now - leaseMs;
+}

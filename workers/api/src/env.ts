@@ -6,6 +6,8 @@ export interface ApiEnv {
   /** Embedded search index snapshots (search-index/). */
   SEARCH_INDEX: R2Bucket;
   EXPORT_QUEUE: Queue<unknown>;
+  /** The export worker's lease in seconds (default 900): a job idle past it is queued again when its owner polls. */
+  EXPORT_LEASE_SECONDS?: string;
   APP_ENV: string;
   SEARCH_BACKEND: string;
   DEV_MAILBOX?: string;

@@ -17,6 +17,8 @@ export interface ExportEnv {
   EXPORT_LEASE_SECONDS?: string;
   /** After how long without work the cleanup fails a job with a refund instead of queuing it again (default 3600). */
   EXPORT_STALE_SECONDS?: string;
+  /** Resilience suite only (`wrangler dev --var`): hold a job's first upload after this part, to be killed there. */
+  EXPORT_FAULT_HOLD_AFTER_PART?: string;
   ELASTICSEARCH_URL?: string;
   ELASTICSEARCH_API_KEY?: string;
 }

@@ -29,6 +29,7 @@ export default {
         exports: env.EXPORTS,
         backend: () => getSearchBackend(env),
         leaseMs: millisecondsOf(env.EXPORT_LEASE_SECONDS, DEFAULT_LEASE_MS),
+        faultHoldAfterPart: env.EXPORT_FAULT_HOLD_AFTER_PART ? Number(env.EXPORT_FAULT_HOLD_AFTER_PART) : undefined,
       };
       await handleJobBatch(batch, context, Number(env.EXPORT_RETRY_BASE_SECONDS ?? DEFAULT_RETRY_BASE_SECONDS));
     } catch (error) {

@@ -17,6 +17,13 @@ import { requestExport } from "../services/export-request";
 import { backendFor } from "../services/search-backend-for";
 
 const JobIdSchema = z.uuid();
+const LeaseSecondsSchema = z.coerce.number().positive();
+
+/** The export worker's lease (EXPORT_LEASE_SECONDS, set on both workers), in ms; undefined for the default. */
+const leaseMsOf = (value: string | undefined) => {
+  const parsed = LeaseSecondsSchema.safeParse(value);
+  return value !== undefined && parsed.success ? parsed.data * 1000 : undefined;
+};
 
 /**
  * Mounted at /sapi/extraction (spec §7, issue 9): POST /spreadsheet → 202 with the queued job; GET /{jobId} → its
@@ -35,7 +42,8 @@ export const extractionRoutes = new Hono<ApiBindings>()
   .get("/:jobId", async (c) => {
     const jobId = parseOrThrow(JobIdSchema, c.req.param("jobId"), "jobId");
     c.header("Cache-Control", "no-store");
-    return contractJson(c, ExtractionJobSchema, await readExportJob(c.env.DB, currentSession(c).userId, jobId));
+    const recovery = { queue: c.env.EXPORT_QUEUE, leaseMs: leaseMsOf(c.env.EXPORT_LEASE_SECONDS) };
+    return contractJson(c, ExtractionJobSchema, await readExportJob(c.env.DB, currentSession(c).userId, jobId, recovery));
   })
   .get("/:jobId/file", async (c) => {
     const jobId = parseOrThrow(JobIdSchema, c.req.param("jobId"), "jobId");

@@ -1,15 +1,38 @@
 /** GET /sapi/extraction/{jobId} and /file: the owner's job status and its file, streamed from R2. */
 import type { ExtractionJob } from "../../../shared/api-contracts/extraction";
 import { AppError, notFound } from "../../../shared/errors";
-import { XLSX_CONTENT_TYPE } from "../../../shared/export-job";
+import { isIdleExportJob, XLSX_CONTENT_TYPE, type ExportJobMessage } from "../../../shared/export-job";
+import { describeError, log } from "../../../shared/log";
 import { findJobForUser } from "./export-job-store";
 import { toExtractionJob } from "./export-view";
 
 const jobNotFound = () => notFound("EXPORT_NOT_FOUND", "Exporten finns inte.");
 
-export async function readExportJob(db: D1Database, userId: string, jobId: string, now = Date.now()): Promise<ExtractionJob> {
+export interface IdleJobRecovery {
+  queue: Queue<ExportJobMessage>;
+  /** The export worker's lease (EXPORT_LEASE_SECONDS). */
+  leaseMs?: number;
+}
+
+/**
+ * The owner's job. A job whose delivery died or whose message was lost (isIdleExportJob) is queued again while its
+ * owner waits for it, rather than at the next hourly cleanup; a failure to queue is only logged (the cleanup remains).
+ */
+export async function readExportJob(
+  db: D1Database,
+  userId: string,
+  jobId: string,
+  recovery?: IdleJobRecovery,
+  now = Date.now(),
+): Promise<ExtractionJob> {
   const job = await findJobForUser(db, jobId, userId, now);
   if (!job) throw jobNotFound();
+  if (recovery && isIdleExportJob(job, now, recovery.leaseMs)) {
+    await recovery.queue.send({ jobId }).then(
+      () => log("warn", "idle export job queued again", { jobId, status: job.status }),
+      (error: unknown) => log("error", "idle export job not queued again", { jobId, ...describeError(error) }),
+    );
+  }
   return toExtractionJob(job);
 }
 

@@ -6,14 +6,13 @@
  * without settling, are failed with a refund, so no reservation is ever lost.
  */
 import { z } from "zod";
-import type { ExportJobMessage } from "../../../shared/export-job";
+import { MAX_EXPORT_CLAIMS, type ExportJobMessage } from "../../../shared/export-job";
 import { log } from "../../../shared/log";
 import { DEFAULT_LEASE_MS, failAbandonedJob } from "../jobs/job-store";
 
 const BATCH = 200;
 export const DEFAULT_STALE_MS = 60 * 60_000;
-/** A job claimed this often without settling is failed rather than queued again (it kills its consumer). */
-export const MAX_CLAIMS = 10;
+export const MAX_CLAIMS = MAX_EXPORT_CLAIMS;
 const MAX_ROUNDS = 50;
 const IdRowSchema = z.object({ id: z.string(), r2_key: z.string().nullable(), list_files_key: z.string().nullable() });
 const JobIdsSchema = z.array(z.object({ id: z.string() }));

@@ -24,7 +24,12 @@ async function readListFiles(bucket: R2Bucket, key: string | null): Promise<Map<
   return new Map(ListFileSnapshotSchema.parse(await object.json()));
 }
 
-export async function writeExportFile(bucket: R2Bucket, job: ExportJobRow, backend: SearchBackend): Promise<FinishedFile> {
+export async function writeExportFile(
+  bucket: R2Bucket,
+  job: ExportJobRow,
+  backend: SearchBackend,
+  holdAfterPart?: number,
+): Promise<FinishedFile> {
   const search = deserializeSearchOrThrow(job.serialized_search);
   const idNumbers = IdNumbersSchema.parse(JSON.parse(job.id_numbers_json));
   const listFiles = await readListFiles(bucket, job.list_files_key);
@@ -47,6 +52,7 @@ export async function writeExportFile(bucket: R2Bucket, job: ExportJobRow, backe
   const { size } = await uploadMultipart(bucket, r2Key, stream.chunks, {
     httpMetadata: { contentType: XLSX_CONTENT_TYPE, contentDisposition: `attachment; filename="${job.file_name}"` },
     customMetadata: { jobId: job.id, userId: job.user_id },
+    holdAfterPart,
   });
   return { rowCount: stream.counter.rows, r2Key, size };
 }

@@ -3,13 +3,13 @@
  * transition is one conditional UPDATE, so duplicate or concurrent deliveries cannot both win; settling a job and
  * its refund run in one batch, the refund guarded by the settle token only the winning UPDATE wrote.
  */
-import { ExportJobRowSchema, type ExportJobRow } from "../../../shared/export-job";
+import { DEFAULT_EXPORT_LEASE_MS, ExportJobRowSchema, type ExportJobRow } from "../../../shared/export-job";
 
 /**
  * How long a consumer owns a RUNNING job by default; a Worker's queue handler runs for at most 15 minutes
  * (EXPORT_LEASE_SECONDS sets another, e.g. a short one for the resilience suite's process kills).
  */
-export const DEFAULT_LEASE_MS = 15 * 60_000;
+export const DEFAULT_LEASE_MS = DEFAULT_EXPORT_LEASE_MS;
 
 export async function loadJob(db: D1Database, jobId: string): Promise<ExportJobRow | null> {
   const row = await db.prepare("SELECT * FROM export_jobs WHERE id = ?").bind(jobId).first();

@@ -19,6 +19,8 @@ export interface JobContext {
   now?: () => number;
   /** How long a claim holds the job (default DEFAULT_LEASE_MS). */
   leaseMs?: number;
+  /** Resilience suite only: hold a job's first delivery after this multipart part (see uploadMultipart). */
+  faultHoldAfterPart?: number;
 }
 
 const isPermanent = (error: unknown): error is AppError => error instanceof AppError && error.status < 500;
@@ -32,7 +34,8 @@ export async function processJob(context: JobContext, jobId: string): Promise<Jo
   if (!token) return "busy";
   try {
     const started = now();
-    const file = await writeExportFile(context.exports, job, await context.backend());
+    const hold = job.attempts === 0 ? context.faultHoldAfterPart : undefined;
+    const file = await writeExportFile(context.exports, job, await context.backend(), hold);
     const finished = await finishJob(context.db, jobId, token, file, now());
     log("info", "export written", { jobId, rows: file.rowCount, bytes: file.size, ms: now() - started, finished });
     return finished ? "done" : "settled";

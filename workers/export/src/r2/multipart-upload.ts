@@ -15,7 +15,15 @@ export interface UploadOptions {
   httpMetadata?: R2HTTPMetadata;
   customMetadata?: Record<string, string>;
   partSize?: number;
+  /**
+   * Fault injection for the resilience suite only (EXPORT_FAULT_HOLD_AFTER_PART): after this part is stored, log
+   * "export upload held" and wait, so the process can be killed while the upload is unfinished. Never set in production.
+   */
+  holdAfterPart?: number;
 }
+
+/** How long a held upload waits (the suite kills the process well before). */
+const HOLD_MS = 5 * 60_000;
 
 export async function uploadMultipart(
   bucket: R2Bucket,
@@ -30,6 +38,10 @@ export async function uploadMultipart(
     for await (const part of equalParts(chunks, options.partSize ?? MIN_PART_SIZE)) {
       parts.push(await upload.uploadPart(parts.length + 1, part));
       size += part.length;
+      if (parts.length === options.holdAfterPart) {
+        log("warn", "export upload held", { key, part: parts.length, uploadId: upload.uploadId });
+        await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+      }
     }
     if (parts.length === 0) throw new Error("Nothing to upload");
     await upload.complete(parts);
