@@ -15,7 +15,7 @@ import {
 } from "../../workers/shared/api-contracts/search-api";
 import { ExtractionJobSchema, IDEMPOTENCY_KEY_HEADER } from "../../workers/shared/api-contracts/extraction";
 import { ActiveUserSchema } from "../../workers/shared/api-contracts/subscription";
-import { ListFileListSchema } from "../../workers/api/src/list-files/list-file-contract";
+import { ListFileListSchema } from "../../workers/shared/api-contracts/list-files";
 import type { SearchInput } from "../../workers/shared/search/search-schema";
 import { serializeSearch } from "../../workers/shared/search/search-serialize";
 import { parseSearch } from "../../search-index/search-model";

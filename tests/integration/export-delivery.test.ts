@@ -6,7 +6,7 @@
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
-import { ListFileListSchema } from "../../workers/api/src/list-files/list-file-contract";
+import { ListFileListSchema } from "../../workers/shared/api-contracts/list-files";
 import { reserveExportJob, type NewExportJob } from "../../workers/api/src/services/export-job-store";
 import { processJob } from "../../workers/export/src/jobs/process-job";
 import { uploadMultipart } from "../../workers/export/src/r2/multipart-upload";

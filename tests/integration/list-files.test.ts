@@ -22,7 +22,7 @@ import { IndexBuild } from "../../search-index/embedded/index-build";
 import type { SearchIndex } from "../../search-index/embedded/index-types";
 import { flipStatements, REGISTER_VERSION_SQL, snapshotKey } from "../../search-index/embedded/index-versions";
 import { concatSnapshot, encodeSnapshot } from "../../search-index/embedded/snapshot";
-import { ListFileListSchema, type ListFile } from "../../workers/api/src/list-files/list-file-contract";
+import { ListFileListSchema, type ListFile } from "../../workers/shared/api-contracts/list-files";
 import { listFilesForSearch, loadListFileNumbers } from "../../workers/api/src/list-files/list-file-numbers";
 import { ErrorBodySchema } from "../../workers/shared/errors";
 import { SearchSchema, type SearchInput } from "../../workers/shared/search/search-schema";

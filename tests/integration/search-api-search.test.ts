@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SearchPageAnswerSchema, type SearchPageAnswer } from "../../workers/shared/api-contracts/search-api";
-import { ListFileListSchema } from "../../workers/api/src/list-files/list-file-contract";
+import { ListFileListSchema } from "../../workers/shared/api-contracts/list-files";
 import { emptySearch, SearchSchema, type SearchInput } from "../../workers/shared/search/search-schema";
 import { deserializeSearch } from "../../workers/shared/search/search-serialize";
 import { authedFetch, createTestUser, type HarnessResponse, type TestUser } from "./factories";

@@ -1,9 +1,8 @@
 /**
  * The search screen's API calls from the browser (spec §7), each through the one API client (app/lib/api.ts) and
- * validated with its shared zod contract. List files use a local schema of the fields the popup shows, because their
- * contract lives in the API worker (workers/api/src/list-files/list-file-contract.ts), which app/ may not import.
+ * validated with its shared zod contract (workers/shared/api-contracts).
  */
-import { z } from "zod";
+import { ListFileListSchema, type ListFile } from "../../../workers/shared/api-contracts/list-files";
 import {
   ExtractionJobSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -71,23 +70,19 @@ export function createSharedLink(serializedSearch: string): Promise<string> {
 
 // ---------------------------------------------------------------- list files
 
-export const ListFileRowSchema = z
-  .object({ id: z.number().int().positive(), name: z.string(), size: z.number().int().nonnegative() })
-  .loose();
-export type ListFileRow = z.infer<typeof ListFileRowSchema>;
-const ListFileRowsSchema = z.array(ListFileRowSchema);
+export type ListFileRow = ListFile;
 
 /** Spec §5: accepted list-file extensions. */
 export const LIST_FILE_ACCEPT = ".txt,.csv,.tsv,.xls,.xlsx,.docx";
 
 export function fetchListFiles(seqNo: number): Promise<ListFileRow[]> {
-  return api.call(`/sapi/list-file/get/${seqNo}`, { schema: ListFileRowsSchema, retries: 1 });
+  return api.call(`/sapi/list-file/get/${seqNo}`, { schema: ListFileListSchema, retries: 1 });
 }
 
 export function uploadListFiles(seqNo: number, files: readonly File[]): Promise<ListFileRow[]> {
   const form = new FormData();
   for (const file of files) form.append("listFile", file, file.name);
-  return api.call(`/sapi/list-file/add/${seqNo}`, { method: "POST", body: form, schema: ListFileRowsSchema });
+  return api.call(`/sapi/list-file/add/${seqNo}`, { method: "POST", body: form, schema: ListFileListSchema });
 }
 
 export function deleteListFile(fileId: number): Promise<void> {

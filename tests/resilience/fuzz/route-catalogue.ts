@@ -27,7 +27,7 @@ import {
   StoreFinancialConfigRequestSchema,
 } from "../../../workers/shared/api-contracts/search-api";
 import { ActiveUserSchema, ContactMessageSchema, TermsOfUseSchema } from "../../../workers/shared/api-contracts/subscription";
-import { ListFileListSchema, SeqNoParamSchema } from "../../../workers/api/src/list-files/list-file-contract";
+import { ListFileListSchema, SeqNoParamSchema } from "../../../workers/shared/api-contracts/list-files";
 import { AbortCodeSchema, ConfirmCodeSchema, CreateCodeSchema, PasswordSignInSchema } from "../../../workers/api/src/auth/auth-schemas";
 import { SearchSchema } from "../../../workers/shared/search/search-schema";
 import { serializeSearch } from "../../../workers/shared/search/search-serialize";

@@ -4,7 +4,7 @@
  */
 import type { OrgNumberResolution } from "../../../../search-index/backend";
 import { notFound, userMessage } from "../../../shared/errors";
-import type { ListFile } from "./list-file-contract";
+import type { ListFile } from "../../../shared/api-contracts/list-files";
 import { countListFiles, deleteListFile, insertListFiles, selectListFiles, selectListFilesById, type NewListFile } from "./list-file-store";
 import type { UploadedFile } from "./list-file-upload";
 import { formatOrgNo } from "./org-number";
