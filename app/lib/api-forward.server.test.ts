@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { MAX_LIST_FILE_REQUEST_BYTES } from "../../workers/shared/api-contracts/list-files";
 import { ErrorBodySchema } from "../../workers/shared/errors";
 import { REQUEST_ID_HEADER } from "../../workers/shared/request-id";
 import { forwardToApi, isApiPath } from "./api-forward.server";
@@ -35,6 +36,23 @@ describe("forwardToApi", () => {
     expect(answer.headers.get(REQUEST_ID_HEADER)).toBe(body.requestId);
     expect(logged).toHaveBeenCalledOnce();
     expect(String(logged.mock.calls[0]?.[0])).not.toContain("/sapi/list-file");
+  });
+
+  it("refuses a list-file upload over the limit from its Content-Length, forwarding nothing", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const forwarded: Request[] = [];
+    const api = fetcher(async (request) => {
+      forwarded.push(request);
+      return new Response("[]", { status: 200 });
+    });
+    const upload = (bytes: number) =>
+      new Request("https://urval.se/sapi/list-file/add/7", { method: "POST", headers: { "Content-Length": String(bytes) }, body: "x" });
+    const refused = await forwardToApi(upload(MAX_LIST_FILE_REQUEST_BYTES + 1), api);
+    expect(refused.status).toBe(400);
+    expect(ErrorBodySchema.parse(await refused.json())).toMatchObject({ type: "USER_MESSAGE", code: "LIST_FILE_UPLOAD_TOO_LARGE" });
+    expect(forwarded).toHaveLength(0);
+    expect((await forwardToApi(upload(MAX_LIST_FILE_REQUEST_BYTES), api)).status).toBe(200);
+    expect(forwarded).toHaveLength(1);
   });
 
   it("knows the API's paths", () => {

@@ -1,3 +1,4 @@
+import { LIST_FILE_REQUEST_TOO_LARGE, MAX_LIST_FILE_REQUEST_BYTES } from "../../workers/shared/api-contracts/list-files";
 import { DEFAULT_ERROR_MESSAGE, type ErrorBody } from "../../workers/shared/errors";
 import { describeError, log } from "../../workers/shared/log";
 import { isValidRequestId, newRequestId, REQUEST_ID_HEADER } from "../../workers/shared/request-id";
@@ -16,6 +17,8 @@ export async function forwardToApi(request: Request, api: Fetcher): Promise<Resp
   const headers = new Headers(request.headers);
   if (!isValidRequestId(headers.get(REQUEST_ID_HEADER))) headers.set(REQUEST_ID_HEADER, newRequestId());
   const requestId = headers.get(REQUEST_ID_HEADER) ?? newRequestId();
+  const refused = refuseOversizeUpload(request, requestId);
+  if (refused) return refused;
   try {
     return await api.fetch(new Request(request, { headers }));
   } catch (error) {
@@ -23,4 +26,19 @@ export async function forwardToApi(request: Request, api: Fetcher): Promise<Resp
     const body: ErrorBody = { type: "ERROR", message: DEFAULT_ERROR_MESSAGE, code: "API_UNREACHABLE", requestId };
     return Response.json(body, { status: 502, headers: { [REQUEST_ID_HEADER]: requestId, "Cache-Control": "no-store" } });
   }
+}
+
+const LIST_FILE_UPLOAD_PATH = /^\/sapi\/list-file\/add(\/|$)/;
+
+/**
+ * A list-file upload whose Content-Length says it is over the limit is refused here, before any of its body is read
+ * or forwarded (the API, which also caps bodies without a length, would first have to read it through both workers).
+ */
+function refuseOversizeUpload(request: Request, requestId: string): Response | null {
+  if (request.method !== "POST" || !LIST_FILE_UPLOAD_PATH.test(new URL(request.url).pathname)) return null;
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (!(length > MAX_LIST_FILE_REQUEST_BYTES)) return null;
+  log("warn", "list-file upload refused at the edge", { requestId, route: "/sapi/list-file/add/:seqNo", bytes: length });
+  const body: ErrorBody = { type: "USER_MESSAGE", ...LIST_FILE_REQUEST_TOO_LARGE, requestId };
+  return Response.json(body, { status: 400, headers: { [REQUEST_ID_HEADER]: requestId, "Cache-Control": "no-store" } });
 }

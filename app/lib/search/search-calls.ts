@@ -79,10 +79,15 @@ export function fetchListFiles(seqNo: number): Promise<ListFileRow[]> {
   return api.call(`/sapi/list-file/get/${seqNo}`, { schema: ListFileListSchema, retries: 1 });
 }
 
-export function uploadListFiles(seqNo: number, files: readonly File[]): Promise<ListFileRow[]> {
-  const form = new FormData();
-  for (const file of files) form.append("listFile", file, file.name);
-  return api.call(`/sapi/list-file/add/${seqNo}`, { method: "POST", body: form, schema: ListFileListSchema });
+/** One request per file, so each stays within the per-request limit (MAX_LIST_FILE_REQUEST_BYTES). */
+export async function uploadListFiles(seqNo: number, files: readonly File[]): Promise<ListFileRow[]> {
+  const added: ListFileRow[] = [];
+  for (const file of files) {
+    const form = new FormData();
+    form.append("listFile", file, file.name);
+    added.push(...(await api.call(`/sapi/list-file/add/${seqNo}`, { method: "POST", body: form, schema: ListFileListSchema })));
+  }
+  return added;
 }
 
 export function deleteListFile(fileId: number): Promise<void> {

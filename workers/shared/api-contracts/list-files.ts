@@ -4,6 +4,18 @@
  */
 import { z } from "zod";
 
+/** Bytes per list file (issue 10). */
+export const MAX_LIST_FILE_BYTES = 20 * 1024 * 1024;
+/**
+ * Bytes per upload request: one file at its limit plus the form's framing. The browser sends one file per request, so
+ * a larger request is refused from its Content-Length at the edge (the web worker), before any of its body is read.
+ */
+export const MAX_LIST_FILE_REQUEST_BYTES = MAX_LIST_FILE_BYTES + 1024 * 1024;
+export const LIST_FILE_REQUEST_TOO_LARGE = {
+  code: "LIST_FILE_UPLOAD_TOO_LARGE",
+  message: "Filerna är tillsammans för stora. Ladda upp högst 20 MB åt gången, eller en fil i taget.",
+} as const;
+
 /** The search context a list file belongs to (spec §3 numeric.seqNo). */
 export const SeqNoParamSchema = z
   .string({ error: "Sökningens seqNo saknas" })

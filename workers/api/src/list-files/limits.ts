@@ -1,7 +1,9 @@
+import { MAX_LIST_FILE_BYTES } from "../../../shared/api-contracts/list-files";
+
 /** Hard limits for one uploaded list file (issue 10; see docs/decisions on list-file parsing). */
 export const LIST_FILE_LIMITS = {
   /** Bytes per uploaded file. */
-  maxFileBytes: 20 * 1024 * 1024,
+  maxFileBytes: MAX_LIST_FILE_BYTES,
   /** Number-shaped occurrences (valid or not) per file. */
   maxNumbers: 1_000_000,
   /** Entries in a zip container's central directory (real .xlsx/.docx files have a few dozen). */

@@ -6,11 +6,12 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { parseOrThrow, userMessage, validationError } from "../../../shared/errors";
 import { readCappedBytes } from "../services/capped-body";
+import { LIST_FILE_REQUEST_TOO_LARGE, MAX_LIST_FILE_REQUEST_BYTES } from "../../../shared/api-contracts/list-files";
 import { LIST_FILE_LIMITS } from "./limits";
 import { fileTooLarge } from "./refusals";
 
 /** Files per upload request, and bytes per request (a Worker holds the whole form in its 128 MB). */
-export const UPLOAD_LIMITS = { maxFiles: 10, maxRequestBytes: 41 * 1024 * 1024 } as const;
+export const UPLOAD_LIMITS = { maxFiles: 10, maxRequestBytes: MAX_LIST_FILE_REQUEST_BYTES } as const;
 
 export interface UploadedFile {
   name: string;
@@ -22,8 +23,7 @@ const ListFileFieldSchema = z
   .min(1, "Välj minst en fil")
   .max(UPLOAD_LIMITS.maxFiles, `Högst ${UPLOAD_LIMITS.maxFiles} filer åt gången`);
 
-const tooLargeRequest = () =>
-  userMessage("LIST_FILE_UPLOAD_TOO_LARGE", "Filerna är tillsammans för stora. Ladda upp högst 40 MB åt gången, eller en fil i taget.");
+const tooLargeRequest = () => userMessage(LIST_FILE_REQUEST_TOO_LARGE.code, LIST_FILE_REQUEST_TOO_LARGE.message);
 
 const noFiles = () => validationError([{ path: "listFile", message: "Välj minst en fil" }]);
 
