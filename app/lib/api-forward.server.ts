@@ -20,30 +20,12 @@ export async function forwardToApi(request: Request, api: Fetcher): Promise<Resp
   const refused = refuseOversizeUpload(request, requestId);
   if (refused) return refused;
   try {
-    return await api.fetch(await forwardedRequest(request, headers));
+    return await api.fetch(new Request(request, { headers }));
   } catch (error) {
     log("error", "API forward failed", { requestId, ...describeError(error) });
     const body: ErrorBody = { type: "ERROR", message: DEFAULT_ERROR_MESSAGE, code: "API_UNREACHABLE", requestId };
     return Response.json(body, { status: 502, headers: { [REQUEST_ID_HEADER]: requestId, "Cache-Control": "no-store" } });
   }
-}
-
-/**
- * The request for the API. A GET or HEAD never has a meaningful body; one that came with a body anyway (hostile or
- * broken clients) has it read and dropped here, because an answer sent while the client is still sending makes the
- * runtime cut the connection instead of delivering it (seen twice in 10 000 fuzzed requests).
- */
-async function forwardedRequest(request: Request, headers: Headers): Promise<Request> {
-  if (request.method !== "GET" && request.method !== "HEAD") return new Request(request, { headers });
-  if (request.body) {
-    const reader = request.body.getReader();
-    while (!(await reader.read()).done) {
-      // dropped
-    }
-  }
-  headers.delete("Content-Length");
-  headers.delete("Transfer-Encoding");
-  return new Request(request.url, { method: request.method, headers, redirect: "manual" });
 }
 
 const LIST_FILE_UPLOAD_PATH = /^\/sapi\/list-file\/add(\/|$)/;
