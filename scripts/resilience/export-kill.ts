@@ -224,6 +224,20 @@ interface JobRow {
   row_count: number | null;
 }
 
+/** An object read in 4 MiB ranges: one 17 MB answer through getPlatformProxy's bridge was cut ("other side closed"). */
+async function readObject(bucket: R2Bucket, key: string): Promise<Uint8Array | null> {
+  const head = await bucket.head(key);
+  if (!head) return null;
+  const bytes = new Uint8Array(head.size);
+  const step = 4 * 1024 * 1024;
+  for (let offset = 0; offset < head.size; offset += step) {
+    const part = await bucket.get(key, { range: { offset, length: Math.min(step, head.size - offset) } });
+    if (!part) return null;
+    bytes.set(new Uint8Array(await part.arrayBuffer()), offset);
+  }
+  return bytes;
+}
+
 /** On the stopped stack's state: every job against its file, and the user's quota against the rows delivered. */
 async function checkLedger(account: Account, jobIds: string[]): Promise<LedgerFigures> {
   const figures: LedgerFigures = { done: 0, error: 0, files: 0, rowsInFiles: 0, charged: 0, leftoverUploads: 0, mismatches: [] };
@@ -240,8 +254,8 @@ async function checkLedger(account: Account, jobIds: string[]): Promise<LedgerFi
       figures.leftoverUploads += multipartUploads(STATE_DIR, exportFileKey(row.id)).inProgress;
       if (row.status === "DONE") {
         figures.done++;
-        const object = await env.EXPORTS.get(exportFileKey(row.id));
-        const workbook = object ? XLSX.read(new Uint8Array(await object.arrayBuffer()), { type: "array", dense: true }) : null;
+        const bytes = await readObject(env.EXPORTS, exportFileKey(row.id));
+        const workbook = bytes ? XLSX.read(bytes, { type: "array", dense: true }) : null;
         const sheet = workbook?.Sheets[workbook.SheetNames[0] ?? ""];
         const rows = sheet?.["!ref"] ? XLSX.utils.decode_range(sheet["!ref"]).e.r : -1; // row 0 is the header
         figures.rowsInFiles += Math.max(rows, 0);
