@@ -13,14 +13,15 @@ import type { ZipLookup } from "./zip-lookup";
 /** Procedures after which a company no longer trades. */
 const ENDING_PROCEDURES = new Set(["KK", "LI"]);
 /** Forms without a duty to report beneficial owners. */
-const NO_BENEFICIAL_DUTY = new Set(["EN", "DB", "SM", "K", "R", "KY", "TSF"]);
+export const NO_BENEFICIAL_DUTY = new Set(["EN", "DB", "SM", "K", "R", "KY", "TSF"]);
 
 /** Stable id from the organisation number: its first nine digits (the tenth is a check digit), below 2^30. */
 export function orgSeqNoFor(orgNo: string): number {
   return Number(orgNo.replace("-", "").slice(0, 9));
 }
 
-const UNKNOWN = {
+/** What the bulk files say nothing about: explicit "unknown" values (docs/decisions/0007; the SCB loader uses them too). */
+export const UNKNOWN = {
   visitingAddress: null,
   phoneNumbers: [],
   fTaxReg: false,
@@ -53,8 +54,8 @@ const UNKNOWN = {
   isShelfCompany: false,
 } satisfies Partial<CompanySourceRecord>;
 
-/** "UPPLANDS VÄSBY" → "Upplands Väsby" (the register writes postal towns in capitals). */
-function titleCase(text: string): string {
+/** "UPPLANDS VÄSBY" → "Upplands Väsby" (the registers write postal towns in capitals). */
+export function titleCase(text: string): string {
   return text.toLocaleLowerCase("sv").replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toLocaleUpperCase("sv"));
 }
 

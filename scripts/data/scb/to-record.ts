@@ -6,52 +6,14 @@
  */
 import { countyOfMunicipality, isLimitedCompanyForm } from "../../../search-index/refdata";
 import { type CompanySourceRecord, CompanySourceRecordSchema } from "../../../search-index/records";
-import { orgSeqNoFor } from "../bolagsverket/to-record";
+import { NO_BENEFICIAL_DUTY, orgSeqNoFor, titleCase, UNKNOWN as BOLAGSVERKET_UNKNOWN } from "../bolagsverket/to-record";
 import type { ZipLookup } from "../bolagsverket/zip-lookup";
 import type { ScbCodes } from "./codes";
 import type { ScbRow } from "./scb-row";
 
-/** Forms without a duty to report beneficial owners (as the Bolagsverket loader). */
-const NO_BENEFICIAL_DUTY = new Set(["EN", "DB", "SM", "K", "R", "KY", "TSF"]);
+/** Bolagsverket's unknowns, plus the business description, which SCB's file lacks (SNI codes are set from SCB's). */
+const UNKNOWN = { ...BOLAGSVERKET_UNKNOWN, businessDescription: null } satisfies Partial<CompanySourceRecord>;
 
-/** What neither bulk file says: explicit "unknown" values (docs/decisions/0007, 0021). */
-const UNKNOWN = {
-  visitingAddress: null,
-  phoneNumbers: [],
-  fTaxReg: false,
-  vatReg: false,
-  employerReg: false,
-  managerTitle: null,
-  managerName: null,
-  managerAge: null,
-  boardMembers: [],
-  beneficialOwners: [],
-  beneficialStatus: null,
-  beneficialSuspicion: false,
-  businessDescription: null,
-  scoring: null,
-  fiscalYearEndMonth: 12,
-  employeeRangeCode: "0",
-  turnover: null,
-  earnings: null,
-  dividend: null,
-  numEmployees: null,
-  financialPeriods: [],
-  annualReports: [],
-  groupMotherOrgNo: null,
-  companyGroupMotherName: null,
-  companyGroupTree: null,
-  isListed: false,
-  isOwnerManaged: false,
-  hasAuditor: false,
-  auditObligation: false,
-  isShelfCompany: false,
-} satisfies Partial<CompanySourceRecord>;
-
-/** "UPPLANDS VÄSBY" → "Upplands Väsby" (SCB writes postal towns in capitals). */
-function titleCase(text: string): string {
-  return text.toLocaleLowerCase("sv").replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toLocaleUpperCase("sv"));
-}
 const isAllCaps = (text: string) => text === text.toLocaleUpperCase("sv") && text !== text.toLocaleLowerCase("sv");
 
 function checked(record: unknown): CompanySourceRecord {
