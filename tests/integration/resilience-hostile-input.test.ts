@@ -9,6 +9,8 @@
  *   npm test: the short form (a few hundred requests); npm run test:resilience (URVAL_RESILIENCE=full): 10 000.
  *   URVAL_FUZZ_SEED=<n> replays a run; URVAL_FUZZ_REQUESTS=<n> sets the count.
  */
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { byScale, recordScenario, resilienceScale } from "../../scripts/resilience/report";
@@ -17,14 +19,14 @@ import { createApp } from "../../workers/api/src/app";
 import { SearchPageAnswerSchema } from "../../workers/shared/api-contracts/search-api";
 import { SearchSchema } from "../../workers/shared/search/search-schema";
 import { serializeSearch } from "../../workers/shared/search/search-serialize";
-import { fuzzRequest, type FuzzRequest, type RouteRef } from "../resilience/fuzz/fuzz-request";
+import { fuzzRequest, UNREAD_BODY_MAX_BYTES, type FuzzRequest, type RouteRef } from "../resilience/fuzz/fuzz-request";
 import { learnIds, toRawRequest, type Identities, type KnownIds } from "../resilience/fuzz/fuzz-session";
 import { judge, leaksInternals } from "../resilience/fuzz/oracle";
 import { sendRaw, type RawResponse } from "../resilience/fuzz/raw-http";
 import { ROUTE_CONTRACTS, type RouteContract } from "../resilience/fuzz/route-catalogue";
 import { changedTables, snapshotState, type StateSnapshot } from "../resilience/fuzz/state-snapshot";
 import { createTestUser, signIn, uniqueClientIp, type TestUser } from "./factories";
-import { createUrvalHarness } from "./harness";
+import { createUrvalHarness, ROOT } from "./harness";
 import { seedSearchIndex } from "./search-api-seed";
 
 const TOTAL_REQUESTS = Number(process.env["URVAL_FUZZ_REQUESTS"] ?? byScale(200, 10_000));
@@ -121,6 +123,47 @@ describe("scenario 5: hostile input over HTTP", () => {
     expect(judge(answer(400, JSON.stringify({ error: "bad" })), undefined)).toMatchObject({ kind: "bad-error-body" });
     expect(judge(answer(404, error(), "other"), undefined)).toMatchObject({ kind: "bad-error-body" });
     expect(leaksInternals("Okänt fält")).toBeUndefined();
+  });
+
+  it("runtime control: a GET's unread body makes the runtime cut long answers, ours or not; capped bodies never do", async () => {
+    // The largest built asset is served by the runtime's asset layer before any of our code runs.
+    const assets = readdirSync(path.join(ROOT, "build/client/assets")).map((name) => ({
+      name,
+      size: statSync(path.join(ROOT, "build/client/assets", name)).size,
+    }));
+    const asset = assets.sort((a, b) => b.size - a.size)[0];
+    expect(asset?.size ?? 0, "a built asset spanning many TCP segments").toBeGreaterThan(64 * 1024);
+    const targets = [`/assets/${asset?.name ?? ""}`, "/sapi/refdata/sni-tree"];
+    const tries = byScale(5, 20);
+    const cuts: Record<string, number> = {};
+    for (const target of targets) {
+      for (const size of [UNREAD_BODY_MAX_BYTES, 64 * 1024]) {
+        let cut = 0;
+        for (let i = 0; i < tries; i++) {
+          try {
+            const answer = await sendRaw(base, {
+              method: "GET",
+              target,
+              headers: { Cookie: user.cookie, "Content-Type": "application/json" },
+              body: new Uint8Array(size).fill(0x5b),
+            });
+            expect(answer.status).toBe(200);
+          } catch {
+            cut += 1;
+          }
+        }
+        cuts[`${target.startsWith("/assets/") ? "static asset" : target} with ${size} B body`] = cut;
+      }
+    }
+    const capped = Object.entries(cuts).filter(([label]) => label.endsWith(`${UNREAD_BODY_MAX_BYTES} B body`));
+    recordScenario({
+      scenario: "5-runtime-control",
+      title: "Runtime control: GET with an unread body (why the fuzzer caps GET/DELETE bodies)",
+      pass: capped.every(([, n]) => n === 0),
+      figures: { tries, ...Object.fromEntries(Object.entries(cuts).map(([label, n]) => [`cut: ${label}`, n])) },
+      notes: [],
+    });
+    expect(Object.fromEntries(capped)).toEqual(Object.fromEntries(capped.map(([label]) => [label, 0])));
   });
 
   it(

@@ -10,6 +10,7 @@ import {
   hostilePathSegment,
   hostileString,
   mutateValue,
+  materializeBody,
   MULTIPART_BOUNDARY,
   oddContentType,
   POLLUTION_KEYS,
@@ -121,8 +122,8 @@ function mutate(parts: Parts, mode: FuzzMode, route: RouteRef): fc.Arbitrary<Par
           : fc.constant(parts),
       );
     case "hostile-body":
-      // A GET or DELETE with megabytes of body is cut off by the local runtime before it answers; small bodies only.
-      return hostileBody.filter((body) => !readsNoBody || body.kind !== "large").map((body) => ({ ...parts, body }));
+      // A GET or DELETE gets bodies up to UNREAD_BODY_MAX_BYTES only: see that constant.
+      return hostileBody.filter((body) => !readsNoBody || fitsUnreadBody(body)).map((body) => ({ ...parts, body }));
     case "hostile-path":
       return names.length > 0
         ? fc
@@ -146,6 +147,22 @@ function mutate(parts: Parts, mode: FuzzMode, route: RouteRef): fc.Arbitrary<Par
         )
         .map((headers) => ({ ...parts, headers: { ...parts.headers, ...headers } }));
   }
+}
+
+/**
+ * The largest body sent with a GET or DELETE. Our handlers never read such a body, and the local runtime's HTTP
+ * server, after answering, closes the connection with the unread bytes still queued: the kernel then resets it and
+ * the client may lose an answer that spans several segments. That happens for a static asset served by the runtime
+ * alone just as for our routes (the "runtime control" test in resilience-hostile-input.test.ts measures it each
+ * run), so it is not a property of our code. Bodies up to this size are read with the headers and never cut; larger
+ * bodies, deep nesting and oversize payloads are fuzzed on the routes that read a body (POST, PUT, PATCH).
+ */
+export const UNREAD_BODY_MAX_BYTES = 4096;
+
+function fitsUnreadBody(body: BodySpec): boolean {
+  if (body.kind === "large") return false;
+  const bytes = materializeBody(body);
+  return bytes === undefined || (bytes instanceof Uint8Array && bytes.length <= UNREAD_BODY_MAX_BYTES);
 }
 
 const MODES: { weight: number; arbitrary: fc.Arbitrary<FuzzMode> }[] = [
