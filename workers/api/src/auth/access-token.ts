@@ -16,6 +16,19 @@ export type AccessClaims = z.infer<typeof AccessClaimsSchema>;
 
 const encoder = new TextEncoder();
 
+/**
+ * The signing key imported once per isolate and key, not on every request: given raw bytes, jose imports a
+ * CryptoKey for each sign and verify call, and every signed-in request verifies a token.
+ */
+let importedKey: { secret: string; key: Promise<CryptoKey> } | undefined;
+function hmacKey(secret: string): Promise<CryptoKey> {
+  if (importedKey?.secret !== secret) {
+    const key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    importedKey = { secret, key };
+  }
+  return importedKey.key;
+}
+
 export interface IssuedAccessToken {
   token: string;
   expiresAt: Date;
@@ -37,14 +50,14 @@ export async function issueAccessToken(
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAtSeconds)
     .setJti(crypto.randomUUID())
-    .sign(encoder.encode(signingKey));
+    .sign(await hmacKey(signingKey));
   return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
 }
 
 /** Verifies signature, algorithm, issuer, audience and expiry; undefined for any invalid token. */
 export async function verifyAccessToken(signingKey: string, token: string): Promise<AccessClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, encoder.encode(signingKey), {
+    const { payload } = await jwtVerify(token, await hmacKey(signingKey), {
       algorithms: [ALGORITHM],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,

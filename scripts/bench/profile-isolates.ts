@@ -1,0 +1,246 @@
+/**
+ * npm run bench:profile: where the CPU time of one kind of request goes. Drives the running stack (npm start, or
+ * PORT=… tsx scripts/start.ts) with autocannon like bench:api while the V8 sampling profiler of the web and API
+ * isolates runs (through the local runtime's inspector, found among workerd's listening sockets), then prints per
+ * isolate the busy share of the wall time and the functions with the most self time. The table and the command are
+ * appended to BENCHMARKS.md (--no-append to only print).
+ *
+ *   npm run bench:profile -- [--url http://127.0.0.1:8787] [--call preflight|search|sok] [--seconds 10]
+ *                            [--connections 20] [--top 12] [--label before]
+ */
+import { execFileSync } from "node:child_process";
+import { appendFileSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { SingleBar } from "cli-progress";
+import { z } from "zod";
+import { SEARCH_REQUEST_ID_HEADER } from "../../workers/shared/api-contracts/search-api";
+import { PERSIST_DIR, ROOT } from "../lib/local-bindings";
+import { benchQueries } from "./api-queries";
+import { signIn } from "./api-session";
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: "string", default: `http://127.0.0.1:${process.env.PORT ?? 8787}` },
+    call: { type: "string", default: "preflight" },
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "20" },
+    top: { type: "string", default: "12" },
+    label: { type: "string", default: "" },
+    "no-append": { type: "boolean", default: false },
+  },
+});
+
+const ISOLATES = ["core:user:urval-web", "core:user:urval-api"] as const;
+
+const InspectorTargetsSchema = z.array(z.object({ id: z.string(), webSocketDebuggerUrl: z.string() }));
+
+/** The runtime's inspector: one of workerd's listening loopback ports whose /json lists our isolates. */
+async function findInspector(): Promise<Map<string, string>> {
+  const sockets = execFileSync("ss", ["-ltnpH"], { encoding: "utf8" })
+    .split("\n")
+    .filter((line) => line.includes('"workerd"'));
+  for (const line of sockets) {
+    const port = /127\.0\.0\.1:(\d+)/.exec(line)?.[1];
+    if (!port) continue;
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(1000) });
+      const targets = InspectorTargetsSchema.safeParse(await response.json());
+      if (!targets.success) continue;
+      const found = new Map(
+        targets.data.filter((t) => (ISOLATES as readonly string[]).includes(t.id)).map((t) => [t.id, t.webSocketDebuggerUrl]),
+      );
+      if (found.size === ISOLATES.length) return found;
+    } catch {
+      // not an inspector
+    }
+  }
+  throw new Error("no workerd inspector with the web and API isolates on this machine: is the stack running?");
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** A minimal Chrome DevTools Protocol session over the runtime's WebSocket. */
+class Inspector {
+  private nextId = 1;
+  private readonly pending = new Map<number, (result: unknown) => void>();
+  private constructor(private readonly socket: WebSocket) {
+    // The runtime sends its answers as binary frames.
+    socket.binaryType = "arraybuffer";
+    socket.addEventListener("message", (event: MessageEvent<string | ArrayBuffer>) => {
+      const text = typeof event.data === "string" ? event.data : new TextDecoder().decode(event.data);
+      const message = JSON.parse(text) as { id?: number; result?: unknown; error?: unknown };
+      if (message.id === undefined) return;
+      this.pending.get(message.id)?.(message.error ? Promise.reject(new Error(JSON.stringify(message.error))) : message.result);
+      this.pending.delete(message.id);
+    });
+  }
+
+  static open(url: string): Promise<Inspector> {
+    const socket = new WebSocket(url);
+    return new Promise((resolve, reject) => {
+      socket.addEventListener("open", () => resolve(new Inspector(socket)));
+      socket.addEventListener("error", () => reject(new Error(`inspector ${url} refused the connection`)));
+    });
+  }
+
+  send(method: string, params: object = {}): Promise<unknown> {
+    const id = this.nextId++;
+    this.socket.send(JSON.stringify({ id, method, params }));
+    return new Promise((resolve) => this.pending.set(id, resolve));
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+interface Hotspot {
+  name: string;
+  ms: number;
+}
+
+/** Self time per function (name and place), busy time (all but idle) and the profile's wall time, in ms. */
+function summarizeProfile(profile: CpuProfile): { wallMs: number; busyMs: number; hotspots: Hotspot[] } {
+  const wallMs = (profile.endTime - profile.startTime) / 1000;
+  const byNode = new Map<number, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  // A sample's time is the delta to the next one (the last sample gets none).
+  for (let i = 0; i < samples.length; i++) {
+    const node = samples[i] ?? 0;
+    byNode.set(node, (byNode.get(node) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+  }
+  const bySpot = new Map<string, number>();
+  let busyMs = 0;
+  for (const node of profile.nodes) {
+    const ms = byNode.get(node.id) ?? 0;
+    const { functionName, url, lineNumber } = node.callFrame;
+    if (functionName === "(idle)") continue;
+    busyMs += ms;
+    const place = url ? ` ${url.split("/").slice(-2).join("/")}:${lineNumber + 1}` : "";
+    const name = `${functionName || "(anonymous)"}${place}`;
+    bySpot.set(name, (bySpot.get(name) ?? 0) + ms);
+  }
+  const hotspots = [...bySpot].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+  return { wallMs, busyMs, hotspots };
+}
+
+function demoAccount(): { username: string; password: string } {
+  const file = path.join(PERSIST_DIR, "demo-account.json");
+  return JSON.parse(readFileSync(file, "utf8")) as { username: string; password: string };
+}
+
+type CannonRequest = NonNullable<autocannon.Options["requests"]>[number];
+
+function requestsFor(call: string): CannonRequest[] {
+  if (call === "preflight") return [{ method: "GET", path: "/sapi/preflight" }];
+  if (call === "sok") return [{ method: "GET", path: "/sok" }];
+  if (call === "search")
+    return benchQueries(null).map((query) => ({
+      method: "POST",
+      path: `/sapi/search/page/${query.page}`,
+      body: JSON.stringify(query.search),
+    }));
+  throw new Error(`--call must be preflight, search or sok, not ${call}`);
+}
+
+async function main() {
+  const account = demoAccount();
+  const headers = {
+    Cookie: await signIn(args.url, account.username, account.password),
+    Origin: new URL(args.url).origin,
+    "Sec-Fetch-Site": "same-origin",
+    "Content-Type": "application/json",
+    [SEARCH_REQUEST_ID_HEADER]: "1",
+  };
+  const requests = requestsFor(args.call);
+  const seconds = Number(args.seconds);
+  const targets = await findInspector();
+  const inspectors = await Promise.all(ISOLATES.map(async (id) => Inspector.open(targets.get(id) ?? "")));
+  // Warm-up without the profiler, so code is compiled and caches are filled as in steady serving.
+  await runCannon(headers, requests, 2);
+  for (const inspector of inspectors) {
+    await inspector.send("Profiler.enable");
+    await inspector.send("Profiler.setSamplingInterval", { interval: 200 });
+    await inspector.send("Profiler.start");
+  }
+  const bar = new SingleBar({ format: "bench:profile [{bar}] {value}/{total} s", stream: process.stderr });
+  bar.start(seconds, 0);
+  const ticker = setInterval(() => bar.increment(), 1000);
+  const result = await runCannon(headers, requests, seconds);
+  clearInterval(ticker);
+  bar.update(seconds);
+  bar.stop();
+  const profiles = await Promise.all(
+    inspectors.map(async (inspector) => (await inspector.send("Profiler.stop")) as { profile: CpuProfile }),
+  );
+  for (const inspector of inspectors) inspector.close();
+  const report = formatReport(
+    result,
+    profiles.map(({ profile }) => summarizeProfile(profile)),
+  );
+  console.log(report);
+  if (!args["no-append"]) appendFileSync(path.join(ROOT, "BENCHMARKS.md"), `\n${report}`);
+  process.exit(0);
+}
+
+async function runCannon(headers: Record<string, string>, requests: CannonRequest[], seconds: number) {
+  const instance = autocannon(
+    { url: args.url, connections: Number(args.connections), duration: seconds, headers, requests },
+    () => undefined,
+  );
+  const result = await new Promise<autocannon.Result>((resolve) => instance.on("done", resolve));
+  return { requests: result.requests.total, errors: result.errors + result.non2xx + result.timeouts, seconds: result.duration };
+}
+
+function formatReport(
+  result: { requests: number; errors: number; seconds: number },
+  summaries: ReturnType<typeof summarizeProfile>[],
+): string {
+  const top = Number(args.top);
+  const perRequest = (ms: number) => (result.requests > 0 ? ((ms / result.requests) * 1000).toFixed(0) : "–");
+  const lines = [
+    `## CPU profile of the web and API isolates: ${args.call}${args.label ? ` (${args.label})` : ""} (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC)`,
+    "",
+    `Command: \`npm run bench:profile -- ${process.argv.slice(2).join(" ")}\` · ${os.cpus().length} cores · load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+    `${args.connections} clients for ${result.seconds} s: ${result.requests} requests (${(result.requests / result.seconds).toFixed(0)} req/s), ${result.errors} errors. V8 sampling profiler at 200 µs in each isolate; self time per function, µs per request.`,
+  ];
+  for (const [i, summary] of summaries.entries()) {
+    lines.push(
+      "",
+      `**${ISOLATES[i] ?? ""}**: busy ${summary.busyMs.toFixed(0)} ms of ${summary.wallMs.toFixed(0)} ms wall (${((summary.busyMs / summary.wallMs) * 100).toFixed(0)} %), ${perRequest(summary.busyMs)} µs per request`,
+      "",
+      "| function | self ms | % of busy | µs/request |",
+      "| --- | ---: | ---: | ---: |",
+      ...summary.hotspots
+        .slice(0, top)
+        .map(
+          (spot) =>
+            `| \`${spot.name.replace(/\|/g, "\\|")}\` | ${spot.ms.toFixed(0)} | ${((spot.ms / summary.busyMs) * 100).toFixed(1)} | ${perRequest(spot.ms)} |`,
+        ),
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
