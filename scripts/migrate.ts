@@ -1,4 +1,4 @@
-/** Applies the D1 migrations of DB and SEARCH_DB to the local persisted state (or --remote). */
+/** Applies the D1 migrations of DB and SEARCH_DB to the local persisted state (or --remote: the production databases). */
 import { execFile, execFileSync } from "node:child_process";
 import { promisify } from "node:util";
 import path from "node:path";
@@ -11,7 +11,8 @@ const CHILD_OPTIONS = { cwd: ROOT, env: { ...process.env, CI: "true" } };
 
 /** The wrangler arguments that apply one binding's migrations locally (to `persistDir`) or remotely. */
 function migrationArgs(binding: Binding, target: { remote: true } | { persistDir: string }): string[] {
-  const where = "remote" in target ? ["--remote"] : ["--local", "--persist-to", target.persistDir];
+  // Remote means the deployed databases: those of [env.production], as `npm run deploy` applies them.
+  const where = "remote" in target ? ["--remote", "--env", "production"] : ["--local", "--persist-to", target.persistDir];
   return ["d1", "migrations", "apply", binding, ...where, "-c", API_CONFIG];
 }
 

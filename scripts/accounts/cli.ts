@@ -11,7 +11,7 @@
  *   disable <user> | enable <user>    disabling ends the user's sessions
  *   reset-terms <user | --all>        the user must accept the terms of use again
  *
- * Local D1 of `npm start` by default (URVAL_STATE_DIR to choose another state folder). With --remote: the deployed
+ * Local D1 of `npm start` by default (URVAL_STATE_DIR to choose another state folder). With --remote [--env NAME]: the deployed
  * D1 through the D1 HTTP API (CLOUDFLARE_ACCOUNT_ID, CLOUDFLARE_API_TOKEN) and the production pepper
  * (URVAL_PASSWORD_PEPPER, URVAL_PASSWORD_PEPPER_ID: the worker's secret).
  */
@@ -42,6 +42,7 @@ const OPTIONS = {
   quota: { type: "string" },
   expires: { type: "string" },
   remote: { type: "boolean", default: false },
+  env: { type: "string", default: "production" },
   all: { type: "boolean", default: false },
 } as const;
 
@@ -52,12 +53,16 @@ function required(value: string | undefined, name: string): string {
   return value;
 }
 
-async function openDatabase(remote: boolean) {
+async function openDatabase(remote: boolean, environment: string) {
   if (!remote) {
     const { env, dispose } = await openLocalBindings();
     return { db: env.DB, pepper: localPepper, dispose };
   }
-  const database = unstable_readConfig({ config: API_CONFIG }).d1_databases.find((d: { binding: string }) => d.binding === "DB");
+  // The deployed database is the one of the environment `npm run deploy` deploys ([env.production]), not the local one.
+  const config = unstable_readConfig({ config: API_CONFIG, env: environment }, { hideWarnings: true });
+  const database = config.d1_databases.find((d: { binding: string }) => d.binding === "DB");
+  if (!database?.database_id || database.database_id.startsWith("REPLACE"))
+    throw new Error(`set database_id of the DB binding in [env.${environment}] of workers/api/wrangler.toml`);
   const db = createRemoteD1({
     accountId: required(process.env.CLOUDFLARE_ACCOUNT_ID, "CLOUDFLARE_ACCOUNT_ID"),
     apiToken: required(process.env.CLOUDFLARE_API_TOKEN, "CLOUDFLARE_API_TOKEN"),
@@ -114,7 +119,7 @@ export async function runCommand(db: D1Database, pepper: () => Pepper, command: 
 async function main() {
   const { values, positionals } = parseArgs({ args: process.argv.slice(2), options: OPTIONS, allowPositionals: true });
   const [command, ...args] = positionals;
-  const { db, pepper, dispose } = await openDatabase(values.remote);
+  const { db, pepper, dispose } = await openDatabase(values.remote, values.env);
   try {
     const result = await runCommand(db, pepper, command, args, values);
     if (command === "list" && Array.isArray(result)) console.table(result);
