@@ -169,3 +169,38 @@ export function multipartUploads(stateDir: string, key: string): MultipartState 
   }
   return state;
 }
+
+/**
+ * Objects of a stopped stack's local R2, read straight from its files (the object table of each bucket store and the
+ * blobs it names; a multipart object is its parts in order). The ledger check reads exports this way: reading them
+ * back through getPlatformProxy's bridge was cut ("other side closed") on a busy machine, and the stack is stopped
+ * by then anyway.
+ */
+export function storedObjects(stateDir: string, bucket: string, prefix: string): Map<string, () => Uint8Array> {
+  const dir = path.join(stateDir, "v3/r2/miniflare-R2BucketObject");
+  const blobs = path.join(stateDir, "v3/r2", bucket, "blobs");
+  const found = new Map<string, () => Uint8Array>();
+  for (const file of readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite")) {
+    const db = new DatabaseSync(path.join(dir, file), { readOnly: true });
+    try {
+      const objects = db
+        .prepare("SELECT key, blob_id AS blobId FROM _mf_objects WHERE substr(key, 1, length(?)) = ?")
+        .all(prefix, prefix) as { key: string; blobId: string | null }[];
+      for (const { key, blobId } of objects) {
+        const parts = blobId
+          ? [blobId]
+          : (
+              db.prepare("SELECT blob_id AS blobId FROM _mf_multipart_parts WHERE object_key = ? ORDER BY part_number").all(key) as {
+                blobId: string;
+              }[]
+            ).map((part) => part.blobId);
+        found.set(key, () => Buffer.concat(parts.map((id) => readFileSync(path.join(blobs, id)))));
+      }
+    } catch (error) {
+      if (!/no such table/.test(String(error))) throw error;
+    } finally {
+      db.close();
+    }
+  }
+  return found;
+}

@@ -23,7 +23,16 @@ import { ActiveUserSchema } from "../../workers/shared/api-contracts/subscriptio
 import { exportFileKey } from "../../workers/shared/export-job";
 import { SearchSchema } from "../../workers/shared/search/search-schema";
 import { serializeSearch } from "../../workers/shared/search/search-serialize";
-import { crashStack, killStack, multipartUploads, removeGeneratedConfigs, type Stack, startStack, stopStack } from "./export-kill-stack";
+import {
+  crashStack,
+  killStack,
+  multipartUploads,
+  removeGeneratedConfigs,
+  type Stack,
+  startStack,
+  stopStack,
+  storedObjects,
+} from "./export-kill-stack";
 import { recordScenario } from "./report";
 
 const SHORT = process.argv.includes("--short");
@@ -188,7 +197,13 @@ async function killRound(stack: Stack, account: Account, run: number, figures: K
   if (!(await waitForHeldUpload(run - 1, exportFileKey(big)))) throw new Error(`the upload of ${big} was never held`);
   await crashStack(stack);
   figures.kills++;
-  const upload = multipartUploads(STATE_DIR, exportFileKey(big));
+  let upload = multipartUploads(STATE_DIR, exportFileKey(big));
+  // Right after the kill the store's files may still be locked (the kernel releases them as the process is reaped).
+  for (let attempt = 1; attempt <= 10 && upload.errors.length > 0; attempt++) {
+    await sleep(300);
+    upload = multipartUploads(STATE_DIR, exportFileKey(big));
+  }
+  if (upload.errors.length > 0) console.log(`[export-kill] reading the multipart state failed: ${upload.errors.join("; ")}`);
   const midUpload = upload.inProgress > 0;
   if (midUpload) figures.killedMidUpload++;
   figures.partsAtKill.push(upload.parts);
@@ -224,18 +239,20 @@ interface JobRow {
   row_count: number | null;
 }
 
-/** An object read in 4 MiB ranges: one 17 MB answer through getPlatformProxy's bridge was cut ("other side closed"). */
-async function readObject(bucket: R2Bucket, key: string): Promise<Uint8Array | null> {
-  const head = await bucket.head(key);
-  if (!head) return null;
-  const bytes = new Uint8Array(head.size);
-  const step = 4 * 1024 * 1024;
-  for (let offset = 0; offset < head.size; offset += step) {
-    const part = await bucket.get(key, { range: { offset, length: Math.min(step, head.size - offset) } });
-    if (!part) return null;
-    bytes.set(new Uint8Array(await part.arrayBuffer()), offset);
+/**
+ * checkLedger, tried again on a fresh local proxy when the proxy's own connection drops ("fetch failed: other side
+ * closed", seen once on a machine with load average 8). The check only reads, so a second try sees the same state.
+ */
+async function checkLedgerWithRetry(account: Account, jobIds: string[]): Promise<LedgerFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await checkLedger(account, jobIds);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof TypeError && error.message === "fetch failed")) throw error;
+      console.log(`[export-kill] the local proxy dropped its connection during the ledger check (try ${attempt}); trying again`);
+      await sleep(2000);
+    }
   }
-  return bytes;
 }
 
 /** On the stopped stack's state: every job against its file, and the user's quota against the rows delivered. */
@@ -248,13 +265,13 @@ async function checkLedger(account: Account, jobIds: string[]): Promise<LedgerFi
       .all<JobRow>();
     if (results.length !== jobIds.length) figures.mismatches.push(`${results.length} jobs stored, ${jobIds.length} requested`);
     for (const row of results) {
-      const listed = await env.EXPORTS.list({ prefix: `exports/${row.id}` });
-      const files = listed.objects.filter((o) => o.key.endsWith(".xlsx"));
+      const stored = storedObjects(STATE_DIR, "urval-exports", `exports/${row.id}`);
+      const files = [...stored.keys()].filter((key) => key.endsWith(".xlsx"));
       figures.files += files.length;
       figures.leftoverUploads += multipartUploads(STATE_DIR, exportFileKey(row.id)).inProgress;
       if (row.status === "DONE") {
         figures.done++;
-        const bytes = await readObject(env.EXPORTS, exportFileKey(row.id));
+        const bytes = stored.get(exportFileKey(row.id))?.() ?? null;
         const workbook = bytes ? XLSX.read(bytes, { type: "array", dense: true }) : null;
         const sheet = workbook?.Sheets[workbook.SheetNames[0] ?? ""];
         const rows = sheet?.["!ref"] ? XLSX.utils.decode_range(sheet["!ref"]).e.r : -1; // row 0 is the header
@@ -297,7 +314,7 @@ async function main(): Promise<boolean> {
     await stopStack(running);
     removeGeneratedConfigs();
   }
-  const ledger = await checkLedger(account, jobs);
+  const ledger = await checkLedgerWithRetry(account, jobs);
   const pass = ledger.mismatches.length === 0 && figures.minQuotaSeen >= 0 && figures.killedMidUpload === figures.kills;
   recordScenario({
     scenario: "4-export-faults-kill",

@@ -19,7 +19,8 @@ export class SubscriberClient {
     private readonly stats: LoadStats,
   ) {}
 
-  private headers(extra: Record<string, string> = {}): Record<string, string> {
+  /** The headers a browser on the product's own pages sends (origin, fetch metadata, this subscriber's cookies). */
+  browserHeaders(extra: Record<string, string> = {}): Record<string, string> {
     return {
       Origin: new URL(this.baseUrl).origin,
       "Sec-Fetch-Site": "same-origin",
@@ -41,7 +42,7 @@ export class SubscriberClient {
     try {
       const response = await fetch(`${this.baseUrl}${path}`, {
         method: init.method ?? "GET",
-        headers: this.headers(init.headers),
+        headers: this.browserHeaders(init.headers),
         body: init.body,
         signal: AbortSignal.timeout(60_000),
       });

@@ -66,7 +66,8 @@ export function startReindex(options: { source: string; stateDir: string; graceS
     }
   });
   child.stderr.on("data", (chunk: Buffer) => {
-    for (const line of chunk.toString().split("\n")) if (line.includes('"level"')) output.push(line);
+    // Structured lines and anything else (a crash's stack), so a run that ends early can say why.
+    for (const line of chunk.toString().split("\n")) if (line.trim() !== "" && output.length < 10_000) output.push(line);
   });
   const done = new Promise<{ code: number | null; result: Record<string, unknown> | null; output: string[] }>((resolve) => {
     child.on("exit", (code) => {

@@ -63,7 +63,9 @@ export async function killAt(stack: Stack, probe: IndexStateProbe, point: KillPo
     const { mode } = point;
     if ("afterMs" in mode) await new Promise((resolve) => setTimeout(resolve, mode.afterMs));
   } catch (error) {
-    problems.push(`never reached ${point.stage}: ${String(error)}`);
+    // The run's own last lines say why it ended early.
+    const { output } = await run.done;
+    problems.push(`never reached ${point.stage}: ${String(error)}; its last output: ${output.slice(-4).join(" | ").slice(0, 1500)}`);
   }
   await run.kill();
   const liveAfter = (await probe.read()).current;
