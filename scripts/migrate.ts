@@ -23,10 +23,34 @@ export function applyMigrations(options: { remote?: boolean; persistDir?: string
   }
 }
 
-/** Applies the local migrations of the given bindings, each in its own child process, all at once. */
-export async function applyLocalMigrationsAsync(persistDir: string, bindings: readonly Binding[]): Promise<void> {
-  const run = promisify(execFile);
-  await Promise.all(bindings.map((binding) => run(WRANGLER, migrationArgs(binding, { persistDir }), CHILD_OPTIONS)));
+const LOCKED = /database is locked|SQLITE_BUSY/;
+/** Tries over about half a minute: long enough for a killed process's lock to go and a serving stack's write to end. */
+const LOCKED_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000, 8000, 8000, 8000];
+
+/**
+ * Applies the local migrations of the given bindings, each in its own child process, all at once. The state may be
+ * in use (a reindex runs beside the serving stack, perhaps right after a killed run whose database lock has not gone
+ * yet): when SQLite answers "database is locked", the binding is tried again after a pause.
+ */
+export async function applyLocalMigrationsAsync(
+  persistDir: string,
+  bindings: readonly Binding[],
+  delaysMs: readonly number[] = LOCKED_RETRY_DELAYS_MS,
+  runWrangler: (args: string[]) => Promise<unknown> = (args) => promisify(execFile)(WRANGLER, args, CHILD_OPTIONS),
+): Promise<void> {
+  const apply = async (binding: Binding) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await runWrangler(migrationArgs(binding, { persistDir }));
+        return;
+      } catch (error) {
+        const delay = delaysMs[attempt];
+        if (delay === undefined || !LOCKED.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  };
+  await Promise.all(bindings.map(apply));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
