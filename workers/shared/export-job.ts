@@ -28,6 +28,9 @@ export const ExportJobRowSchema = z.object({
   created_at: z.number().int(),
   finished_at: z.number().int().nullable(),
   expires_at: z.number().int(),
+  format: z.enum(["xlsx", "csv"]),
+  /** The export's columns (ColumnSpec[] as JSON); null for jobs from before templates: Standard. */
+  columns_json: z.string().nullable(),
 });
 export type ExportJobRow = z.infer<typeof ExportJobRowSchema>;
 
@@ -36,9 +39,11 @@ export const ListFileSnapshotSchema = z.array(z.tuple([z.number().int(), z.array
 export type ListFileSnapshot = z.infer<typeof ListFileSnapshotSchema>;
 
 export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
+export const contentTypeOf = (format: "xlsx" | "csv") => (format === "csv" ? CSV_CONTENT_TYPE : XLSX_CONTENT_TYPE);
 
 /** Where an export's file and its list-file snapshot live in the EXPORTS bucket (one fixed key per job). */
-export const exportFileKey = (jobId: string) => `exports/${jobId}.xlsx`;
+export const exportFileKey = (jobId: string, format: "xlsx" | "csv" = "xlsx") => `exports/${jobId}.${format}`;
 export const listFileSnapshotKey = (jobId: string) => `exports/${jobId}.list-files.json`;
 
 /** How long a delivery holds a job it claimed, by default (a queue handler runs for at most 15 minutes). */

@@ -2,6 +2,7 @@
  * export_jobs as the API uses it: reserve (create the job and debit the quota in one D1 batch), undo a reservation
  * whose job could not be queued, and read a job for its owner. The consumer's transitions live in workers/export.
  */
+import type { ColumnSpec, ExportFormat } from "../../../shared/api-contracts/export-columns";
 import { ExportJobRowSchema, type ExportJobRow } from "../../../shared/export-job";
 
 export interface NewExportJob {
@@ -16,6 +17,10 @@ export interface NewExportJob {
   listFilesKey: string | null;
   count: number;
   fileName: string;
+  /** xlsx unless given. */
+  format?: ExportFormat;
+  /** Template Standard unless given. */
+  columns?: readonly ColumnSpec[];
   createdAt: number;
   expiresAt: number;
 }
@@ -34,8 +39,9 @@ export async function reserveExportJob(db: D1Database, job: NewExportJob): Promi
     db
       .prepare(
         `INSERT INTO export_jobs (id, user_id, idempotency_key, request_hash, status, result_type, serialized_search, exclude,
-                                  id_numbers_json, list_files_key, reserved_count, file_name, created_at, expires_at)
-         VALUES (?, ?, ?, ?, 'READY', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  id_numbers_json, list_files_key, reserved_count, file_name, created_at, expires_at,
+                                  format, columns_json)
+         VALUES (?, ?, ?, ?, 'READY', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (user_id, idempotency_key) DO NOTHING`,
       )
       .bind(
@@ -52,6 +58,8 @@ export async function reserveExportJob(db: D1Database, job: NewExportJob): Promi
         job.fileName,
         job.createdAt,
         job.expiresAt,
+        job.format ?? "xlsx",
+        job.columns ? JSON.stringify(job.columns) : null,
       ),
     db
       .prepare(

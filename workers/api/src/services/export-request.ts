@@ -10,6 +10,7 @@ import {
   type ExtractionJob,
   type ExtractionSelection,
 } from "../../../shared/api-contracts/extraction";
+import type { ColumnSpec, ExportFormat } from "../../../shared/api-contracts/export-columns";
 import { AppError } from "../../../shared/errors";
 import { listFileSnapshotKey, type ExportJobMessage, type ExportJobRow } from "../../../shared/export-job";
 import { describeError, log } from "../../../shared/log";
@@ -18,6 +19,7 @@ import { deserializeSearchOrThrow } from "../../../shared/search/search-serializ
 import { listFilesForSearch } from "../list-files/list-file-numbers";
 import { findJobByKey, isQuotaCheckFailure, recordsLeft, reserveExportJob, undoReservation, type NewExportJob } from "./export-job-store";
 import { assertExportCount, keyReused, quotaExceeded } from "./export-quota";
+import { exportColumnsFor } from "./export-template-service";
 import { toExtractionJob } from "./export-view";
 
 export interface ExportDeps {
@@ -33,13 +35,18 @@ export interface ExportRequest {
   count: number;
   selection: ExtractionSelection;
   idempotencyKey: string;
+  format: ExportFormat;
+  /** The request's own columns, or the template to take them from (else the user's default template). */
+  columns?: readonly ColumnSpec[];
+  templateId?: string;
 }
 
 const DAY_MS = 86_400_000;
 
 async function requestHash(request: ExportRequest): Promise<string> {
   const ids = [...new Set(request.selection.idNumbers.map(String))].sort();
-  const text = JSON.stringify([request.serializedSearch, request.count, request.selection.exclude, ids]);
+  const design = [request.format, request.columns ?? null, request.templateId ?? null];
+  const text = JSON.stringify([request.serializedSearch, request.count, request.selection.exclude, ids, ...design]);
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -63,8 +70,9 @@ export async function requestExport(deps: ExportDeps, request: ExportRequest, no
   const existing = await findJobByKey(deps.db, request.userId, request.idempotencyKey);
   if (existing) return replayed(existing, hash);
   const search = deserializeSearchOrThrow(request.serializedSearch, "serializedSearch");
+  const columns = await exportColumnsFor(deps.db, request.userId, search.resultType, request);
   const listFiles = await checkCount(deps, request, search);
-  const job = newJob(request, search, hash, now, listFiles !== undefined);
+  const job = newJob(request, search, { hash, columns }, now, listFiles !== undefined);
   if (listFiles && job.listFilesKey) await deps.exports.put(job.listFilesKey, JSON.stringify([...listFiles]));
   const stored = await reserve(deps, job);
   if (stored.id !== job.id) return replayed(stored, hash);
@@ -72,7 +80,13 @@ export async function requestExport(deps: ExportDeps, request: ExportRequest, no
   return toExtractionJob(stored);
 }
 
-function newJob(request: ExportRequest, search: Search, hash: string, now: number, hasListFiles: boolean): NewExportJob {
+function newJob(
+  request: ExportRequest,
+  search: Search,
+  { hash, columns }: { hash: string; columns: readonly ColumnSpec[] },
+  now: number,
+  hasListFiles: boolean,
+): NewExportJob {
   const id = crypto.randomUUID();
   return {
     id,
@@ -85,7 +99,9 @@ function newJob(request: ExportRequest, search: Search, hash: string, now: numbe
     idNumbers: request.selection.idNumbers,
     listFilesKey: hasListFiles ? listFileSnapshotKey(id) : null,
     count: request.count,
-    fileName: exportFileName(search.resultType, new Date(now)),
+    fileName: exportFileName(search.resultType, new Date(now), request.format),
+    format: request.format,
+    columns,
     createdAt: now,
     expiresAt: now + EXPORT_RETENTION_DAYS * DAY_MS,
   };

@@ -11,6 +11,7 @@ export function toExtractionJob(row: ExportJobRow): ExtractionJob {
     count: row.reserved_count,
     rowCount: row.row_count,
     fileName: row.file_name,
+    format: row.format,
     createdAt: iso(row.created_at),
     finishedAt: row.finished_at === null ? null : iso(row.finished_at),
     expiresAt: iso(row.expires_at),
