@@ -54,6 +54,11 @@ export interface SearchBackend {
   getEntity(id: string, type?: ResultType): Promise<Entity | null>;
   /** Export rows in sort order, in chunks; the same validation as search. */
   readExportRows(search: Search, options: ExportOptions): AsyncIterable<ExportChunk>;
+  /**
+   * The ids of the rows readExportRows would yield (orgSeqNo for companies, cfarNo as a number for worksites), in the
+   * same order: what the paid-company ledger charges (issue 17).
+   */
+  readExportIds(search: Search, options: ExportOptions): Promise<number[]>;
   /** Which organisation numbers exist (for list files), and how many worksites they cover. */
   resolveOrgNumbers(orgNos: readonly string[]): Promise<OrgNumberResolution>;
   info(): Promise<BackendInfo>;

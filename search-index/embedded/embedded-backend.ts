@@ -107,6 +107,13 @@ export class EmbeddedBackend implements SearchBackend {
     }
   }
 
+  async readExportIds(search: Search, options: ExportOptions): Promise<number[]> {
+    assertValidSearch(search, { listFiles: options.listFiles });
+    const plan = planScan(this.index, search, options.listFiles);
+    const ids = plan.entity.ids;
+    return this.exportPositions(search, plan, options).map((p) => ids[p] ?? 0);
+  }
+
   async resolveOrgNumbers(orgNos: readonly string[]): Promise<OrgNumberResolution> {
     const companies = this.index.companies;
     const found: string[] = [];

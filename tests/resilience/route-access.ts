@@ -278,6 +278,18 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
         { [IDEMPOTENCY_KEY_HEADER]: `matrix-${crypto.randomUUID()}` },
       ),
   },
+  // A search naming A's list file is refused for anyone else, as for the export request itself.
+  "POST /sapi/extraction/preview": {
+    access: "subscriber",
+    owned: ["listFileId"],
+    ok: OK,
+    overrides: { otherUser: VALIDATION },
+    build: (f) =>
+      post(`/sapi/extraction/preview?${new URLSearchParams({ serializedSearch: vad(searchWithFile(f.ids)) })}`, {
+        exclude: false,
+        idNumbers: [],
+      }),
+  },
   "GET /sapi/extraction/templates": subscriberGet("/sapi/extraction/templates"),
   "POST /sapi/extraction/templates": {
     access: "subscriber",

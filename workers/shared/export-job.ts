@@ -31,6 +31,10 @@ export const ExportJobRowSchema = z.object({
   format: z.enum(["xlsx", "csv"]),
   /** The export's columns (ColumnSpec[] as JSON); null for jobs from before templates: Standard. */
   columns_json: z.string().nullable(),
+  /** Records charged (ledger rows inserted); null for jobs from before the ledger (charged reserved_count). */
+  charged_count: z.number().int().nullable(),
+  /** R2 key of the record ids the job exports, frozen at request time (null before the ledger). */
+  ids_key: z.string().nullable(),
 });
 export type ExportJobRow = z.infer<typeof ExportJobRowSchema>;
 
@@ -45,6 +49,9 @@ export const contentTypeOf = (format: "xlsx" | "csv") => (format === "csv" ? CSV
 /** Where an export's file and its list-file snapshot live in the EXPORTS bucket (one fixed key per job). */
 export const exportFileKey = (jobId: string, format: "xlsx" | "csv" = "xlsx") => `exports/${jobId}.${format}`;
 export const listFileSnapshotKey = (jobId: string) => `exports/${jobId}.list-files.json`;
+/** Outside exports/<jobId>* so listings of a job's files show only its file and its list-file snapshot. */
+export const exportIdsKey = (jobId: string) => `export-ids/${jobId}.json`;
+export const ExportIdsSchema = z.array(z.number().int());
 
 /** How long a delivery holds a job it claimed, by default (a queue handler runs for at most 15 minutes). */
 export const DEFAULT_EXPORT_LEASE_MS = 15 * 60_000;

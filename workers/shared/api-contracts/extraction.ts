@@ -4,6 +4,7 @@
  *   POST /sapi/extraction/spreadsheet?serializedSearch=&count=   body {exclude, idNumbers, format?, columns?, templateId?},
  *        header Idempotency-Key
  *        → 202 ExtractionJob (the quota is reserved; a replay with the same key answers the same job)
+ *   POST /sapi/extraction/preview?serializedSearch=   body {exclude, idNumbers} → ExtractionPreview (the popup's figures)
  *   GET  /sapi/extraction/{jobId}        → ExtractionJob (poll until DONE or ERROR)
  *   GET  /sapi/extraction/{jobId}/file   → the .xlsx or .csv, Content-Disposition "<prefix>-yyyymmdd-hhmm.xlsx" (or .csv)
  *
@@ -50,11 +51,31 @@ export const ExtractionRequestBodySchema = ExtractionSelectionSchema.extend({
 });
 export type ExtractionRequestBody = z.infer<typeof ExtractionRequestBodySchema>;
 
+export const ExtractionPreviewQuerySchema = ExtractionQuerySchema.pick({ serializedSearch: true });
+
+/**
+ * What the export popup shows before the download (issue 17): "Urvalet innehåller N organisationer, varav M redan
+ * exporterade under din prenumerationsperiod (kostar inget)". Records already paid for in the subscription period are
+ * free, so maxCount (the number input's maximum) can exceed recordsLeft.
+ */
+export const ExtractionPreviewSchema = z.object({
+  resultType: z.enum(["COMPANY", "WORKSITE"]),
+  /** N: records in the selection (spec §5's maximum without the quota). */
+  selectionCount: z.number().int().nonnegative(),
+  /** M: of those, already exported (paid) in the current subscription period. */
+  alreadyPaid: z.number().int().nonnegative(),
+  recordsLeft: z.number().int(),
+  maxCount: z.number().int().nonnegative(),
+});
+export type ExtractionPreview = z.infer<typeof ExtractionPreviewSchema>;
+
 export const ExtractionJobSchema = z.object({
   jobId: z.string(),
   status: ExportStatusSchema,
-  /** Rows requested (and reserved from the quota). */
+  /** Rows requested. */
   count: z.number().int(),
+  /** Records charged to the quota: the rows not already paid for in the subscription period (issue 17). */
+  chargedCount: z.number().int(),
   /** Rows written, once DONE (can be below count when the hits shrank meanwhile; the difference is refunded). */
   rowCount: z.number().int().nullable(),
   fileName: z.string(),

@@ -2,9 +2,12 @@ import { Hono } from "hono";
 import { z } from "zod";
 import {
   ExtractionJobSchema,
+  ExtractionPreviewQuerySchema,
+  ExtractionPreviewSchema,
   ExtractionQuerySchema,
   ExtractionRequestBodySchema,
   IDEMPOTENCY_KEY_HEADER,
+  ExtractionSelectionSchema,
   IdempotencyKeySchema,
 } from "../../../shared/api-contracts/extraction";
 import {
@@ -20,7 +23,7 @@ import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
 import { contractJson } from "../services/contract-answer";
 import { downloadExport, readExportJob } from "../services/export-download";
-import { requestExport } from "../services/export-request";
+import { previewExport, requestExport } from "../services/export-request";
 import { createTemplate, deleteTemplate, listTemplates, setDefaultTemplate, updateTemplate } from "../services/export-template-service";
 import { backendFor } from "../services/search-backend-for";
 
@@ -68,6 +71,13 @@ const templateRoutes = new Hono<ApiBindings>()
  */
 export const extractionRoutes = new Hono<ApiBindings>()
   .route("/templates", templateRoutes)
+  .post("/preview", async (c) => {
+    const { serializedSearch } = parseOrThrow(ExtractionPreviewQuerySchema, c.req.query());
+    const selection = await readJson(c, ExtractionSelectionSchema);
+    const deps = { db: c.env.DB, exports: c.env.EXPORTS, queue: c.env.EXPORT_QUEUE, backend: () => backendFor(c) };
+    c.header("Cache-Control", "no-store");
+    return contractJson(c, ExtractionPreviewSchema, await previewExport(deps, currentSession(c).userId, serializedSearch, selection));
+  })
   .post("/spreadsheet", async (c) => {
     const query = parseOrThrow(ExtractionQuerySchema, c.req.query());
     const idempotencyKey = parseOrThrow(IdempotencyKeySchema, c.req.header(IDEMPOTENCY_KEY_HEADER), IDEMPOTENCY_KEY_HEADER);

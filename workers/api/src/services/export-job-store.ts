@@ -21,6 +21,11 @@ export interface NewExportJob {
   format?: ExportFormat;
   /** Template Standard unless given. */
   columns?: readonly ColumnSpec[];
+  /**
+   * The record ids the job exports, in order (frozen in R2 under idsKey): only those not yet in the user's ledger for
+   * the period are charged. Without them the job is charged `count` (as before the ledger).
+   */
+  ledger?: { ids: readonly number[]; idsKey: string };
   createdAt: number;
   expiresAt: number;
 }
@@ -35,6 +40,32 @@ export const isQuotaCheckFailure = (error: unknown) =>
  * Throws D1's CHECK failure when the quota would go negative; the whole batch is then rolled back.
  */
 export async function reserveExportJob(db: D1Database, job: NewExportJob): Promise<ExportJobRow> {
+  const exists = "EXISTS (SELECT 1 FROM export_jobs WHERE id = ?)";
+  const debit = job.ledger
+    ? [
+        db
+          .prepare(
+            `INSERT INTO export_ledger (user_id, period, result_type, record_id, job_id)
+             SELECT u.id, u.subscription_expires_at, ?, CAST(j.value AS INTEGER), ? FROM users u, json_each(?) j
+             WHERE u.id = ? AND ${exists}
+             ON CONFLICT (user_id, period, result_type, record_id) DO NOTHING`,
+          )
+          .bind(job.resultType, job.id, JSON.stringify(job.ledger.ids), job.userId, job.id),
+        db
+          .prepare("UPDATE export_jobs SET charged_count = (SELECT count(*) FROM export_ledger WHERE job_id = ?), ids_key = ? WHERE id = ?")
+          .bind(job.id, job.ledger.idsKey, job.id),
+        db
+          .prepare(
+            `UPDATE users SET extraction_records_left = extraction_records_left - (SELECT charged_count FROM export_jobs WHERE id = ?)
+             WHERE id = ? AND ${exists}`,
+          )
+          .bind(job.id, job.userId, job.id),
+      ]
+    : [
+        db
+          .prepare(`UPDATE users SET extraction_records_left = extraction_records_left - ? WHERE id = ? AND ${exists}`)
+          .bind(job.count, job.userId, job.id),
+      ];
   const results = await db.batch([
     db
       .prepare(
@@ -61,25 +92,44 @@ export async function reserveExportJob(db: D1Database, job: NewExportJob): Promi
         job.format ?? "xlsx",
         job.columns ? JSON.stringify(job.columns) : null,
       ),
-    db
-      .prepare(
-        "UPDATE users SET extraction_records_left = extraction_records_left - ? WHERE id = ? AND EXISTS (SELECT 1 FROM export_jobs WHERE id = ?)",
-      )
-      .bind(job.count, job.userId, job.id),
+    ...debit,
     db.prepare("SELECT * FROM export_jobs WHERE user_id = ? AND idempotency_key = ?").bind(job.userId, job.idempotencyKey),
   ]);
-  return ExportJobRowSchema.parse(results[2]?.results[0]);
+  return ExportJobRowSchema.parse(results.at(-1)?.results[0]);
 }
 
-/** Gives the reservation back and forgets the job, if it is still READY (nothing has started on it). */
+/**
+ * Which of these record ids the user has already paid for in the current subscription period (issue 17).
+ * Ids go in as one JSON array parameter (D1 allows 100 bound parameters per statement).
+ */
+export async function paidRecordIds(
+  db: D1Database,
+  userId: string,
+  resultType: "COMPANY" | "WORKSITE",
+  ids?: readonly number[],
+): Promise<Set<number>> {
+  const among = ids ? "AND l.record_id IN (SELECT CAST(value AS INTEGER) FROM json_each(?))" : "";
+  const statement = db.prepare(
+    `SELECT l.record_id AS id FROM export_ledger l JOIN users u ON u.id = l.user_id AND u.subscription_expires_at = l.period
+     WHERE l.user_id = ? AND l.result_type = ? ${among}`,
+  );
+  const bound = ids ? statement.bind(userId, resultType, JSON.stringify(ids)) : statement.bind(userId, resultType);
+  const { results } = await bound.all<{ id: number }>();
+  return new Set(results.map((r) => r.id));
+}
+
+/** Gives the reservation back (and the job's ledger rows) and forgets the job, if it is still READY. */
 export async function undoReservation(db: D1Database, jobId: string): Promise<void> {
   await db.batch([
     db
       .prepare(
         `UPDATE users SET extraction_records_left = extraction_records_left +
-                (SELECT reserved_count FROM export_jobs WHERE id = ? AND status = 'READY')
+                (SELECT COALESCE(charged_count, reserved_count) FROM export_jobs WHERE id = ? AND status = 'READY')
          WHERE id = (SELECT user_id FROM export_jobs WHERE id = ? AND status = 'READY')`,
       )
+      .bind(jobId, jobId),
+    db
+      .prepare("DELETE FROM export_ledger WHERE job_id = ? AND EXISTS (SELECT 1 FROM export_jobs WHERE id = ? AND status = 'READY')")
       .bind(jobId, jobId),
     db.prepare("DELETE FROM export_jobs WHERE id = ? AND status = 'READY'").bind(jobId),
   ]);

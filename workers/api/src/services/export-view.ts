@@ -9,6 +9,7 @@ export function toExtractionJob(row: ExportJobRow): ExtractionJob {
     jobId: row.id,
     status: row.status,
     count: row.reserved_count,
+    chargedCount: row.charged_count ?? row.reserved_count,
     rowCount: row.row_count,
     fileName: row.file_name,
     format: row.format,

@@ -3,9 +3,9 @@
  * from the SearchBackend, as a streaming XLSX or CSV with the job's columns, into an R2 multipart upload under the
  * job's fixed key. A redelivered job writes the same key again, so there is only ever one file per job.
  */
-import type { SearchBackend } from "../../../../search-index";
+import type { ExportChunk, SearchBackend } from "../../../../search-index";
 import { ColumnSpecSchema, standardColumnSpecs, type ColumnSpec } from "../../../shared/api-contracts/export-columns";
-import { contentTypeOf, exportFileKey, ListFileSnapshotSchema, type ExportJobRow } from "../../../shared/export-job";
+import { contentTypeOf, exportFileKey, ExportIdsSchema, ListFileSnapshotSchema, type ExportJobRow } from "../../../shared/export-job";
 import { AppError } from "../../../shared/errors";
 import type { CompanyRecord, WorksiteRecord } from "../../../shared/search/result-schemas";
 import { deserializeSearchOrThrow } from "../../../shared/search/search-serialize";
@@ -25,6 +25,22 @@ const ColumnsSchema = z.array(ColumnSpecSchema);
 /** The job's columns: stored with the job (validated against the catalogue at request time), else Standard. */
 function columnsOf(job: ExportJobRow): ColumnSpec[] {
   return job.columns_json === null ? standardColumnSpecs(job.result_type) : ColumnsSchema.parse(JSON.parse(job.columns_json));
+}
+
+/** The record ids a ledger job exports, frozen at request time (null for jobs from before the ledger). */
+async function readFrozenIds(bucket: R2Bucket, key: string | null): Promise<number[] | null> {
+  if (!key) return null;
+  const object = await bucket.get(key);
+  if (!object) throw new AppError("EXPORT_IDS_MISSING", 422, "Exportens poster saknas.");
+  return ExportIdsSchema.parse(await object.json());
+}
+
+/** Passes the chunks on, noting each record's id (orgSeqNo, or cfarNo as a number). */
+async function* noting(rows: AsyncIterable<ExportChunk>, written: Set<number>): AsyncGenerator<ExportChunk> {
+  for await (const chunk of rows) {
+    for (const record of chunk) written.add("cfarNo" in record ? Number(record.cfarNo) : record.orgSeqNo);
+    yield chunk;
+  }
 }
 
 type Common = Omit<WorkbookOptions<never>, "sheetName" | "columns" | "rows">;
@@ -54,9 +70,12 @@ export async function writeExportFile(
   const idNumbers = IdNumbersSchema.parse(JSON.parse(job.id_numbers_json));
   const listFiles = await readListFiles(bucket, job.list_files_key);
   const exclude = job.exclude === 1;
-  // No marked ids means no selection at all (an empty list with exclude=false would select nothing).
-  const selection = idNumbers.length > 0 ? { idNumbers, exclude } : {};
-  const rows = backend.readExportRows(search, { count: job.reserved_count, ...selection, listFiles });
+  const frozen = await readFrozenIds(bucket, job.ids_key);
+  // No marked ids means no selection at all (an empty list with exclude=false would select nothing). A ledger job
+  // exports exactly its frozen ids (the records it was charged for or got free), in sort order.
+  const selection = frozen ? { idNumbers: frozen, exclude: false } : idNumbers.length > 0 ? { idNumbers, exclude } : {};
+  const written = new Set<number>();
+  const rows = noting(backend.readExportRows(search, { count: job.reserved_count, ...selection, listFiles }), written);
   const listFileNumbers = [...(listFiles?.values() ?? [])].reduce((sum, numbers) => sum + numbers.length, 0);
   const common = {
     criteria: describeSearch(search, { exclude, count: idNumbers.length }, listFileNumbers),
@@ -74,5 +93,6 @@ export async function writeExportFile(
     customMetadata: { jobId: job.id, userId: job.user_id },
     holdAfterPart,
   });
-  return { rowCount: stream.counter.rows, r2Key, size };
+  const missingIds = frozen?.filter((id) => !written.has(id));
+  return { rowCount: stream.counter.rows, r2Key, size, ...(missingIds ? { missingIds } : {}) };
 }
