@@ -121,8 +121,10 @@ export class ElasticsearchBackend implements SearchBackend {
   }
 
   async *readExportRows(search: Search, options: ExportOptions): AsyncIterable<ExportChunk> {
-    for await (const hits of this.exportHits(search, options, ["record"])) {
-      yield hits.map((hit) => hit._source?.record) as CompanyRecord[] | WorksiteRecord[];
+    const withDetails = options.withDetails === true && search.resultType === "COMPANY";
+    for await (const hits of this.exportHits(search, options, withDetails ? ["record", "detail"] : ["record"])) {
+      const sources = hits.map((hit) => hit._source as { record: CompanyRecord | WorksiteRecord; detail?: CompanyDetail } | undefined);
+      yield sources.map((source) => (withDetails ? { ...source?.record, detail: source?.detail } : source?.record)) as ExportChunk;
     }
   }
 

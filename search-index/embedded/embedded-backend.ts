@@ -103,7 +103,10 @@ export class EmbeddedBackend implements SearchBackend {
     const positions = this.exportPositions(search, plan, options);
     const chunkSize = Math.max(1, options.chunkSize ?? 500);
     for (let start = 0; start < positions.length; start += chunkSize) {
-      yield await this.records(search.resultType, positions.slice(start, start + chunkSize));
+      const slice = positions.slice(start, start + chunkSize);
+      if (options.withDetails && search.resultType === "COMPANY") {
+        yield await this.documents.companyRecordsWithDetail(slice.map((p) => this.index.companies.ids[p] ?? 0));
+      } else yield await this.records(search.resultType, slice);
     }
   }
 

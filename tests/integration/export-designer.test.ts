@@ -191,6 +191,44 @@ describe("exports with the designer's choices", () => {
     ]);
   });
 
+  it("reads detail columns (board in one cell, owners, the newest financial period) from each company's detail", async () => {
+    const user = await createTestUser(harness, { quota: 100 });
+    const columns = ["orgSeqNo", "boardMembers", "beneficialOwners", "fp1PeriodEnd", "fp1Turnover", "fp2NumberOfEmployees", "visitingCity"];
+    const { bytes } = await exportedFile(user, { format: "csv", columns: columns.map((id) => ({ id })) }, 8);
+    const workbook = XLSX.read(new TextDecoder().decode(bytes.subarray(3)), { type: "string", raw: true, FS: ";" });
+    const rows = XLSX.utils.sheet_to_json<string[]>(workbook.Sheets[workbook.SheetNames[0]!]!, { header: 1, raw: false, defval: "" });
+    expect(rows[0]).toEqual([
+      "Löpnummer",
+      "Styrelse och befattningshavare",
+      "Verkliga huvudmän",
+      "Räkenskapsårets slut, bokslut 1",
+      "Omsättning (kr), bokslut 1",
+      "Antal anställda, bokslut 2",
+      "Besöksort",
+    ]);
+    const records = await topCompanies(8);
+    let withBoard = 0;
+    for (const [i, record] of records.entries()) {
+      const detail = await backend.getEntity(String(record.orgSeqNo), "COMPANY");
+      if (detail?.type !== "COMPANY") throw new Error("no detail");
+      const periods = [...detail.financialPeriods].sort((a, b) => b.company.periodEnd.localeCompare(a.company.periodEnd));
+      const board = detail.boardMembers.map((m) => `${m.name} (${[...m.roles, `${m.age} år`].join(", ")})`).join("; ");
+      const owners = detail.beneficialOwners.map((o) => `${o.name} (${o.extent}, ${o.age} år)`).join("; ");
+      const money = (n: number | undefined) => (n === undefined ? "" : String(n).replace(".", ","));
+      expect(rows[i + 1]).toEqual([
+        String(record.orgSeqNo),
+        board,
+        owners,
+        periods[0]?.company.periodEnd ?? "",
+        money(periods[0]?.company.turnover),
+        money(periods[1]?.company.numberOfEmployees),
+        detail.visitingCity ?? "",
+      ]);
+      if (board) withBoard++;
+    }
+    expect(withBoard).toBeGreaterThan(0);
+  });
+
   it("refuses an unknown column or a wrong format with a 400 VALIDATION and debits nothing", async () => {
     const user = await createTestUser(harness, { quota: 10 });
     const unknown = await postExport(harness, user, {

@@ -14,6 +14,8 @@ export interface CatalogueColumn {
   group: string;
   kind: ColumnKind;
   width: number;
+  /** Read from the company detail (board, owners, financial periods...): the export reads details too. */
+  detail?: true;
 }
 
 const column = (group: string, header: string, kind: ColumnKind, width: number): CatalogueColumn => ({ header, group, kind, width });
@@ -28,6 +30,10 @@ const G = {
   group: "Koncern",
   industry: "Bransch (SNI)",
   economy: "Ekonomi",
+  board: "Styrelse och ägare",
+  period1: "Bokslut 1 (senaste)",
+  period2: "Bokslut 2",
+  period3: "Bokslut 3",
   worksite: "Arbetsställe",
   company: "Företaget",
 } as const;
@@ -107,14 +113,76 @@ export const WORKSITE_CATALOGUE = {
   companyNumberOfEmployees: column(G.company, "Företagets antal anställda", "integer", 12),
 } satisfies Record<string, CatalogueColumn>;
 
+const detailColumn = (group: string, header: string, kind: ColumnKind, width: number): CatalogueColumn => ({
+  ...column(group, header, kind, width),
+  detail: true,
+});
+
+/** The fields of a financial period (spec §3), in the order the chooser shows them. */
+export const FINANCIAL_FIELDS = {
+  type: ["Typ av bokslut", "text", 12],
+  periodStart: ["Räkenskapsårets början", "date", 12],
+  periodEnd: ["Räkenskapsårets slut", "date", 12],
+  turnover: ["Omsättning (kr)", "money", 16],
+  cashFlowAffectingEBTDA: ["Kassaflödespåverkande EBITDA (kr)", "money", 16],
+  profitAndLossForTheYear: ["Årets resultat (kr)", "money", 16],
+  totalAssets: ["Summa tillgångar (kr)", "money", 16],
+  totalEquity: ["Eget kapital (kr)", "money", 16],
+  sumOfCashBank: ["Kassa och bank (kr)", "money", 16],
+  totalLongTermLiabilities: ["Långfristiga skulder (kr)", "money", 16],
+  totalShortTermLiabilities: ["Kortfristiga skulder (kr)", "money", 16],
+  earningsAfterDepreciation: ["Rörelseresultat (kr)", "money", 16],
+  earningsAfterNetInterestIncome: ["Resultat efter finansnetto (kr)", "money", 16],
+  dividend: ["Utdelning (kr)", "money", 16],
+  numberOfEmployees: ["Antal anställda", "integer", 12],
+  personnelExpenses: ["Personalkostnader (kr)", "money", 16],
+} as const satisfies Record<string, readonly [string, ColumnKind, number]>;
+export type FinancialField = keyof typeof FINANCIAL_FIELDS;
+/** The last three financial periods, newest first (spec §9: tables show at most 3 periods). */
+export const FINANCIAL_PERIODS = [1, 2, 3] as const;
+const PERIOD_GROUPS = [G.period1, G.period2, G.period3];
+
+/** "fp1Turnover": the field of the n-th newest period. */
+export const financialColumnId = (n: number, field: FinancialField) => `fp${n}${field[0]!.toUpperCase()}${field.slice(1)}`;
+
+function financialColumns(): Record<string, CatalogueColumn> {
+  const columns: Record<string, CatalogueColumn> = {};
+  for (const n of FINANCIAL_PERIODS) {
+    for (const [field, [header, kind, width]] of Object.entries(FINANCIAL_FIELDS)) {
+      columns[financialColumnId(n, field as FinancialField)] = detailColumn(PERIOD_GROUPS[n - 1]!, `${header}, bokslut ${n}`, kind, width);
+    }
+  }
+  return columns;
+}
+
+/** Company columns read from the detail (spec §3 company detail and financial periods). */
+export const COMPANY_DETAIL_CATALOGUE = {
+  formText: detailColumn(G.identity, "Bolagsform", "text", 24),
+  businessDescription: detailColumn(G.industry, "Verksamhetsbeskrivning", "text", 50),
+  visitingStreetAddress: detailColumn(G.address, "Besöksadress", "text", 30),
+  visitingZip: detailColumn(G.address, "Besökspostnummer", "code", 11),
+  visitingCity: detailColumn(G.address, "Besöksort", "text", 18),
+  seatMunicipalityText: detailColumn(G.place, "Säte, kommun", "text", 18),
+  seatCountyText: detailColumn(G.place, "Säte, län", "text", 20),
+  registeredDate: detailColumn(G.registration, "Registrerat hos Bolagsverket", "date", 14),
+  socSec: detailColumn(G.registration, "Arbetsgivarregistrerad", "yesNo", 10),
+  boardMembers: detailColumn(G.board, "Styrelse och befattningshavare", "text", 60),
+  beneficialOwners: detailColumn(G.board, "Verkliga huvudmän", "text", 50),
+} satisfies Record<string, CatalogueColumn>;
+export type CompanyDetailColumnId = keyof typeof COMPANY_DETAIL_CATALOGUE;
+
 export type CompanyColumnId = keyof typeof COMPANY_CATALOGUE;
 export type WorksiteColumnId = keyof typeof WORKSITE_CATALOGUE;
 export type ExportResultType = "COMPANY" | "WORKSITE";
 
 export const CATALOGUES: Record<ExportResultType, Readonly<Record<string, CatalogueColumn>>> = {
-  COMPANY: COMPANY_CATALOGUE,
+  COMPANY: { ...COMPANY_CATALOGUE, ...COMPANY_DETAIL_CATALOGUE, ...financialColumns() },
   WORKSITE: WORKSITE_CATALOGUE,
 };
+
+/** Whether an export with these columns reads the company details too. */
+export const needsDetails = (resultType: ExportResultType, columns: readonly ColumnSpec[]) =>
+  columns.some((c) => CATALOGUES[resultType][c.id]?.detail === true);
 
 /** The built-in template "Standard": the fixed column set every export had before templates (spec §2). */
 export const STANDARD_COLUMNS: { COMPANY: readonly CompanyColumnId[]; WORKSITE: readonly WorksiteColumnId[] } = {

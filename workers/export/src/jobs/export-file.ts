@@ -3,11 +3,11 @@
  * from the SearchBackend, as a streaming XLSX or CSV with the job's columns, into an R2 multipart upload under the
  * job's fixed key. A redelivered job writes the same key again, so there is only ever one file per job.
  */
-import type { ExportChunk, SearchBackend } from "../../../../search-index";
-import { ColumnSpecSchema, standardColumnSpecs, type ColumnSpec } from "../../../shared/api-contracts/export-columns";
+import type { CompanyExportRecord, ExportChunk, SearchBackend } from "../../../../search-index";
+import { ColumnSpecSchema, needsDetails, standardColumnSpecs, type ColumnSpec } from "../../../shared/api-contracts/export-columns";
 import { contentTypeOf, exportFileKey, ExportIdsSchema, ListFileSnapshotSchema, type ExportJobRow } from "../../../shared/export-job";
 import { AppError } from "../../../shared/errors";
-import type { CompanyRecord, WorksiteRecord } from "../../../shared/search/result-schemas";
+import type { WorksiteRecord } from "../../../shared/search/result-schemas";
 import { deserializeSearchOrThrow } from "../../../shared/search/search-serialize";
 import { uploadMultipart } from "../r2/multipart-upload";
 import { writeCsv } from "../csv/csv-stream";
@@ -75,7 +75,9 @@ export async function writeExportFile(
   // exports exactly its frozen ids (the records it was charged for or got free), in sort order.
   const selection = frozen ? { idNumbers: frozen, exclude: false } : idNumbers.length > 0 ? { idNumbers, exclude } : {};
   const written = new Set<number>();
-  const rows = noting(backend.readExportRows(search, { count: job.reserved_count, ...selection, listFiles }), written);
+  const columns = columnsOf(job);
+  const withDetails = needsDetails(job.result_type, columns);
+  const rows = noting(backend.readExportRows(search, { count: job.reserved_count, ...selection, listFiles, withDetails }), written);
   const listFileNumbers = [...(listFiles?.values() ?? [])].reduce((sum, numbers) => sum + numbers.length, 0);
   const common = {
     criteria: describeSearch(search, { exclude, count: idNumbers.length }, listFileNumbers),
@@ -85,8 +87,8 @@ export async function writeExportFile(
   // The backend yields records of the search's result type, so the chunk type follows resultType.
   const stream: { chunks: AsyncGenerator<Uint8Array>; counter: RowCounter } =
     search.resultType === "COMPANY"
-      ? fileStream(job, companyColumns(columnsOf(job)), rows as AsyncIterable<CompanyRecord[]>, common)
-      : fileStream(job, worksiteColumns(columnsOf(job)), rows as AsyncIterable<WorksiteRecord[]>, common);
+      ? fileStream(job, companyColumns(columns), rows as AsyncIterable<CompanyExportRecord[]>, common)
+      : fileStream(job, worksiteColumns(columns), rows as AsyncIterable<WorksiteRecord[]>, common);
   const r2Key = exportFileKey(job.id, job.format);
   const { size } = await uploadMultipart(bucket, r2Key, stream.chunks, {
     httpMetadata: { contentType: contentTypeOf(job.format), contentDisposition: `attachment; filename="${job.file_name}"` },

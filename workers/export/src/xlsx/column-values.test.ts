@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   COMPANY_CATALOGUE,
   ColumnListSchema,
+  needsDetails,
   resolveColumnSpecs,
   unknownColumnIssues,
   WORKSITE_CATALOGUE,
@@ -9,6 +10,24 @@ import {
 import { companyColumns, splitPersonName, worksiteColumns } from "./column-values";
 import { COMPANY_COLUMNS } from "./company-columns";
 import { companyRecord, worksiteRecord } from "./testing/sample-records";
+import type { CompanyDetail } from "../../../shared/search/result-schemas";
+
+const FIGURES = {
+  type: "ÅR",
+  periodStart: "",
+  cashFlowAffectingEBTDA: 0,
+  profitAndLossForTheYear: 0,
+  totalAssets: 0,
+  totalEquity: 0,
+  sumOfCashBank: 0,
+  totalLongTermLiabilities: 0,
+  totalShortTermLiabilities: 0,
+  earningsAfterDepreciation: 0,
+  earningsAfterNetInterestIncome: 0,
+  dividend: 0,
+  numberOfEmployees: 0,
+  personnelExpenses: 0,
+};
 import { WORKSITE_COLUMNS } from "./worksite-columns";
 
 describe("export column catalogue", () => {
@@ -61,6 +80,36 @@ describe("export column catalogue", () => {
     const site = worksiteRecord(2);
     const worksite = worksiteColumns(Object.keys(WORKSITE_CATALOGUE).map((id) => ({ id })));
     expect(worksite.find((c) => c.header === "CFAR-nummer")!.value(site)).toBe(site.cfarNo);
+  });
+
+  it("reads detail columns: the board and the owners in one cell each, the financial periods newest first", () => {
+    const figures = (periodEnd: string, turnover: number) => ({ ...FIGURES, periodEnd, turnover });
+    const detail = {
+      boardMembers: [
+        { name: "Anna Ek", age: 54, roles: ["Ordförande", "Ledamot"] },
+        { name: "Per Öberg", age: 61, roles: ["Ledamot"] },
+      ],
+      beneficialOwners: [{ name: "Anna Ek", age: 54, extent: "mer än 75 %" }],
+      financialPeriods: [
+        { period: "2022-12", company: figures("2022-12-31", 100), group: null },
+        { period: "2024-12", company: figures("2024-12-31", 300), group: null },
+        { period: "2023-12", company: figures("2023-12-31", 200), group: null },
+      ],
+    } as unknown as CompanyDetail;
+    const record = { ...companyRecord(1), detail };
+    const columns = companyColumns(
+      ["boardMembers", "beneficialOwners", "fp1Turnover", "fp3PeriodEnd", "fp2Turnover"].map((id) => ({ id })),
+    );
+    expect(columns.map((c) => c.value(record))).toEqual([
+      "Anna Ek (Ordförande, Ledamot, 54 år); Per Öberg (Ledamot, 61 år)",
+      "Anna Ek (mer än 75 %, 54 år)",
+      300,
+      "2022-12-31",
+      200,
+    ]);
+    expect(columns.map((c) => c.value(companyRecord(1)))).toEqual([null, null, null, null, null]);
+    expect(needsDetails("COMPANY", [{ id: "name" }])).toBe(false);
+    expect(needsDetails("COMPANY", [{ id: "name" }, { id: "fp3Dividend" }])).toBe(true);
   });
 
   it("splits a person's name at the last space", () => {

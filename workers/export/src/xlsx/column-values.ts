@@ -3,14 +3,20 @@
  * and catalogue column specs → writer columns. Typed against the catalogue, so a column without a reader (or a reader
  * for no column) does not compile.
  */
+import type { CompanyExportRecord } from "../../../../search-index";
 import {
+  FINANCIAL_FIELDS,
+  FINANCIAL_PERIODS,
+  financialColumnId,
   resolveColumnSpecs,
   type ColumnSpec,
   type CompanyColumnId,
+  type CompanyDetailColumnId,
+  type FinancialField,
   type WorksiteColumnId,
 } from "../../../shared/api-contracts/export-columns";
 import { formatSniCode } from "../../../shared/format";
-import type { CompanyRecord, WorksiteRecord } from "../../../shared/search/result-schemas";
+import type { CompanyDetail, CompanyRecord, WorksiteRecord } from "../../../shared/search/result-schemas";
 import type { CellInput } from "./cells";
 import type { Column } from "./columns";
 
@@ -89,6 +95,56 @@ const COMPANY_READERS: Record<CompanyColumnId, Reader<CompanyRecord>> = {
   numEmployees: (r) => r.numEmployees,
 };
 
+/** "Anna Ek (Ordförande, Ledamot, 54 år); Per Öberg (Ledamot, 61 år)": one cell for the whole board. */
+export function boardCell(detail: CompanyDetail | undefined): string | null {
+  if (!detail) return null;
+  return detail.boardMembers.map((m) => `${m.name} (${[...m.roles, `${m.age} år`].join(", ")})`).join("; ");
+}
+
+export function ownersCell(detail: CompanyDetail | undefined): string | null {
+  if (!detail) return null;
+  return detail.beneficialOwners.map((o) => `${o.name} (${o.extent}, ${o.age} år)`).join("; ");
+}
+
+const newestFirst = new WeakMap<CompanyDetail, CompanyDetail["financialPeriods"]>();
+
+/** The detail's financial periods, newest first (sorted once per detail). */
+function periodsOf(detail: CompanyDetail): CompanyDetail["financialPeriods"] {
+  let sorted = newestFirst.get(detail);
+  if (!sorted) {
+    sorted = [...detail.financialPeriods].sort((a, b) => b.company.periodEnd.localeCompare(a.company.periodEnd));
+    newestFirst.set(detail, sorted);
+  }
+  return sorted;
+}
+
+const DETAIL_READERS: Record<CompanyDetailColumnId, Reader<CompanyExportRecord>> = {
+  formText: (r) => r.detail?.formText,
+  businessDescription: (r) => r.detail?.businessDescription,
+  visitingStreetAddress: (r) => r.detail?.visitingStreetAddress,
+  visitingZip: (r) => r.detail?.visitingZip,
+  visitingCity: (r) => r.detail?.visitingCity,
+  seatMunicipalityText: (r) => r.detail?.seatMunicipalityText,
+  seatCountyText: (r) => r.detail?.seatCountyText,
+  registeredDate: (r) => r.detail?.createdAndRegistered.registeredDate,
+  socSec: (r) => r.detail?.socSec,
+  boardMembers: (r) => boardCell(r.detail),
+  beneficialOwners: (r) => ownersCell(r.detail),
+};
+
+/** Readers of the n-th newest period's company figures, keyed like the catalogue (fp1Turnover...). */
+function financialReaders(): Record<string, Reader<CompanyExportRecord>> {
+  const readers: Record<string, Reader<CompanyExportRecord>> = {};
+  for (const n of FINANCIAL_PERIODS) {
+    for (const field of Object.keys(FINANCIAL_FIELDS) as FinancialField[]) {
+      readers[financialColumnId(n, field)] = (r) => (r.detail ? periodsOf(r.detail)[n - 1]?.company[field] : null);
+    }
+  }
+  return readers;
+}
+
+const COMPANY_ALL_READERS: Record<string, Reader<CompanyExportRecord>> = { ...COMPANY_READERS, ...DETAIL_READERS, ...financialReaders() };
+
 const WORKSITE_READERS: Record<WorksiteColumnId, Reader<WorksiteRecord>> = {
   name: (r) => r.name,
   cfarNo: (r) => r.cfarNo,
@@ -118,8 +174,8 @@ function toColumns<R>(readers: Record<string, Reader<R>>, resolved: ReturnType<t
 }
 
 /** Writer columns of a company export, in the specs' order (ids must be validated against the catalogue first). */
-export const companyColumns = (specs: readonly ColumnSpec[]): Column<CompanyRecord>[] =>
-  toColumns<CompanyRecord>(COMPANY_READERS, resolveColumnSpecs("COMPANY", specs));
+export const companyColumns = (specs: readonly ColumnSpec[]): Column<CompanyExportRecord>[] =>
+  toColumns<CompanyExportRecord>(COMPANY_ALL_READERS, resolveColumnSpecs("COMPANY", specs));
 
 export const worksiteColumns = (specs: readonly ColumnSpec[]): Column<WorksiteRecord>[] =>
   toColumns<WorksiteRecord>(WORKSITE_READERS, resolveColumnSpecs("WORKSITE", specs));
