@@ -7,16 +7,22 @@
 import { z } from "zod";
 
 /** How a column's value is written: text, a code kept as text, kronor, a whole number, a date, or Ja/Nej. */
-export type ColumnKind = "text" | "code" | "money" | "integer" | "date" | "yesNo";
+export const ColumnKindSchema = z.enum(["text", "code", "money", "integer", "date", "yesNo"]);
+export type ColumnKind = z.infer<typeof ColumnKindSchema>;
 
-export interface CatalogueColumn {
-  header: string;
-  group: string;
-  kind: ColumnKind;
-  width: number;
+/** One catalogue entry. */
+export const CatalogueColumnSchema = z.strictObject({
+  header: z.string().min(1).max(100),
+  group: z.string().min(1),
+  kind: ColumnKindSchema,
+  width: z.number().int().min(4).max(80),
   /** Read from the company detail (board, owners, financial periods...): the export reads details too. */
-  detail?: true;
-}
+  detail: z.literal(true).optional(),
+});
+export type CatalogueColumn = z.infer<typeof CatalogueColumnSchema>;
+
+/** A result type's catalogue: column id → entry. */
+export const ColumnCatalogueSchema = z.record(z.string().regex(/^[A-Za-z0-9]{1,60}$/), CatalogueColumnSchema);
 
 const column = (group: string, header: string, kind: ColumnKind, width: number): CatalogueColumn => ({ header, group, kind, width });
 

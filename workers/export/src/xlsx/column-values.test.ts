@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   COMPANY_CATALOGUE,
+  CATALOGUES,
+  COLUMN_GROUPS,
+  ColumnCatalogueSchema,
   ColumnListSchema,
   needsDetails,
   resolveColumnSpecs,
@@ -65,6 +68,16 @@ describe("export column catalogue", () => {
     expect(WORKSITE_COLUMNS).toHaveLength(31);
     expect(WORKSITE_COLUMNS[0]!.header).toBe("Arbetsställe");
     expect(WORKSITE_COLUMNS.at(-1)!.header).toBe("Löpnummer");
+  });
+
+  it("is valid against its zod contract, every group is shown, and every column id is readable", () => {
+    for (const resultType of ["COMPANY", "WORKSITE"] as const) {
+      const catalogue = ColumnCatalogueSchema.parse(CATALOGUES[resultType]);
+      for (const entry of Object.values(catalogue)) expect(COLUMN_GROUPS).toContain(entry.group);
+      const columns = (resultType === "COMPANY" ? companyColumns : worksiteColumns)(Object.keys(catalogue).map((id) => ({ id })));
+      expect(columns.every((c) => typeof c.value === "function")).toBe(true);
+    }
+    expect(Object.keys(CATALOGUES.COMPANY)).toHaveLength(32 + 11 + 48);
   });
 
   it("reads every catalogue column from a record, in the order and under the header asked for", () => {
