@@ -4,7 +4,7 @@
  */
 import type { ResultType } from "../workers/shared/search/search-fields";
 import type { Search } from "../workers/shared/search/search-schema";
-import type { CompanyRecord, Entity, SearchResults, WorksiteRecord } from "../workers/shared/search/result-schemas";
+import type { CompanyDetail, CompanyRecord, Entity, SearchResults, WorksiteRecord } from "../workers/shared/search/result-schemas";
 
 /** List-file id → its organisation numbers ("NNNNNN-NNNN"), loaded from D1 by the API for numSet.include/excludeFile. */
 export type ListFileMap = ReadonlyMap<number, readonly string[]>;
@@ -26,9 +26,13 @@ export interface ExportOptions {
   listFiles?: ListFileMap;
   /** Records per yielded chunk (default 500). */
   chunkSize?: number;
+  /** Companies only: each record carries its detail (issue 17's detail columns: board, owners, financial periods). */
+  withDetails?: boolean;
 }
 
-export type ExportChunk = CompanyRecord[] | WorksiteRecord[];
+/** A company export row: the search record, with its detail when ExportOptions.withDetails asked for it. */
+export type CompanyExportRecord = CompanyRecord & { detail?: CompanyDetail };
+export type ExportChunk = CompanyExportRecord[] | WorksiteRecord[];
 
 export interface OrgNumberResolution {
   /** Known organisation numbers, in input order, de-duplicated. */
@@ -54,6 +58,11 @@ export interface SearchBackend {
   getEntity(id: string, type?: ResultType): Promise<Entity | null>;
   /** Export rows in sort order, in chunks; the same validation as search. */
   readExportRows(search: Search, options: ExportOptions): AsyncIterable<ExportChunk>;
+  /**
+   * The ids of the rows readExportRows would yield (orgSeqNo for companies, cfarNo as a number for worksites), in the
+   * same order: what the paid-company ledger charges (issue 17).
+   */
+  readExportIds(search: Search, options: ExportOptions): Promise<number[]>;
   /** Which organisation numbers exist (for list files), and how many worksites they cover. */
   resolveOrgNumbers(orgNos: readonly string[]): Promise<OrgNumberResolution>;
   info(): Promise<BackendInfo>;

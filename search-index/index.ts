@@ -7,7 +7,16 @@ import { getEmbeddedBackend, type EmbeddedEnv } from "./embedded/load-embedded";
 import { createEsClient, ElasticsearchBackend } from "./elasticsearch/es-backend";
 import { esNames } from "./elasticsearch/es-fields";
 
-export type { BackendInfo, ExportChunk, ExportOptions, ListFileMap, OrgNumberResolution, SearchBackend, SearchOptions } from "./backend";
+export type {
+  BackendInfo,
+  CompanyExportRecord,
+  ExportChunk,
+  ExportOptions,
+  ListFileMap,
+  OrgNumberResolution,
+  SearchBackend,
+  SearchOptions,
+} from "./backend";
 export { assertValidSearch, parseSearch } from "./search-model";
 
 export interface SearchEnv extends EmbeddedEnv {

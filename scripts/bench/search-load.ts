@@ -28,7 +28,12 @@ export interface Engines {
   };
 }
 
-const noDocuments: DocumentStore = { companyRecords: async () => [], worksiteRecords: async () => [], companyDetail: async () => null };
+const noDocuments: DocumentStore = {
+  companyRecords: async () => [],
+  worksiteRecords: async () => [],
+  companyDetail: async () => null,
+  companyRecordsWithDetail: async () => [],
+};
 
 function bar(label: string, total: number) {
   const b = new SingleBar({

@@ -91,7 +91,8 @@ export class ElasticsearchBackend implements SearchBackend {
     return worksite ? worksiteDetailOf(worksite.record as WorksiteRecord) : null;
   }
 
-  async *readExportRows(search: Search, options: ExportOptions): AsyncIterable<ExportChunk> {
+  /** Hits in sort order through a point in time and search_after, `source` fields only, in pages of chunkSize. */
+  private async *exportHits(search: Search, options: ExportOptions, source: string[]) {
     assertValidSearch(search, { listFiles: options.listFiles });
     const index = this.names.alias(search.resultType);
     const pit = await this.call("open point in time", () => this.client.openPointInTime({ index, keep_alive: "2m" }));
@@ -107,16 +108,32 @@ export class ElasticsearchBackend implements SearchBackend {
           searchAfter,
           seed: searchSeed(search),
         });
-        const response = await this.searchIndex(undefined, body);
+        const response = await this.searchIndex(undefined, { ...body, _source: source });
         const hits = response.hits.hits;
         if (hits.length === 0) return;
         remaining -= hits.length;
         searchAfter = hits[hits.length - 1]?.sort ?? null;
-        yield hits.map((hit) => hit._source?.record) as CompanyRecord[] | WorksiteRecord[];
+        yield hits;
       }
     } finally {
       await this.client.closePointInTime({ id: pit.id }).catch(() => {});
     }
+  }
+
+  async *readExportRows(search: Search, options: ExportOptions): AsyncIterable<ExportChunk> {
+    const withDetails = options.withDetails === true && search.resultType === "COMPANY";
+    for await (const hits of this.exportHits(search, options, withDetails ? ["record", "detail"] : ["record"])) {
+      const sources = hits.map((hit) => hit._source as { record: CompanyRecord | WorksiteRecord; detail?: CompanyDetail } | undefined);
+      yield sources.map((source) => (withDetails ? { ...source?.record, detail: source?.detail } : source?.record)) as ExportChunk;
+    }
+  }
+
+  async readExportIds(search: Search, options: ExportOptions): Promise<number[]> {
+    const ids: number[] = [];
+    for await (const hits of this.exportHits(search, { ...options, chunkSize: 10_000 }, ["id"])) {
+      for (const hit of hits) ids.push(Number((hit._source as { id?: unknown } | undefined)?.id));
+    }
+    return ids;
   }
 
   async resolveOrgNumbers(orgNos: readonly string[]): Promise<OrgNumberResolution> {

@@ -9,6 +9,7 @@ import type { CompanyDetail, CompanyRecord, WorksiteRecord } from "../../workers
 import { companySourceCodec, worksiteSourceCodec } from "../document-codec";
 import { buildCompanyDetail, buildCompanyRecord, buildWorksiteRecord, companyInfoOf } from "../documents";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
+import type { CompanyExportRecord } from "../backend";
 
 export const companyTable = (version: number) => `companies_v${version}`;
 export const worksiteTable = (version: number) => `worksites_v${version}`;
@@ -78,6 +79,8 @@ export interface DocumentStore {
   companyRecords(ids: readonly number[]): Promise<CompanyRecord[]>;
   worksiteRecords(ids: readonly number[]): Promise<WorksiteRecord[]>;
   companyDetail(orgSeqNo: number): Promise<CompanyDetail | null>;
+  /** Company records each with its detail (exports with detail columns, issue 17). */
+  companyRecordsWithDetail(ids: readonly number[]): Promise<CompanyExportRecord[]>;
 }
 
 const FETCH_CHUNK = 1000;
@@ -118,6 +121,16 @@ export class D1DocumentStore implements DocumentStore {
     const table = companyTable(this.version);
     const sql = `SELECT org_seq_no AS id, doc FROM ${table} WHERE org_seq_no IN (SELECT value FROM json_each(?))`;
     return this.fetch(sql, ids, (row) => buildCompanyRecord(companySource(row.doc)));
+  }
+
+  /** Company records each with its detail, from the one stored document (exports with detail columns). */
+  companyRecordsWithDetail(ids: readonly number[]): Promise<CompanyExportRecord[]> {
+    const table = companyTable(this.version);
+    const sql = `SELECT org_seq_no AS id, doc FROM ${table} WHERE org_seq_no IN (SELECT value FROM json_each(?))`;
+    return this.fetch(sql, ids, (row) => {
+      const source = companySource(row.doc);
+      return { ...buildCompanyRecord(source), detail: buildCompanyDetail(source) };
+    });
   }
 
   worksiteRecords(ids: readonly number[]): Promise<WorksiteRecord[]> {

@@ -103,8 +103,18 @@ export class EmbeddedBackend implements SearchBackend {
     const positions = this.exportPositions(search, plan, options);
     const chunkSize = Math.max(1, options.chunkSize ?? 500);
     for (let start = 0; start < positions.length; start += chunkSize) {
-      yield await this.records(search.resultType, positions.slice(start, start + chunkSize));
+      const slice = positions.slice(start, start + chunkSize);
+      if (options.withDetails && search.resultType === "COMPANY") {
+        yield await this.documents.companyRecordsWithDetail(slice.map((p) => this.index.companies.ids[p] ?? 0));
+      } else yield await this.records(search.resultType, slice);
     }
+  }
+
+  async readExportIds(search: Search, options: ExportOptions): Promise<number[]> {
+    assertValidSearch(search, { listFiles: options.listFiles });
+    const plan = planScan(this.index, search, options.listFiles);
+    const ids = plan.entity.ids;
+    return this.exportPositions(search, plan, options).map((p) => ids[p] ?? 0);
   }
 
   async resolveOrgNumbers(orgNos: readonly string[]): Promise<OrgNumberResolution> {

@@ -119,6 +119,9 @@ export function worksiteCases(backend: BackendRef) {
       expect(await collect(backend().readExportRows(county, { count: 100, idNumbers: [3, 1, 26] }))).toEqual([1, 3]);
       expect(await collect(backend().readExportRows(county, { count: 3, idNumbers: [9], exclude: true }))).toEqual([1, 3, 11]);
       expect(await collect(backend().readExportRows(county, { count: 100 }))).toHaveLength(17);
+      expect(await backend().readExportIds(county, { count: 5 })).toEqual([9, 1, 3, 11, 6]);
+      expect(await backend().readExportIds(county, { count: 100, idNumbers: [3, 1, 26] })).toEqual([1, 3]);
+      expect(await backend().readExportIds(county, { count: 3, idNumbers: [9], exclude: true })).toEqual([1, 3, 11]);
     });
 
     it("resolves organisation numbers and counts their worksites", async () => {

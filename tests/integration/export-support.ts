@@ -93,6 +93,8 @@ export interface ExportCall {
   exclude?: boolean;
   idNumbers?: (string | number)[];
   key?: string;
+  /** The export designer's choices (issue 17): format, columns, templateId. */
+  design?: Record<string, unknown>;
 }
 
 export function postExport(harness: UrvalHarness, user: TestUser, call: ExportCall) {
@@ -100,7 +102,7 @@ export function postExport(harness: UrvalHarness, user: TestUser, call: ExportCa
   return authedFetch(harness, user.cookie, `/sapi/extraction/spreadsheet?${query}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", [IDEMPOTENCY_KEY_HEADER]: call.key ?? `test-${crypto.randomUUID()}` },
-    body: JSON.stringify({ exclude: call.exclude ?? false, idNumbers: call.idNumbers ?? [] }),
+    body: JSON.stringify({ exclude: call.exclude ?? false, idNumbers: call.idNumbers ?? [], ...call.design }),
   });
 }
 

@@ -253,9 +253,20 @@ async function checkCell(key: string, route: RouteAccess, principal: Principal):
   return problems;
 }
 
-async function freshOwnerResource(kind: "listFileId" | "sharedLinkId"): Promise<OwnedIds> {
-  const fresh = kind === "listFileId" ? await uploadListFile(owner, "99") : await createSharedLink(owner);
-  return { ...ids, [kind]: fresh };
+async function createTemplate(user: TestUser): Promise<string> {
+  const body = { name: `Mall-${TAG}`, resultType: "COMPANY", columns: [{ id: "name" }] };
+  const request = { method: "POST", path: "/sapi/extraction/templates", headers: { "Content-Type": "application/json" } };
+  const response = await callOk(user.cookie, { ...request, body: JSON.stringify(body) }, 201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function freshOwnerResource(kind: "listFileId" | "sharedLinkId" | "templateId"): Promise<OwnedIds> {
+  const make = {
+    listFileId: () => uploadListFile(owner, "99"),
+    sharedLinkId: () => createSharedLink(owner),
+    templateId: () => createTemplate(owner),
+  };
+  return { ...ids, [kind]: await make[kind]() };
 }
 
 /** Runs every route for one principal; returns the cells checked and the problems found. */
@@ -309,17 +320,27 @@ beforeAll(async () => {
   owner = await createTestUser(harness, { firstName: `Astrid${TAG}`, lastName: `Ägare${TAG}`, quota: 100 });
   other = await createTestUser(harness, { firstName: "Bertil", lastName: "Annan", quota: 100 });
   fixtures = {
-    ids: { seqNo: "7", listFileId: "0", sharedLinkId: "", jobId: "" },
+    ids: { seqNo: "7", listFileId: "0", sharedLinkId: "", jobId: "", templateId: "" },
     signInAccount: { id: signInAccount.username, password: signInAccount.password },
     pendingCode,
     listFileBytes: new TextEncoder().encode(seeded.companies.map((c) => c.orgNo).join("\r\n")),
     company: { orgSeqNo: company.orgSeqNo, orgNo: company.orgNo, refNo: report.refNo, periodEnd: report.periodEnd },
   };
   const listFileId = await uploadListFile(owner, "7");
-  ids = { seqNo: "7", listFileId, sharedLinkId: await createSharedLink(owner), jobId: "" };
+  ids = { seqNo: "7", listFileId, sharedLinkId: await createSharedLink(owner), jobId: "", templateId: await createTemplate(owner) };
   fixtures.ids = ids;
   ids.jobId = await doneExportJob(owner);
-  ownerSecrets = [owner.userId, owner.username, owner.email, `Astrid${TAG}`, `Ägare${TAG}`, `kunder-${TAG}`, ids.jobId];
+  ownerSecrets = [
+    owner.userId,
+    owner.username,
+    owner.email,
+    `Astrid${TAG}`,
+    `Ägare${TAG}`,
+    `kunder-${TAG}`,
+    `Mall-${TAG}`,
+    ids.jobId,
+    ids.templateId,
+  ];
 }, 180_000);
 afterAll(() => harness.server.close());
 

@@ -152,6 +152,8 @@ interface JobRow {
   user_id: string;
   status: string;
   reserved_count: number;
+  /** Records charged (issue 17's ledger); null for jobs reserved without a ledger (charged reserved_count). */
+  charged_count: number | null;
   refunded_count: number;
   row_count: number | null;
   error_code: string | null;
@@ -159,7 +161,7 @@ interface JobRow {
 
 async function jobRow(jobId: string): Promise<JobRow | null> {
   return (await env()).DB.prepare(
-    "SELECT id, user_id, status, reserved_count, refunded_count, row_count, error_code FROM export_jobs WHERE id = ?",
+    "SELECT id, user_id, status, reserved_count, charged_count, refunded_count, row_count, error_code FROM export_jobs WHERE id = ?",
   )
     .bind(jobId)
     .first<JobRow>();
@@ -326,14 +328,19 @@ async function checkJob(row: JobRow, figures: LedgerFigures): Promise<void> {
     const rows = await rowsInFile(exportFileKey(row.id));
     if (files.length !== 1 || files[0] !== exportFileKey(row.id)) figures.mismatches.push(`${row.id}: files ${files.join(",")}`);
     if (rows !== row.row_count) figures.mismatches.push(`${row.id}: ${rows} rows in the file, ${row.row_count} recorded`);
-    if (row.refunded_count !== row.reserved_count - (row.row_count ?? 0))
-      figures.mismatches.push(`${row.id}: refund ${row.refunded_count}`);
+    // A ledger job refunds the charged records its file lacks (at most the rows not written); without a ledger,
+    // exactly the rows not written.
+    const unwritten = row.reserved_count - (row.row_count ?? 0);
+    const wrongRefund =
+      row.charged_count === null ? row.refunded_count !== unwritten : row.refunded_count > Math.min(unwritten, row.charged_count);
+    if (wrongRefund) figures.mismatches.push(`${row.id}: refund ${row.refunded_count}`);
     if (row.refunded_count > 0) figures.refunds++;
   } else if (row.status === "ERROR") {
     figures.error++;
     figures.refunds++;
     if (files.length !== 0) figures.mismatches.push(`${row.id}: ERROR with a file`);
-    if (row.refunded_count !== row.reserved_count) figures.mismatches.push(`${row.id}: ERROR refunded ${row.refunded_count}`);
+    if (row.refunded_count !== (row.charged_count ?? row.reserved_count))
+      figures.mismatches.push(`${row.id}: ERROR refunded ${row.refunded_count}`);
   } else figures.mismatches.push(`${row.id}: still ${row.status}`);
 }
 
@@ -348,7 +355,13 @@ describe("the ledger", () => {
       const left = (
         await DB.prepare("SELECT extraction_records_left AS n FROM users WHERE id = ?").bind(user.userId).first<{ n: number }>()
       )?.n;
-      const charged = rows.filter((r) => r.user_id === user.userId && r.status === "DONE").reduce((sum, r) => sum + (r.row_count ?? 0), 0);
+      // Each DONE job's rows are charged once per record and period: API jobs through the ledger (its rows, one per
+      // record), directly reserved jobs (no ledger) by their rows.
+      const ledgerRows = await DB.prepare("SELECT count(*) AS n FROM export_ledger WHERE user_id = ?")
+        .bind(user.userId)
+        .first<{ n: number }>();
+      const unledgered = rows.filter((r) => r.user_id === user.userId && r.status === "DONE" && r.charged_count === null);
+      const charged = (ledgerRows?.n ?? 0) + unledgered.reduce((sum, r) => sum + (r.row_count ?? 0), 0);
       if (left === undefined || initial - left !== charged)
         figures.mismatches.push(`${user.username}: charged ${initial - (left ?? 0)}, exported ${charged}`);
       if (left !== undefined) ledger.minQuotaSeen = Math.min(ledger.minQuotaSeen, left);

@@ -43,6 +43,8 @@ export interface OwnedIds {
   sharedLinkId: string;
   /** A finished (DONE) export job of A's. */
   jobId: string;
+  /** One of A's saved export templates. */
+  templateId: string;
 }
 
 export interface RequestFixtures {
@@ -69,7 +71,7 @@ export interface RouteAccess {
   /** User-owned ids the request carries; "otherUser" presents user A's. */
   owned: readonly (keyof OwnedIds)[];
   /** The owner's call deletes this resource: the owner's cell gets a fresh one. */
-  consumes?: "listFileId" | "sharedLinkId";
+  consumes?: "listFileId" | "sharedLinkId" | "templateId";
   /** The call ends, rotates or changes the caller's session or terms: each cell gets a fresh principal. */
   freshSession?: boolean;
   /** What the owner's valid call answers. */
@@ -86,10 +88,12 @@ const OK: Expected = { status: 200 };
 const NO_CONTENT: Expected = { status: 204 };
 
 const get = (path: string): RouteRequest => ({ method: "GET", path });
-function post(path: string, body?: unknown, headers: Record<string, string> = {}): RouteRequest {
-  if (body === undefined) return { method: "POST", path, headers };
-  return { method: "POST", path, headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) };
+function post(path: string, body?: unknown, headers: Record<string, string> = {}, method = "POST"): RouteRequest {
+  if (body === undefined) return { method, path, headers };
+  return { method, path, headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) };
 }
+
+const TEMPLATE_NOT_FOUND: Expected = { status: 404, code: "EXPORT_TEMPLATE_NOT_FOUND" };
 
 export const vad = (input: SearchInput = {}) => serializeSearch(SearchSchema.parse(input));
 /** A search naming A's list file: only A may use it (anyone else gets VALIDATION "Okänd listfil"). */
@@ -273,6 +277,48 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
         { exclude: false, idNumbers: [] },
         { [IDEMPOTENCY_KEY_HEADER]: `matrix-${crypto.randomUUID()}` },
       ),
+  },
+  // A search naming A's list file is refused for anyone else, as for the export request itself.
+  "POST /sapi/extraction/preview": {
+    access: "subscriber",
+    owned: ["listFileId"],
+    ok: OK,
+    overrides: { otherUser: VALIDATION },
+    build: (f) =>
+      post(`/sapi/extraction/preview?${new URLSearchParams({ serializedSearch: vad(searchWithFile(f.ids)) })}`, {
+        exclude: false,
+        idNumbers: [],
+      }),
+  },
+  "GET /sapi/extraction/templates": subscriberGet("/sapi/extraction/templates"),
+  "POST /sapi/extraction/templates": {
+    access: "subscriber",
+    owned: [],
+    ok: { status: 201 },
+    build: () => post("/sapi/extraction/templates", { name: "Matris", resultType: "COMPANY", columns: [{ id: "name" }, { id: "orgNo" }] }),
+  },
+  // Templates are the caller's own: another user's template id is not found.
+  "PATCH /sapi/extraction/templates/:templateId": {
+    access: "subscriber",
+    owned: ["templateId"],
+    ok: OK,
+    overrides: { otherUser: TEMPLATE_NOT_FOUND },
+    build: (f) => post(`/sapi/extraction/templates/${f.ids.templateId}`, { columns: [{ id: "name" }, { id: "city" }] }, {}, "PATCH"),
+  },
+  "DELETE /sapi/extraction/templates/:templateId": {
+    access: "subscriber",
+    owned: ["templateId"],
+    consumes: "templateId",
+    ok: NO_CONTENT,
+    overrides: { otherUser: TEMPLATE_NOT_FOUND },
+    build: (f) => ({ method: "DELETE", path: `/sapi/extraction/templates/${f.ids.templateId}` }),
+  },
+  "PUT /sapi/extraction/templates/:templateId/default": {
+    access: "subscriber",
+    owned: ["templateId"],
+    ok: OK,
+    overrides: { otherUser: TEMPLATE_NOT_FOUND },
+    build: (f) => ({ method: "PUT", path: `/sapi/extraction/templates/${f.ids.templateId}/default` }),
   },
   "GET /sapi/extraction/:jobId": {
     access: "subscriber",

@@ -28,6 +28,13 @@ export const ExportJobRowSchema = z.object({
   created_at: z.number().int(),
   finished_at: z.number().int().nullable(),
   expires_at: z.number().int(),
+  format: z.enum(["xlsx", "csv"]),
+  /** The export's columns (ColumnSpec[] as JSON); null for jobs from before templates: Standard. */
+  columns_json: z.string().nullable(),
+  /** Records charged (ledger rows inserted); null for jobs from before the ledger (charged reserved_count). */
+  charged_count: z.number().int().nullable(),
+  /** R2 key of the record ids the job exports, frozen at request time (null before the ledger). */
+  ids_key: z.string().nullable(),
 });
 export type ExportJobRow = z.infer<typeof ExportJobRowSchema>;
 
@@ -36,10 +43,15 @@ export const ListFileSnapshotSchema = z.array(z.tuple([z.number().int(), z.array
 export type ListFileSnapshot = z.infer<typeof ListFileSnapshotSchema>;
 
 export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
+export const contentTypeOf = (format: "xlsx" | "csv") => (format === "csv" ? CSV_CONTENT_TYPE : XLSX_CONTENT_TYPE);
 
 /** Where an export's file and its list-file snapshot live in the EXPORTS bucket (one fixed key per job). */
-export const exportFileKey = (jobId: string) => `exports/${jobId}.xlsx`;
+export const exportFileKey = (jobId: string, format: "xlsx" | "csv" = "xlsx") => `exports/${jobId}.${format}`;
 export const listFileSnapshotKey = (jobId: string) => `exports/${jobId}.list-files.json`;
+/** Outside exports/<jobId>* so listings of a job's files show only its file and its list-file snapshot. */
+export const exportIdsKey = (jobId: string) => `export-ids/${jobId}.json`;
+export const ExportIdsSchema = z.array(z.number().int());
 
 /** How long a delivery holds a job it claimed, by default (a queue handler runs for at most 15 minutes). */
 export const DEFAULT_EXPORT_LEASE_MS = 15 * 60_000;

@@ -3,15 +3,22 @@
  * included or excluded), 'Ange antal att exportera' clamped between 1 and the maximum, the records left in the
  * subscription, 'Ladda ner urval' → 'Laddar ner...' → 'Urval nedladdat!' (closes itself after 20 s) or
  * 'Ett fel inträffade vid export'. After a download the active user is reloaded (records left).
+ * Issue 17: the designer (format, template, columns), and the records already exported in the subscription period,
+ * which are free: "Urvalet innehåller N organisationer, varav M redan exporterade under din prenumerationsperiod
+ * (kostar inget)"; the maximum then comes from the server's preview (records left plus the free ones).
  */
 import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { createPortal } from "react-dom";
 import { formatNumber, resultTypeWord } from "../../../workers/shared/format";
 import { canDownload, clampExportCount, exportMax, type ExportScope } from "../../lib/search/export-limits";
+import { fetchExportPreview } from "../../lib/search/export-designer-calls";
+import { useExportDesign } from "../../lib/search/use-export-design";
 import { useExportJob } from "../../lib/search/use-export-job";
+import type { ExtractionPreview } from "../../../workers/shared/api-contracts/extraction";
 import type { loader as signedInLoader } from "../../routes/_auth";
 import { ModalFrame } from "../modal-frame";
+import { ExportDesigner } from "./export-designer";
 import { useSearchState } from "./search-context";
 
 export const EXPORT_AUTO_CLOSE_MS = 20_000;
@@ -24,8 +31,15 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
   const revalidator = useRevalidator();
   const hitCount = results?.hitCount ?? 0;
   const marked = selection.ids.length;
-  const max = exportMax({ scope, hitCount, markedCount: marked, recordsLeft });
+  const selectionBody = scope === "all" ? { exclude: false, idNumbers: [] } : { exclude: scope === "unmarked", idNumbers: selection.ids };
+  const preview = useExportPreview(serializedSearch, selectionBody, recordsLeft);
+  const max = preview?.maxCount ?? exportMax({ scope, hitCount, markedCount: marked, recordsLeft });
   const [count, setCount] = useState(max);
+  const [touched, setTouched] = useState(false);
+  const design = useExportDesign(search.resultType);
+  useEffect(() => {
+    if (!touched) setCount(max);
+  }, [max, touched]);
   const inputId = useId();
   const onDone = useCallback(() => revalidator.revalidate(), [revalidator]);
   const job = useExportJob(onDone);
@@ -39,13 +53,13 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
   const typeWord = resultTypeWord(search.resultType);
   const download = () => {
     if (!serializedSearch) return;
-    const selectionBody = scope === "all" ? { exclude: false, idNumbers: [] } : { exclude: scope === "unmarked", idNumbers: selection.ids };
-    void job.start(serializedSearch, clampExportCount(count, max), selectionBody);
+    void job.start(serializedSearch, clampExportCount(count, max), { ...selectionBody, format: design.format, columns: design.columns });
   };
   // Portalled out of the page so that the modal frame can make the page behind it inert.
   return createPortal(
     <ModalFrame
       heading="Exportera urval"
+      wide
       onDismiss={job.status === "RUNNING" ? undefined : onClose}
       actions={
         <>
@@ -60,7 +74,11 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
         </>
       }
     >
-      <p>{`Urvalet innehåller ${formatNumber(hitCount)} ${typeWord}.`}</p>
+      {preview && preview.alreadyPaid > 0 ? (
+        <p>{`Urvalet innehåller ${formatNumber(preview.selectionCount)} ${typeWord}, varav ${formatNumber(preview.alreadyPaid)} redan exporterade under din prenumerationsperiod (kostar inget)`}</p>
+      ) : (
+        <p>{`Urvalet innehåller ${formatNumber(hitCount)} ${typeWord}.`}</p>
+      )}
       {scope === "marked" ? <p>{`${formatNumber(marked)} markerade ${typeWord} ingår i exporten.`}</p> : null}
       {scope === "unmarked" ? <p>{`${formatNumber(marked)} markerade ${typeWord} exkluderas från exporten.`}</p> : null}
       <div className="field">
@@ -73,11 +91,19 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
           step={1}
           value={count}
           disabled={max === 0}
-          onChange={(event) => setCount(clampExportCount(Number(event.target.value), max))}
+          onChange={(event) => {
+            setTouched(true);
+            setCount(clampExportCount(Number(event.target.value), max));
+          }}
         />
       </div>
       <p>{`Ditt abonnemang har ${formatNumber(recordsLeft)} poster kvar att exportera.`}</p>
-      <p className="muted">Urvalet sparas som en Excel-fil (XLSX).</p>
+      <p className="muted">
+        {design.format === "csv"
+          ? "Urvalet sparas som en CSV-fil (UTF-8, semikolonavgränsad, decimalkomma) som Excel öppnar direkt."
+          : "Urvalet sparas som en Excel-fil (XLSX)."}
+      </p>
+      <ExportDesigner design={design} resultType={search.resultType} />
       <div role="status" aria-live="polite">
         {job.status === "DONE" ? <p className="form-success">Urval nedladdat!</p> : null}
         {job.status === "ERROR" ? <p className="form-error">Ett fel inträffade vid export</p> : null}
@@ -85,4 +111,27 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
     </ModalFrame>,
     document.body,
   );
+}
+
+/** The server's figures for the selection (N, M, maximum); null until they arrive or when the call fails. */
+function useExportPreview(
+  serializedSearch: string | null,
+  selection: { exclude: boolean; idNumbers: (string | number)[] },
+  recordsLeft: number,
+) {
+  const [preview, setPreview] = useState<ExtractionPreview | null>(null);
+  const key = JSON.stringify([serializedSearch, selection, recordsLeft]);
+  useEffect(() => {
+    if (!serializedSearch) return;
+    let alive = true;
+    const [, body] = JSON.parse(key) as [string, { exclude: boolean; idNumbers: (string | number)[] }];
+    fetchExportPreview(serializedSearch, body).then(
+      (answer) => alive && setPreview(answer),
+      (error: unknown) => console.warn(JSON.stringify({ level: "warn", msg: "export preview failed", error: String(error) })),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [serializedSearch, key]);
+  return preview;
 }

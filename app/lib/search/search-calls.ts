@@ -8,6 +8,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   type ExtractionJob,
   type ExtractionSelection,
+  type ExtractionRequestBody,
 } from "../../../workers/shared/api-contracts/extraction";
 import {
   AnnualReportListSchema,
@@ -96,12 +97,10 @@ export function deleteListFile(fileId: number): Promise<void> {
 
 // ---------------------------------------------------------------- export (issue 9)
 
-export function requestExport(
-  serializedSearch: string,
-  count: number,
-  selection: ExtractionSelection,
-  key: string,
-): Promise<ExtractionJob> {
+/** The request's body: the selection, and the export designer's format and columns (issue 17) when chosen. */
+export type ExportRequestBody = ExtractionSelection & Partial<Pick<ExtractionRequestBody, "format" | "columns">>;
+
+export function requestExport(serializedSearch: string, count: number, selection: ExportRequestBody, key: string): Promise<ExtractionJob> {
   const query = new URLSearchParams({ serializedSearch, count: String(count) });
   return api.call(`/sapi/extraction/spreadsheet?${query.toString()}`, {
     method: "POST",

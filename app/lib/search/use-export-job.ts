@@ -3,8 +3,8 @@
  * (the job is queued with an idempotency key and polled) → DONE when the file has been handed to the browser, or ERROR.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ExportStatus, ExtractionSelection } from "../../../workers/shared/api-contracts/extraction";
-import { exportFileHref, fetchExportJob, requestExport } from "./search-calls";
+import type { ExportStatus } from "../../../workers/shared/api-contracts/extraction";
+import { exportFileHref, fetchExportJob, requestExport, type ExportRequestBody } from "./search-calls";
 
 export const EXPORT_POLL_MS = 1_000;
 /** Give up polling after this long (the export worker retries for minutes before it fails a job). */
@@ -33,7 +33,7 @@ export function useExportJob(onDone: () => void) {
   }, []);
 
   const start = useCallback(
-    async (serializedSearch: string, count: number, selection: ExtractionSelection) => {
+    async (serializedSearch: string, count: number, selection: ExportRequestBody) => {
       setStatus("RUNNING");
       try {
         let job = await requestExport(serializedSearch, count, selection, crypto.randomUUID());

@@ -7,7 +7,13 @@
 import fc from "fast-check";
 import { z } from "zod";
 import { OneTimeCodeCreateAnswerSchema, SessionAnswerSchema } from "../../../workers/shared/api-contracts/auth";
-import { ExtractionJobSchema, ExtractionQuerySchema, ExtractionSelectionSchema } from "../../../workers/shared/api-contracts/extraction";
+import {
+  ExtractionJobSchema,
+  ExtractionPreviewSchema,
+  ExtractionQuerySchema,
+  ExtractionSelectionSchema,
+} from "../../../workers/shared/api-contracts/extraction";
+import { ExportTemplateListSchema, ExportTemplateSchema } from "../../../workers/shared/api-contracts/export-templates";
 import {
   AnnualReportListSchema,
   AnnualReportOpenQuerySchema,
@@ -109,6 +115,14 @@ export const validListFileUpload: fc.Arbitrary<BodySpec> = fc
 
 const refdata = (schema: z.ZodType): RouteContract => ({ answer: schema });
 
+/** Export templates (issue 17): a built-in id or a random one (another user's, or none: 404). */
+const templateId = fc.oneof(fc.constantFrom("standard", "hubspot", "upsales"), fc.uuid());
+const templateInput = fc.record({
+  name: fc.string({ minLength: 1, maxLength: 40 }),
+  resultType: fc.constantFrom("COMPANY", "WORKSITE"),
+  columns: fc.constantFrom([{ id: "name" }], [{ id: "orgNo", header: "Org.nr" }, { id: "city" }], [{ id: "okänd" }]),
+});
+
 export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   "GET /sapi/health": { answer: z.object({ ok: z.literal(true), version: z.string(), backend: z.string(), documents: z.number() }) },
   "GET /api/subscription/terms-of-use": { answer: TermsOfUseSchema },
@@ -174,6 +188,20 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     headers: fc.constant({ "Idempotency-Key": "@idempotencyKey" }),
     answer: ExtractionJobSchema,
   },
+  "POST /sapi/extraction/preview": {
+    query: fc.record({ serializedSearch: validSerializedSearch }),
+    body: json(fromZod(ExtractionSelectionSchema)),
+    answer: ExtractionPreviewSchema,
+  },
+  "GET /sapi/extraction/templates": { answer: ExportTemplateListSchema },
+  "POST /sapi/extraction/templates": { body: json(templateInput), answer: ExportTemplateSchema },
+  "PATCH /sapi/extraction/templates/:templateId": {
+    params: { templateId },
+    body: json(fc.record({ name: fc.string({ minLength: 1, maxLength: 40 }) })),
+    answer: ExportTemplateSchema,
+  },
+  "DELETE /sapi/extraction/templates/:templateId": { params: { templateId }, answer: "empty" },
+  "PUT /sapi/extraction/templates/:templateId/default": { params: { templateId }, answer: ExportTemplateSchema },
   "GET /sapi/extraction/:jobId": { params: { jobId: fc.constant("@jobId") }, answer: ExtractionJobSchema },
   "GET /sapi/extraction/:jobId/file": { params: { jobId: fc.constant("@jobId") }, answer: "xlsx" },
   "POST /api/auth/sign-in/username-password": {

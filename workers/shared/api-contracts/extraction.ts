@@ -1,15 +1,22 @@
 /**
  * The extraction (export) calls, shared by the API worker and the web app's export popup (spec §2, §4, §5, §7):
  *
- *   POST /sapi/extraction/spreadsheet?serializedSearch=&count=   body {exclude, idNumbers}, header Idempotency-Key
+ *   POST /sapi/extraction/spreadsheet?serializedSearch=&count=   body {exclude, idNumbers, format?, columns?, templateId?},
+ *        header Idempotency-Key
  *        → 202 ExtractionJob (the quota is reserved; a replay with the same key answers the same job)
+ *   POST /sapi/extraction/preview?serializedSearch=   body {exclude, idNumbers} → ExtractionPreview (the popup's figures)
  *   GET  /sapi/extraction/{jobId}        → ExtractionJob (poll until DONE or ERROR)
- *   GET  /sapi/extraction/{jobId}/file   → the .xlsx, Content-Disposition "<prefix>-yyyymmdd-hhmm.xlsx"
+ *   GET  /sapi/extraction/{jobId}/file   → the .xlsx or .csv, Content-Disposition "<prefix>-yyyymmdd-hhmm.xlsx" (or .csv)
+ *
+ * Format xlsx (default) or csv; columns: the request's own list, else templateId's, else the user's default template
+ * (export-templates.ts), else Standard. An unknown column id is a 400 VALIDATION naming columns.N.id.
  *
  * Only the job's owner sees it (404 otherwise). Files and jobs expire after EXPORT_RETENTION_DAYS.
  */
 import { z } from "zod";
 import { fileTimestamp } from "../stockholm-time";
+import { ColumnListSchema, ExportFormatSchema, type ExportFormat } from "./export-columns";
+import { TemplateIdSchema } from "./export-templates";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 export const EXPORT_RETENTION_DAYS = 7;
@@ -36,22 +43,51 @@ export const ExtractionSelectionSchema = z.strictObject({
 });
 export type ExtractionSelection = z.infer<typeof ExtractionSelectionSchema>;
 
+/** The export request's body: the selection plus the export designer's choices (issue 17). */
+export const ExtractionRequestBodySchema = ExtractionSelectionSchema.extend({
+  format: ExportFormatSchema.default("xlsx"),
+  columns: ColumnListSchema.optional(),
+  templateId: TemplateIdSchema.optional(),
+});
+export type ExtractionRequestBody = z.infer<typeof ExtractionRequestBodySchema>;
+
+export const ExtractionPreviewQuerySchema = ExtractionQuerySchema.pick({ serializedSearch: true });
+
+/**
+ * What the export popup shows before the download (issue 17): "Urvalet innehåller N organisationer, varav M redan
+ * exporterade under din prenumerationsperiod (kostar inget)". Records already paid for in the subscription period are
+ * free, so maxCount (the number input's maximum) can exceed recordsLeft.
+ */
+export const ExtractionPreviewSchema = z.object({
+  resultType: z.enum(["COMPANY", "WORKSITE"]),
+  /** N: records in the selection (spec §5's maximum without the quota). */
+  selectionCount: z.number().int().nonnegative(),
+  /** M: of those, already exported (paid) in the current subscription period. */
+  alreadyPaid: z.number().int().nonnegative(),
+  recordsLeft: z.number().int(),
+  maxCount: z.number().int().nonnegative(),
+});
+export type ExtractionPreview = z.infer<typeof ExtractionPreviewSchema>;
+
 export const ExtractionJobSchema = z.object({
   jobId: z.string(),
   status: ExportStatusSchema,
-  /** Rows requested (and reserved from the quota). */
+  /** Rows requested. */
   count: z.number().int(),
+  /** Records charged to the quota: the rows not already paid for in the subscription period (issue 17). */
+  chargedCount: z.number().int(),
   /** Rows written, once DONE (can be below count when the hits shrank meanwhile; the difference is refunded). */
   rowCount: z.number().int().nullable(),
   fileName: z.string(),
+  format: ExportFormatSchema,
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   expiresAt: z.string(),
 });
 export type ExtractionJob = z.infer<typeof ExtractionJobSchema>;
 
-/** "urval-foretag-20261121-1430.xlsx": a prefix per result type, then Swedish date and time. */
-export function exportFileName(resultType: "COMPANY" | "WORKSITE", createdAt: Date): string {
+/** "urval-foretag-20261121-1430.xlsx": a prefix per result type, then Swedish date and time, then the format. */
+export function exportFileName(resultType: "COMPANY" | "WORKSITE", createdAt: Date, format: ExportFormat = "xlsx"): string {
   const prefix = resultType === "COMPANY" ? "urval-foretag" : "urval-arbetsstallen";
-  return `${prefix}-${fileTimestamp(createdAt)}.xlsx`;
+  return `${prefix}-${fileTimestamp(createdAt)}.${format}`;
 }

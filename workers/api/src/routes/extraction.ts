@@ -2,18 +2,29 @@ import { Hono } from "hono";
 import { z } from "zod";
 import {
   ExtractionJobSchema,
+  ExtractionPreviewQuerySchema,
+  ExtractionPreviewSchema,
   ExtractionQuerySchema,
-  ExtractionSelectionSchema,
+  ExtractionRequestBodySchema,
   IDEMPOTENCY_KEY_HEADER,
+  ExtractionSelectionSchema,
   IdempotencyKeySchema,
 } from "../../../shared/api-contracts/extraction";
+import {
+  ExportTemplateInputSchema,
+  ExportTemplateListSchema,
+  ExportTemplatePatchSchema,
+  ExportTemplateSchema,
+  TemplateIdSchema,
+} from "../../../shared/api-contracts/export-templates";
 import { parseOrThrow } from "../../../shared/errors";
 import { readJson } from "../auth/request-input";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
 import { contractJson } from "../services/contract-answer";
 import { downloadExport, readExportJob } from "../services/export-download";
-import { requestExport } from "../services/export-request";
+import { previewExport, requestExport } from "../services/export-request";
+import { createTemplate, deleteTemplate, listTemplates, setDefaultTemplate, updateTemplate } from "../services/export-template-service";
 import { backendFor } from "../services/search-backend-for";
 
 const JobIdSchema = z.uuid();
@@ -25,17 +36,55 @@ const leaseMsOf = (value: string | undefined) => {
   return value !== undefined && parsed.success ? parsed.data * 1000 : undefined;
 };
 
+/** /sapi/extraction/templates (issue 17): the user's export templates and the built-ins; see export-templates.ts. */
+const templateRoutes = new Hono<ApiBindings>()
+  .get("/", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const templates = await listTemplates(c.env.DB, currentSession(c).userId);
+    return contractJson(c, ExportTemplateListSchema, { templates });
+  })
+  .post("/", async (c) => {
+    const input = await readJson(c, ExportTemplateInputSchema);
+    const template = await createTemplate(c.env.DB, currentSession(c).userId, input);
+    c.status(201);
+    return contractJson(c, ExportTemplateSchema, template);
+  })
+  .patch("/:templateId", async (c) => {
+    const templateId = parseOrThrow(TemplateIdSchema, c.req.param("templateId"), "templateId");
+    const patch = await readJson(c, ExportTemplatePatchSchema);
+    return contractJson(c, ExportTemplateSchema, await updateTemplate(c.env.DB, currentSession(c).userId, templateId, patch));
+  })
+  .delete("/:templateId", async (c) => {
+    const templateId = parseOrThrow(TemplateIdSchema, c.req.param("templateId"), "templateId");
+    await deleteTemplate(c.env.DB, currentSession(c).userId, templateId);
+    return c.body(null, 204);
+  })
+  .put("/:templateId/default", async (c) => {
+    const templateId = parseOrThrow(TemplateIdSchema, c.req.param("templateId"), "templateId");
+    const resultType = parseOrThrow(z.enum(["COMPANY", "WORKSITE"]).optional(), c.req.query("resultType"), "resultType");
+    return contractJson(c, ExportTemplateSchema, await setDefaultTemplate(c.env.DB, currentSession(c).userId, templateId, resultType));
+  });
+
 /**
  * Mounted at /sapi/extraction (spec §7, issue 9): POST /spreadsheet → 202 with the queued job; GET /{jobId} → its
- * status; GET /{jobId}/file → the .xlsx. Jobs are visible to their owner only (404 for anyone else).
+ * status; GET /{jobId}/file → the .xlsx or .csv. Jobs are visible to their owner only (404 for anyone else).
  */
 export const extractionRoutes = new Hono<ApiBindings>()
+  .route("/templates", templateRoutes)
+  .post("/preview", async (c) => {
+    const { serializedSearch } = parseOrThrow(ExtractionPreviewQuerySchema, c.req.query());
+    const selection = await readJson(c, ExtractionSelectionSchema);
+    const deps = { db: c.env.DB, exports: c.env.EXPORTS, queue: c.env.EXPORT_QUEUE, backend: () => backendFor(c) };
+    c.header("Cache-Control", "no-store");
+    return contractJson(c, ExtractionPreviewSchema, await previewExport(deps, currentSession(c).userId, serializedSearch, selection));
+  })
   .post("/spreadsheet", async (c) => {
     const query = parseOrThrow(ExtractionQuerySchema, c.req.query());
     const idempotencyKey = parseOrThrow(IdempotencyKeySchema, c.req.header(IDEMPOTENCY_KEY_HEADER), IDEMPOTENCY_KEY_HEADER);
-    const selection = await readJson(c, ExtractionSelectionSchema);
+    const { format, columns, templateId, ...selection } = await readJson(c, ExtractionRequestBodySchema);
     const deps = { db: c.env.DB, exports: c.env.EXPORTS, queue: c.env.EXPORT_QUEUE, backend: () => backendFor(c) };
-    const job = await requestExport(deps, { userId: currentSession(c).userId, ...query, selection, idempotencyKey });
+    const request = { userId: currentSession(c).userId, ...query, selection, idempotencyKey, format, columns, templateId };
+    const job = await requestExport(deps, request);
     c.status(202);
     return contractJson(c, ExtractionJobSchema, job);
   })

@@ -1,7 +1,7 @@
 /** GET /sapi/extraction/{jobId} and /file: the owner's job status and its file, streamed from R2. */
 import type { ExtractionJob } from "../../../shared/api-contracts/extraction";
 import { AppError, notFound } from "../../../shared/errors";
-import { isIdleExportJob, XLSX_CONTENT_TYPE, type ExportJobMessage } from "../../../shared/export-job";
+import { contentTypeOf, isIdleExportJob, type ExportJobMessage } from "../../../shared/export-job";
 import { describeError, log } from "../../../shared/log";
 import { findJobForUser } from "./export-job-store";
 import { toExtractionJob } from "./export-view";
@@ -48,7 +48,7 @@ export async function downloadExport(db: D1Database, bucket: R2Bucket, userId: s
   const ascii = job.file_name.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return new Response(object.body, {
     headers: {
-      "Content-Type": XLSX_CONTENT_TYPE,
+      "Content-Type": contentTypeOf(job.format),
       "Content-Length": String(object.size),
       "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(job.file_name)}`,
       "Cache-Control": "private, no-store",

@@ -2,6 +2,7 @@
  * export_jobs as the API uses it: reserve (create the job and debit the quota in one D1 batch), undo a reservation
  * whose job could not be queued, and read a job for its owner. The consumer's transitions live in workers/export.
  */
+import type { ColumnSpec, ExportFormat } from "../../../shared/api-contracts/export-columns";
 import { ExportJobRowSchema, type ExportJobRow } from "../../../shared/export-job";
 
 export interface NewExportJob {
@@ -16,6 +17,15 @@ export interface NewExportJob {
   listFilesKey: string | null;
   count: number;
   fileName: string;
+  /** xlsx unless given. */
+  format?: ExportFormat;
+  /** Template Standard unless given. */
+  columns?: readonly ColumnSpec[];
+  /**
+   * The record ids the job exports, in order (frozen in R2 under idsKey): only those not yet in the user's ledger for
+   * the period are charged. Without them the job is charged `count` (as before the ledger).
+   */
+  ledger?: { ids: readonly number[]; idsKey: string };
   createdAt: number;
   expiresAt: number;
 }
@@ -30,12 +40,39 @@ export const isQuotaCheckFailure = (error: unknown) =>
  * Throws D1's CHECK failure when the quota would go negative; the whole batch is then rolled back.
  */
 export async function reserveExportJob(db: D1Database, job: NewExportJob): Promise<ExportJobRow> {
+  const exists = "EXISTS (SELECT 1 FROM export_jobs WHERE id = ?)";
+  const debit = job.ledger
+    ? [
+        db
+          .prepare(
+            `INSERT INTO export_ledger (user_id, period, result_type, record_id, job_id)
+             SELECT u.id, u.subscription_expires_at, ?, CAST(j.value AS INTEGER), ? FROM users u, json_each(?) j
+             WHERE u.id = ? AND ${exists}
+             ON CONFLICT (user_id, period, result_type, record_id) DO NOTHING`,
+          )
+          .bind(job.resultType, job.id, JSON.stringify(job.ledger.ids), job.userId, job.id),
+        db
+          .prepare("UPDATE export_jobs SET charged_count = (SELECT count(*) FROM export_ledger WHERE job_id = ?), ids_key = ? WHERE id = ?")
+          .bind(job.id, job.ledger.idsKey, job.id),
+        db
+          .prepare(
+            `UPDATE users SET extraction_records_left = extraction_records_left - (SELECT charged_count FROM export_jobs WHERE id = ?)
+             WHERE id = ? AND ${exists}`,
+          )
+          .bind(job.id, job.userId, job.id),
+      ]
+    : [
+        db
+          .prepare(`UPDATE users SET extraction_records_left = extraction_records_left - ? WHERE id = ? AND ${exists}`)
+          .bind(job.count, job.userId, job.id),
+      ];
   const results = await db.batch([
     db
       .prepare(
         `INSERT INTO export_jobs (id, user_id, idempotency_key, request_hash, status, result_type, serialized_search, exclude,
-                                  id_numbers_json, list_files_key, reserved_count, file_name, created_at, expires_at)
-         VALUES (?, ?, ?, ?, 'READY', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  id_numbers_json, list_files_key, reserved_count, file_name, created_at, expires_at,
+                                  format, columns_json)
+         VALUES (?, ?, ?, ?, 'READY', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (user_id, idempotency_key) DO NOTHING`,
       )
       .bind(
@@ -52,26 +89,47 @@ export async function reserveExportJob(db: D1Database, job: NewExportJob): Promi
         job.fileName,
         job.createdAt,
         job.expiresAt,
+        job.format ?? "xlsx",
+        job.columns ? JSON.stringify(job.columns) : null,
       ),
-    db
-      .prepare(
-        "UPDATE users SET extraction_records_left = extraction_records_left - ? WHERE id = ? AND EXISTS (SELECT 1 FROM export_jobs WHERE id = ?)",
-      )
-      .bind(job.count, job.userId, job.id),
+    ...debit,
     db.prepare("SELECT * FROM export_jobs WHERE user_id = ? AND idempotency_key = ?").bind(job.userId, job.idempotencyKey),
   ]);
-  return ExportJobRowSchema.parse(results[2]?.results[0]);
+  return ExportJobRowSchema.parse(results.at(-1)?.results[0]);
 }
 
-/** Gives the reservation back and forgets the job, if it is still READY (nothing has started on it). */
+/**
+ * Which of these record ids the user has already paid for in the current subscription period (issue 17).
+ * Ids go in as one JSON array parameter (D1 allows 100 bound parameters per statement).
+ */
+export async function paidRecordIds(
+  db: D1Database,
+  userId: string,
+  resultType: "COMPANY" | "WORKSITE",
+  ids?: readonly number[],
+): Promise<Set<number>> {
+  const among = ids ? "AND l.record_id IN (SELECT CAST(value AS INTEGER) FROM json_each(?))" : "";
+  const statement = db.prepare(
+    `SELECT l.record_id AS id FROM export_ledger l JOIN users u ON u.id = l.user_id AND u.subscription_expires_at = l.period
+     WHERE l.user_id = ? AND l.result_type = ? ${among}`,
+  );
+  const bound = ids ? statement.bind(userId, resultType, JSON.stringify(ids)) : statement.bind(userId, resultType);
+  const { results } = await bound.all<{ id: number }>();
+  return new Set(results.map((r) => r.id));
+}
+
+/** Gives the reservation back (and the job's ledger rows) and forgets the job, if it is still READY. */
 export async function undoReservation(db: D1Database, jobId: string): Promise<void> {
   await db.batch([
     db
       .prepare(
         `UPDATE users SET extraction_records_left = extraction_records_left +
-                (SELECT reserved_count FROM export_jobs WHERE id = ? AND status = 'READY')
+                (SELECT COALESCE(charged_count, reserved_count) FROM export_jobs WHERE id = ? AND status = 'READY')
          WHERE id = (SELECT user_id FROM export_jobs WHERE id = ? AND status = 'READY')`,
       )
+      .bind(jobId, jobId),
+    db
+      .prepare("DELETE FROM export_ledger WHERE job_id = ? AND EXISTS (SELECT 1 FROM export_jobs WHERE id = ? AND status = 'READY')")
       .bind(jobId, jobId),
     db.prepare("DELETE FROM export_jobs WHERE id = ? AND status = 'READY'").bind(jobId),
   ]);

@@ -26,6 +26,18 @@ export function assertExportCount(count: number, input: QuotaInput): void {
   if (count < 1 || count > max) throw userMessage("EXPORT_COUNT_OUT_OF_RANGE", `Ange ett antal mellan 1 och ${formatNumber(max)}.`);
 }
 
+/**
+ * The count against the allowance (issue 17): records already paid for in the period are free, so the maximum is the
+ * longest run of the selection whose unpaid records fit in the records left.
+ */
+export function assertAllowedCount(count: number, allowance: { maxCount: number; recordsLeft: number }): void {
+  if (allowance.maxCount === 0 && allowance.recordsLeft <= 0)
+    throw userMessage("EXPORT_QUOTA_EMPTY", "Din prenumeration har inga poster kvar att exportera.");
+  if (allowance.maxCount === 0) throw userMessage("EXPORT_NOTHING_TO_EXPORT", "Urvalet innehåller inga poster att exportera.");
+  if (count < 1 || count > allowance.maxCount)
+    throw userMessage("EXPORT_COUNT_OUT_OF_RANGE", `Ange ett antal mellan 1 och ${formatNumber(allowance.maxCount)}.`);
+}
+
 /** Another export took the records between the check and the reservation (the CHECK on users refused the debit). */
 export const quotaExceeded = () =>
   userMessage("EXPORT_QUOTA_EXCEEDED", "Din prenumeration har inte tillräckligt många poster kvar för den här exporten.");

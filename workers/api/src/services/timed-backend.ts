@@ -17,6 +17,7 @@ export function timeBackend(backend: SearchBackend, record: (ms: number) => void
     search: (search, options) => time(() => backend.search(search, options)),
     getEntity: (id, type) => time(() => backend.getEntity(id, type)),
     readExportRows: (search, options) => backend.readExportRows(search, options),
+    readExportIds: (search, options) => time(() => backend.readExportIds(search, options)),
     resolveOrgNumbers: (orgNos) => time(() => backend.resolveOrgNumbers(orgNos)),
     info: () => time(() => backend.info()),
   };

@@ -14,7 +14,12 @@ const BATCH = 200;
 export const DEFAULT_STALE_MS = 60 * 60_000;
 export const MAX_CLAIMS = MAX_EXPORT_CLAIMS;
 const MAX_ROUNDS = 50;
-const IdRowSchema = z.object({ id: z.string(), r2_key: z.string().nullable(), list_files_key: z.string().nullable() });
+const IdRowSchema = z.object({
+  id: z.string(),
+  r2_key: z.string().nullable(),
+  list_files_key: z.string().nullable(),
+  ids_key: z.string().nullable(),
+});
 const JobIdsSchema = z.array(z.object({ id: z.string() }));
 
 export interface CleanupOptions {
@@ -33,12 +38,12 @@ export interface CleanupResult {
 
 async function expireBatch(db: D1Database, bucket: R2Bucket, now: number): Promise<number> {
   const { results } = await db
-    .prepare("SELECT id, r2_key, list_files_key FROM export_jobs WHERE expires_at <= ? LIMIT ?")
+    .prepare("SELECT id, r2_key, list_files_key, ids_key FROM export_jobs WHERE expires_at <= ? LIMIT ?")
     .bind(now, BATCH)
     .all();
   const rows = z.array(IdRowSchema).parse(results);
   if (rows.length === 0) return 0;
-  const keys = rows.flatMap((row) => [row.r2_key, row.list_files_key]).filter((key): key is string => key !== null);
+  const keys = rows.flatMap((row) => [row.r2_key, row.list_files_key, row.ids_key]).filter((key): key is string => key !== null);
   if (keys.length > 0) await bucket.delete(keys);
   await db
     .prepare("DELETE FROM export_jobs WHERE id IN (SELECT value FROM json_each(?))")

@@ -1,20 +1,56 @@
 /**
  * Writes one job's file: the first `count` records of its search in sort order (marked rows included or excluded)
- * from the SearchBackend, as a streaming XLSX, into an R2 multipart upload under the job's fixed key. A redelivered
- * job writes the same key again, so there is only ever one file per job.
+ * from the SearchBackend, as a streaming XLSX or CSV with the job's columns, into an R2 multipart upload under the
+ * job's fixed key. A redelivered job writes the same key again, so there is only ever one file per job.
  */
-import type { SearchBackend } from "../../../../search-index";
-import { exportFileKey, ListFileSnapshotSchema, XLSX_CONTENT_TYPE, type ExportJobRow } from "../../../shared/export-job";
+import type { CompanyExportRecord, ExportChunk, SearchBackend } from "../../../../search-index";
+import { ColumnSpecSchema, needsDetails, standardColumnSpecs, type ColumnSpec } from "../../../shared/api-contracts/export-columns";
+import { contentTypeOf, exportFileKey, ExportIdsSchema, ListFileSnapshotSchema, type ExportJobRow } from "../../../shared/export-job";
 import { AppError } from "../../../shared/errors";
-import type { CompanyRecord, WorksiteRecord } from "../../../shared/search/result-schemas";
+import type { WorksiteRecord } from "../../../shared/search/result-schemas";
 import { deserializeSearchOrThrow } from "../../../shared/search/search-serialize";
 import { uploadMultipart } from "../r2/multipart-upload";
-import { writeCompanyWorkbook, writeWorksiteWorkbook } from "../xlsx/workbook-stream";
+import { writeCsv } from "../csv/csv-stream";
+import { companyColumns, worksiteColumns } from "../xlsx/column-values";
+import type { Column } from "../xlsx/columns";
+import type { RowCounter } from "../xlsx/data-sheet";
+import { writeWorkbook, type WorkbookOptions } from "../xlsx/workbook-stream";
 import type { FinishedFile } from "./job-store";
 import { describeSearch, EXPORT_SOURCES } from "./search-description";
 import { z } from "zod";
 
 const IdNumbersSchema = z.array(z.union([z.number(), z.string()]));
+const ColumnsSchema = z.array(ColumnSpecSchema);
+
+/** The job's columns: stored with the job (validated against the catalogue at request time), else Standard. */
+function columnsOf(job: ExportJobRow): ColumnSpec[] {
+  return job.columns_json === null ? standardColumnSpecs(job.result_type) : ColumnsSchema.parse(JSON.parse(job.columns_json));
+}
+
+/** The record ids a ledger job exports, frozen at request time (null for jobs from before the ledger). */
+async function readFrozenIds(bucket: R2Bucket, key: string | null): Promise<number[] | null> {
+  if (!key) return null;
+  const object = await bucket.get(key);
+  if (!object) throw new AppError("EXPORT_IDS_MISSING", 422, "Exportens poster saknas.");
+  return ExportIdsSchema.parse(await object.json());
+}
+
+/** Passes the chunks on, noting each record's id (orgSeqNo, or cfarNo as a number). */
+async function* noting(rows: AsyncIterable<ExportChunk>, written: Set<number>): AsyncGenerator<ExportChunk> {
+  for await (const chunk of rows) {
+    for (const record of chunk) written.add("cfarNo" in record ? Number(record.cfarNo) : record.orgSeqNo);
+    yield chunk;
+  }
+}
+
+type Common = Omit<WorkbookOptions<never>, "sheetName" | "columns" | "rows">;
+
+/** The file's bytes in the job's format, and the row counter the writer fills in. */
+function fileStream<R>(job: ExportJobRow, columns: Column<R>[], rows: AsyncIterable<R[]>, common: Common) {
+  if (job.format === "csv") return writeCsv(columns, rows);
+  const sheetName = job.result_type === "COMPANY" ? "Företag" : "Arbetsställen";
+  return writeWorkbook({ ...common, sheetName, columns, rows });
+}
 
 async function readListFiles(bucket: R2Bucket, key: string | null): Promise<Map<number, string[]> | undefined> {
   if (!key) return undefined;
@@ -34,9 +70,14 @@ export async function writeExportFile(
   const idNumbers = IdNumbersSchema.parse(JSON.parse(job.id_numbers_json));
   const listFiles = await readListFiles(bucket, job.list_files_key);
   const exclude = job.exclude === 1;
-  // No marked ids means no selection at all (an empty list with exclude=false would select nothing).
-  const selection = idNumbers.length > 0 ? { idNumbers, exclude } : {};
-  const rows = backend.readExportRows(search, { count: job.reserved_count, ...selection, listFiles });
+  const frozen = await readFrozenIds(bucket, job.ids_key);
+  // No marked ids means no selection at all (an empty list with exclude=false would select nothing). A ledger job
+  // exports exactly its frozen ids (the records it was charged for or got free), in sort order.
+  const selection = frozen ? { idNumbers: frozen, exclude: false } : idNumbers.length > 0 ? { idNumbers, exclude } : {};
+  const written = new Set<number>();
+  const columns = columnsOf(job);
+  const withDetails = needsDetails(job.result_type, columns);
+  const rows = noting(backend.readExportRows(search, { count: job.reserved_count, ...selection, listFiles, withDetails }), written);
   const listFileNumbers = [...(listFiles?.values() ?? [])].reduce((sum, numbers) => sum + numbers.length, 0);
   const common = {
     criteria: describeSearch(search, { exclude, count: idNumbers.length }, listFileNumbers),
@@ -44,15 +85,16 @@ export async function writeExportFile(
     createdAt: new Date(job.created_at),
   };
   // The backend yields records of the search's result type, so the chunk type follows resultType.
-  const stream =
+  const stream: { chunks: AsyncGenerator<Uint8Array>; counter: RowCounter } =
     search.resultType === "COMPANY"
-      ? writeCompanyWorkbook(rows as AsyncIterable<CompanyRecord[]>, common)
-      : writeWorksiteWorkbook(rows as AsyncIterable<WorksiteRecord[]>, common);
-  const r2Key = exportFileKey(job.id);
+      ? fileStream(job, companyColumns(columns), rows as AsyncIterable<CompanyExportRecord[]>, common)
+      : fileStream(job, worksiteColumns(columns), rows as AsyncIterable<WorksiteRecord[]>, common);
+  const r2Key = exportFileKey(job.id, job.format);
   const { size } = await uploadMultipart(bucket, r2Key, stream.chunks, {
-    httpMetadata: { contentType: XLSX_CONTENT_TYPE, contentDisposition: `attachment; filename="${job.file_name}"` },
+    httpMetadata: { contentType: contentTypeOf(job.format), contentDisposition: `attachment; filename="${job.file_name}"` },
     customMetadata: { jobId: job.id, userId: job.user_id },
     holdAfterPart,
   });
-  return { rowCount: stream.counter.rows, r2Key, size };
+  const missingIds = frozen?.filter((id) => !written.has(id));
+  return { rowCount: stream.counter.rows, r2Key, size, ...(missingIds ? { missingIds } : {}) };
 }

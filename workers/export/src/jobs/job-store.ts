@@ -46,7 +46,11 @@ export interface FinishedFile {
   rowCount: number;
   r2Key: string;
   size: number;
+  /** Ledger jobs: the frozen record ids the file does not hold (gone from the register meanwhile), refunded. */
+  missingIds?: readonly number[];
 }
+
+const inMissing = "record_id IN (SELECT CAST(value AS INTEGER) FROM json_each(?))";
 
 /**
  * RUNNING → DONE for the lease holder, refunding the rows not written (reserved − rowCount) in the same batch.
@@ -54,15 +58,19 @@ export interface FinishedFile {
  */
 export async function finishJob(db: D1Database, jobId: string, token: string, file: FinishedFile, now: number): Promise<boolean> {
   const settle = crypto.randomUUID();
+  const missing = JSON.stringify(file.missingIds ?? []);
   const [done] = await db.batch([
     db
       .prepare(
         `UPDATE export_jobs SET status = 'DONE', row_count = ?, r2_key = ?, file_size = ?, finished_at = ?, settle_token = ?,
-                refunded_count = reserved_count - ?, lease_until = NULL
+                refunded_count = CASE WHEN charged_count IS NULL THEN reserved_count - ?
+                                      ELSE (SELECT count(*) FROM export_ledger WHERE job_id = ? AND ${inMissing}) END,
+                lease_until = NULL
          WHERE id = ? AND status = 'RUNNING' AND lease_token = ? AND reserved_count >= ?`,
       )
-      .bind(file.rowCount, file.r2Key, file.size, now, settle, file.rowCount, jobId, token, file.rowCount),
+      .bind(file.rowCount, file.r2Key, file.size, now, settle, file.rowCount, jobId, missing, jobId, token, file.rowCount),
     refundStatement(db, jobId, settle),
+    releaseLedgerStatement(db, jobId, settle, `AND ${inMissing}`, [missing]),
   ]);
   return done?.meta.changes === 1;
 }
@@ -86,13 +94,24 @@ async function settleAsError(db: D1Database, jobId: string, errorCode: string, n
     db
       .prepare(
         `UPDATE export_jobs SET status = 'ERROR', error_code = ?, finished_at = ?, settle_token = ?,
-                refunded_count = reserved_count, lease_until = NULL
+                refunded_count = COALESCE(charged_count, reserved_count), lease_until = NULL
          WHERE id = ? AND ${guard}`,
       )
       .bind(errorCode, now, settle, jobId, ...params),
     refundStatement(db, jobId, settle),
+    releaseLedgerStatement(db, jobId, settle, "", []),
   ]);
   return failed?.meta.changes === 1;
+}
+
+/** A refunded job takes its refunded records out of the ledger: only with this settle token (issue 17). */
+function releaseLedgerStatement(db: D1Database, jobId: string, settle: string, filter: string, params: unknown[]): D1PreparedStatement {
+  return db
+    .prepare(
+      `DELETE FROM export_ledger WHERE job_id = ? ${filter}
+         AND EXISTS (SELECT 1 FROM export_jobs WHERE id = ? AND settle_token = ?)`,
+    )
+    .bind(jobId, ...params, jobId, settle);
 }
 
 /** Gives back the job's refunded_count, only if the job carries this settle token (set by the UPDATE before it). */

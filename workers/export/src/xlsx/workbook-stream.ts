@@ -62,12 +62,20 @@ export function writeWorkbook<R>(options: WorkbookOptions<R>): XlsxStream {
 
 type Common = Omit<WorkbookOptions<never>, "sheetName" | "columns" | "rows">;
 
-/** A company export: sheet 'Företag' with every company search-record field. */
-export function writeCompanyWorkbook(rows: AsyncIterable<readonly CompanyRecord[]>, common: Common): XlsxStream {
-  return writeWorkbook({ ...common, sheetName: "Företag", columns: COMPANY_COLUMNS, rows });
+/** A company export: sheet 'Företag' with the given columns (by default template "Standard", every record field). */
+export function writeCompanyWorkbook(
+  rows: AsyncIterable<readonly CompanyRecord[]>,
+  common: Common,
+  columns: readonly Column<CompanyRecord>[] = COMPANY_COLUMNS,
+): XlsxStream {
+  return writeWorkbook({ ...common, sheetName: "Företag", columns, rows });
 }
 
-/** A worksite export: sheet 'Arbetsställen' with every worksite search-record field. */
-export function writeWorksiteWorkbook(rows: AsyncIterable<readonly WorksiteRecord[]>, common: Common): XlsxStream {
-  return writeWorkbook({ ...common, sheetName: "Arbetsställen", columns: WORKSITE_COLUMNS, rows });
+/** A worksite export: sheet 'Arbetsställen' with the given columns (by default template "Standard"). */
+export function writeWorksiteWorkbook(
+  rows: AsyncIterable<readonly WorksiteRecord[]>,
+  common: Common,
+  columns: readonly Column<WorksiteRecord>[] = WORKSITE_COLUMNS,
+): XlsxStream {
+  return writeWorkbook({ ...common, sheetName: "Arbetsställen", columns, rows });
 }
