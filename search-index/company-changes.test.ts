@@ -1,26 +1,71 @@
 import { describe, expect, it } from "vitest";
-import { fixtureCompanies } from "../tests/fixtures/search/fixture-dataset";
 import { describeCompanyChanges, DEREGISTERED, REMOVED_FROM_REGISTER } from "./company-changes";
 import type { CompanySourceRecord } from "./records";
 
-const base = (): CompanySourceRecord => {
-  const company = structuredClone(fixtureCompanies().find((c) => c.boardMembers.length > 0 && c.financialPeriods.length > 0)!);
-  return {
-    ...company,
-    name: "Byggbolaget i Växjö AB",
-    postalAddress: { careOf: null, streetAddress: "Storgatan 1", zip: "352 30", city: "Växjö" },
-    phoneNumbers: ["0470-123 45"],
-    sniCodes: ["41200", "43320"],
-    boardMembers: [{ name: "Anna Svensson", age: 52, roles: ["Ledamot"] }],
-    beneficialOwners: [{ name: "Anna Svensson", age: 52, extent: "mer än 75 %" }],
-    beneficialReportingObligation: true,
-    beneficialStatus: null,
-    beneficialSuspicion: false,
-    scoring: 2,
-    numEmployees: 12,
-    isActive: true,
-  };
+const FIGURES = {
+  turnover: 9_800_000,
+  cashFlowAffectingEBTDA: 0,
+  profitAndLossForTheYear: 0,
+  totalAssets: 0,
+  totalEquity: 0,
+  sumOfCashBank: 0,
+  totalLongTermLiabilities: 0,
+  totalShortTermLiabilities: 0,
+  earningsAfterDepreciation: 0,
+  earningsAfterNetInterestIncome: 0,
+  dividend: 0,
+  numberOfEmployees: 12,
+  personnelExpenses: 0,
 };
+
+const base = (): CompanySourceRecord => ({
+  kind: "company",
+  orgSeqNo: 1,
+  orgNo: "556677-8899",
+  name: "Byggbolaget i Växjö AB",
+  legalFormCode: "49",
+  form: "AB",
+  formText: "Aktiebolag",
+  soleProprietorship: false,
+  isActive: true,
+  postalAddress: { careOf: null, streetAddress: "Storgatan 1", zip: "352 30", city: "Växjö" },
+  visitingAddress: null,
+  phoneNumbers: ["0470-123 45"],
+  seatMunicipalityCode: "0780",
+  seatCountyCode: "07",
+  createdDate: "2001-03-01",
+  registeredDate: "2001-03-15",
+  fTaxReg: true,
+  vatReg: true,
+  employerReg: true,
+  sniCodes: ["41200", "43320"],
+  managerTitle: null,
+  managerName: null,
+  managerAge: null,
+  boardMembers: [{ name: "Anna Svensson", age: 52, roles: ["Ledamot"] }],
+  beneficialOwners: [{ name: "Anna Svensson", age: 52, extent: "mer än 75 %" }],
+  beneficialReportingObligation: true,
+  beneficialStatus: null,
+  beneficialSuspicion: false,
+  businessDescription: null,
+  scoring: 2,
+  fiscalYearEndMonth: 12,
+  employeeRangeCode: "4",
+  turnover: 9_800_000,
+  earnings: 0,
+  dividend: 0,
+  numEmployees: 12,
+  financialPeriods: [{ type: "ÅR", periodStart: "2025-01-01", periodEnd: "2025-12-31", company: FIGURES, group: null }],
+  annualReports: [],
+  groupMotherOrgNo: null,
+  companyGroupMotherName: null,
+  companyGroupTree: null,
+  isListed: false,
+  isOwnerManaged: true,
+  hasAuditor: false,
+  auditObligation: false,
+  isShelfCompany: false,
+});
 
 describe("describeCompanyChanges", () => {
   it("says nothing when nothing changed", () => {
