@@ -15,7 +15,7 @@ export const SITE_ROOT = "";
 export const REFRESH_PATH = "/api/auth/refresh";
 
 export interface CallOptions<T> {
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "DELETE";
   /** JSON body (or FormData, sent as is). */
   body?: unknown;
   /** Validates a JSON answer. Without it the parsed JSON is returned untyped. */
