@@ -58,7 +58,7 @@ async function overview(user: TestUser) {
 
 async function userRows(user: TestUser) {
   const d1 = await db();
-  const rows = (sql: string) => d1.prepare(sql).bind(user.userId).all();
+  const rows = async (sql: string) => (await d1.prepare(sql).bind(user.userId).all()).results;
   return JSON.stringify(
     await Promise.all([
       rows("SELECT * FROM saved_searches WHERE user_id = ? ORDER BY id"),
