@@ -226,9 +226,13 @@ export class LocalLoader implements SqlStore {
   }
 
   /** The bindings themselves (slow proxies: for reads and tests, not bulk loading). */
-  async bindings(): Promise<{ SEARCH_DB: D1Database; SEARCH_INDEX: R2Bucket }> {
-    const [db, bucket] = await Promise.all([this.mf.getD1Database("SEARCH_DB"), this.mf.getR2Bucket("SEARCH_INDEX")]);
-    return { SEARCH_DB: db as unknown as D1Database, SEARCH_INDEX: bucket as unknown as R2Bucket };
+  async bindings(): Promise<{ SEARCH_DB: D1Database; SEARCH_INDEX: R2Bucket; DB: D1Database }> {
+    const [db, bucket, appDb] = await Promise.all([
+      this.mf.getD1Database("SEARCH_DB"),
+      this.mf.getR2Bucket("SEARCH_INDEX"),
+      this.mf.getD1Database("DB"),
+    ]);
+    return { SEARCH_DB: db as unknown as D1Database, SEARCH_INDEX: bucket as unknown as R2Bucket, DB: appDb as unknown as D1Database };
   }
 
   dispose(): Promise<void> {

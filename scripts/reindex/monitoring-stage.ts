@@ -15,7 +15,7 @@ import type { ChangeSet } from "./change-set";
 import type { SqlStore } from "./local-loader";
 import { candidateBackend, loadCandidateSources, matchingIds, type CandidateSources } from "./monitoring-candidates";
 
-interface SavedSearchRow {
+export interface SavedSearchRow {
   id: string;
   user_id: string;
   serialized_search: string;
@@ -67,7 +67,11 @@ async function readSubscriptions(loader: SqlStore, touched: number[]) {
   };
 }
 
-function watchedItems(watched: { user_id: string; org_seq_no: number }[], before: CandidateSources, after: CandidateSources): StageItem[] {
+export function watchedItems(
+  watched: { user_id: string; org_seq_no: number }[],
+  before: CandidateSources,
+  after: CandidateSources,
+): StageItem[] {
   const items: StageItem[] = [];
   for (const { user_id: userId, org_seq_no: orgSeqNo } of watched) {
     const old = before.companies.get(orgSeqNo);
@@ -80,17 +84,18 @@ function watchedItems(watched: { user_id: string; org_seq_no: number }[], before
   return items;
 }
 
-interface SearchOutcome {
+export interface SearchOutcome {
   items: StageItem[];
   hits: { id: string; userId: string; hitCount: number }[];
   skipped: number;
 }
 
-async function searchItems(
+export async function searchItems(
   searches: SavedSearchRow[],
   before: CandidateSources,
   after: CandidateSources,
   from: number,
+  onProgress?: (done: number, total: number) => void,
 ): Promise<SearchOutcome> {
   const outcome: SearchOutcome = { items: [], hits: [], skipped: 0 };
   const [oldBackend, newBackend] = [candidateBackend(before), candidateBackend(after)];
@@ -116,11 +121,13 @@ async function searchItems(
     });
     outcome.items.push(...entered.map((id) => item("SEARCH_NEW", id)), ...left.map((id) => item("SEARCH_REMOVED", id)));
     outcome.hits.push({ id: row.id, userId: row.user_id, hitCount: Math.max(0, row.hit_count + entered.length - left.length) });
+    if (outcome.hits.length % 100 === 0) onProgress?.(outcome.hits.length + outcome.skipped, searches.length);
   }
   return outcome;
 }
 
-async function stage(loader: SqlStore, from: number, to: number, outcome: SearchOutcome, watched: StageItem[]) {
+/** Writes the staged rows of `from` → `to`; returns the affected users. */
+export async function stageItems(loader: SqlStore, from: number, to: number, outcome: SearchOutcome, watched: StageItem[]) {
   const items = [...outcome.items, ...watched];
   // A run killed before its switch may have staged rows under the same version pair (the version number is reused).
   await loader.sql(
@@ -165,7 +172,7 @@ export async function stageMonitoring(
   ];
   const outcome = withSearches ? await searchItems(searches, before, after, from) : { items: [], hits: [], skipped: 0 };
   const changed = watchedItems(watched, before, after);
-  const users = await stage(loader, from, to, outcome, changed);
+  const users = await stageItems(loader, from, to, outcome, changed);
   return {
     savedSearches: searches.length,
     skipped: outcome.skipped,

@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diffHashes } from "../../scripts/reindex/change-set";
-import type { LoaderDatabase, SqlStore, Statement } from "../../scripts/reindex/local-loader";
+import { d1SqlStore } from "../../scripts/reindex/d1-sql-store";
+import type { SqlStore } from "../../scripts/reindex/local-loader";
 import { markRunStaged, stageMonitoring } from "../../scripts/reindex/monitoring-stage";
 import { hashesFromDocuments } from "../../scripts/reindex/version-changes";
 import type { CompanySourceRecord } from "../../search-index/records";
@@ -27,21 +28,7 @@ const env = () => harness.api().getEnv();
 /** The reindex's SQL access, on the harness's own D1 bindings. */
 async function harnessStore(): Promise<SqlStore> {
   const bindings = await env();
-  const pick = (db: LoaderDatabase = "SEARCH_DB") => (db === "DB" ? bindings.DB : bindings.SEARCH_DB);
-  return {
-    async sql<Row>(statements: Statement[], db?: LoaderDatabase) {
-      const d1 = pick(db);
-      const results = await d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...s.params)));
-      return results.map((r) => (r.results ?? []) as Row[]);
-    },
-    async insertValues(head: string, columns: number, lines: string, db?: LoaderDatabase) {
-      const d1 = pick(db);
-      const rows = lines.split("\n").filter((l) => l !== "");
-      const tuple = `(${Array(columns).fill("?").join(",")})`;
-      if (rows.length > 0) await d1.batch(rows.map((row) => d1.prepare(`${head} VALUES ${tuple}`).bind(...row.split("\t"))));
-      return { rows: rows.length };
-    },
-  };
+  return d1SqlStore({ DB: bindings.DB, SEARCH_DB: bindings.SEARCH_DB });
 }
 
 const SEARCH = serializeSearch(SearchSchema.parse({ text: "bevakningsbolag" }));
