@@ -29,7 +29,7 @@ export function MainHeader({ user }: { user: ActiveUser }) {
         <HeaderSearch />
         <div id={HEADER_ACTIONS_ID} className="site-header__actions" />
         <nav aria-label="Huvudmeny" className="site-nav">
-          <MonitoringLink />
+          <MonitoringLink isActive={user.endUser.signedTerms} />
           <NavLink to="/om">Om oss</NavLink>
           <NavLink to="/kontakt">Kontakt</NavLink>
           <AccountPopup user={user} />

@@ -47,12 +47,13 @@ export async function refreshUnread(): Promise<void> {
 
 export const clearUnread = () => update({ unread: 0 });
 
-export function useUnreadPolling(): void {
+export function useUnreadPolling(isActive: boolean): void {
   useEffect(() => {
+    if (!isActive) return;
     void refreshUnread();
     const timer = setInterval(() => void refreshUnread(), UNREAD_POLL_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [isActive]);
 }
 
 /** Loads the watched ids once (the cards and the pane call this). */
