@@ -1,5 +1,6 @@
 /**
- * Header for signed-in users (spec §2): logo home, free-text search, Om oss, Kontakt and the Konto popup. Screens add
+ * Header for signed-in users (spec §2): logo home, free-text search, Bevakningar with its unread badge (issue 16), Om oss,
+ * Kontakt and the Konto popup. Screens add
  * their own buttons (Exportera, Dela, Listfiler on search pages) by rendering them inside <HeaderActions>.
  */
 import { NavLink } from "@remix-run/react";
@@ -9,6 +10,7 @@ import type { ActiveUser } from "../../workers/shared/api-contracts/subscription
 import { AccountPopup } from "./account-popup";
 import { HeaderSearch } from "./header-search";
 import { Logo } from "./logo";
+import { MonitoringLink } from "./monitoring/monitoring-link";
 
 const HEADER_ACTIONS_ID = "header-actions";
 
@@ -27,6 +29,7 @@ export function MainHeader({ user }: { user: ActiveUser }) {
         <HeaderSearch />
         <div id={HEADER_ACTIONS_ID} className="site-header__actions" />
         <nav aria-label="Huvudmeny" className="site-nav">
+          <MonitoringLink isActive={user.endUser.signedTerms} />
           <NavLink to="/om">Om oss</NavLink>
           <NavLink to="/kontakt">Kontakt</NavLink>
           <AccountPopup user={user} />

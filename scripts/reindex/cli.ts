@@ -98,9 +98,9 @@ async function main() {
     if (values.backend === "embedded") {
       const started = performance.now();
       const persistDir = values.state ?? PERSIST_DIR;
-      // Idempotent: a fresh state directory gets the index_versions table the switch needs (SEARCH_DB only; npm start
-      // applies the rest). Runs while the reindex modules (wrangler, Miniflare: seconds) load.
-      const migrated = applyLocalMigrationsAsync(persistDir, ["SEARCH_DB"]);
+      // Idempotent: a fresh state directory gets the index_versions table the switch needs. Runs while the reindex modules (wrangler, Miniflare: seconds) load.
+      // DB too: the Bevakning step reads saved searches and watched companies there and stages their alerts.
+      const migrated = applyLocalMigrationsAsync(persistDir, ["SEARCH_DB", "DB"]);
       const { reindexEmbedded } = await import("./reindex-embedded");
       await migrated;
       const result = await reindexEmbedded({

@@ -7,6 +7,7 @@ import path from "node:path";
 import type { WorksiteFacts } from "../../search-index/embedded/column-facts";
 import { COMPANY_COLUMNS, insertCompaniesHead, insertWorksitesHead, WORKSITE_COLUMNS } from "../../search-index/embedded/d1-documents";
 import type { IndexBuild } from "../../search-index/embedded/index-build";
+import type { HashCollector } from "./change-set";
 import type { LocalLoader } from "./local-loader";
 import { chunkFacts, ParsePool } from "./parse-pool";
 import type { PostedChunk } from "./parse-worker";
@@ -21,6 +22,8 @@ export interface LoadOptions {
   report: (progress: ReindexProgress) => void;
   /** Called when the companies are stored ("companies") and when the worksites are too ("worksites after"). */
   lap: (stage: string) => void;
+  /** Receives every company's document hash (Bevakning's change set). */
+  hashes?: HashCollector;
 }
 
 /** A failure while loading one of the two files (they load at once), naming its stage. */
@@ -50,6 +53,7 @@ export async function loadDocuments(loader: LocalLoader, build: IndexBuild, opti
     const writer = new RowWriter(loader, insertCompaniesHead(version), COMPANY_COLUMNS);
     for await (const chunk of pool.parse(path.join(sourceDir, "companies.ndjson"), "company")) {
       for (const facts of chunkFacts(chunk)) build.addCompany(facts);
+      options.hashes?.add(chunk.hashes);
       await writer.add(chunk.rows, chunk.records);
       n += chunk.records;
       report({ stage: "companies", done: n, total: totals.companies });

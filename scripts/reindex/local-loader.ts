@@ -10,25 +10,33 @@ import { unstable_readConfig } from "wrangler";
 import { MAX_BOUND_PARAMETERS } from "../../search-index/embedded/d1-documents";
 import { API_CONFIG } from "../lib/local-bindings";
 
-/** The local identities of SEARCH_DB and SEARCH_INDEX, as the API worker's wrangler.toml names them. */
+/**
+ * The local identities of SEARCH_DB, SEARCH_INDEX and DB (the app database: Bevakning's saved searches and watched
+ * companies, read and staged by the reindex), as the API worker's wrangler.toml names them.
+ */
 function searchBindings() {
   const config = unstable_readConfig({ config: API_CONFIG });
   const db = config.d1_databases.find((d: { binding: string; database_id?: string }) => d.binding === "SEARCH_DB");
+  const appDb = config.d1_databases.find((d: { binding: string; database_id?: string }) => d.binding === "DB");
   const bucket = config.r2_buckets.find((b: { binding: string; bucket_name?: string }) => b.binding === "SEARCH_INDEX");
-  if (!db?.database_id || !bucket?.bucket_name) throw new Error(`${API_CONFIG} lacks SEARCH_DB or SEARCH_INDEX`);
-  return { databaseId: db.database_id, bucketName: bucket.bucket_name };
+  if (!db?.database_id || !appDb?.database_id || !bucket?.bucket_name) throw new Error(`${API_CONFIG} lacks SEARCH_DB, DB or SEARCH_INDEX`);
+  return { databaseId: db.database_id, appDatabaseId: appDb.database_id, bucketName: bucket.bucket_name };
 }
+
+/** Which D1 database a loader call goes to. */
+export type LoaderDatabase = "SEARCH_DB" | "DB";
 
 const LOADER_WORKER = `
 const json = (value, status = 200) => new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json" } });
 export default {
   async fetch(request, env) {
     const url = new URL(request.url);
+    const db = url.searchParams.get("db") === "DB" ? env.DB : env.SEARCH_DB;
     try {
       if (url.pathname === "/sql") {
         const { statements } = await request.json();
-        const prepared = statements.map((s) => env.SEARCH_DB.prepare(s.sql).bind(...s.params));
-        const results = await env.SEARCH_DB.batch(prepared);
+        const prepared = statements.map((s) => db.prepare(s.sql).bind(...s.params));
+        const results = await db.batch(prepared);
         return json(results.map((r) => r.results ?? []));
       }
       if (url.pathname === "/values") {
@@ -44,9 +52,9 @@ export default {
           const rows = lines.slice(i, i + perStatement);
           const params = [];
           for (const line of rows) params.push(...line.split("\\t"));
-          batch.push(env.SEARCH_DB.prepare(head + " VALUES " + Array(rows.length).fill(tuple).join(",")).bind(...params));
+          batch.push(db.prepare(head + " VALUES " + Array(rows.length).fill(tuple).join(",")).bind(...params));
         }
-        if (batch.length > 0) await env.SEARCH_DB.batch(batch);
+        if (batch.length > 0) await db.batch(batch);
         return json({ rows: lines.length });
       }
       if (url.pathname === "/object" && request.method === "PUT") {
@@ -106,18 +114,24 @@ export interface Statement {
   params: (string | number | null)[];
 }
 
-export class LocalLoader {
+/** The SQL side of the loader: what Bevakning's reindex step needs (tests give it the harness's D1 bindings). */
+export interface SqlStore {
+  sql<Row = Record<string, unknown>>(statements: Statement[], db?: LoaderDatabase): Promise<Row[][]>;
+  insertValues(sqlHead: string, columns: number, lines: string, db?: LoaderDatabase): Promise<{ rows: number }>;
+}
+
+export class LocalLoader implements SqlStore {
   private constructor(private readonly mf: Miniflare) {}
 
   /** Opens the bindings on `persistDir` (the --persist-to directory of wrangler dev). */
   static async open(persistDir: string): Promise<LocalLoader> {
-    const { databaseId, bucketName } = searchBindings();
+    const { databaseId, appDatabaseId, bucketName } = searchBindings();
     const options = convertV4MiniflareOptions({
       modules: true,
       script: LOADER_WORKER,
       compatibilityDate: "2026-11-01",
       resourcePersistencePath: path.join(persistDir, "v3"),
-      d1Databases: { SEARCH_DB: databaseId },
+      d1Databases: { SEARCH_DB: databaseId, DB: appDatabaseId },
       r2Buckets: { SEARCH_INDEX: bucketName },
     } as Parameters<typeof convertV4MiniflareOptions>[0]);
     const mf = new Miniflare(options);
@@ -148,13 +162,19 @@ export class LocalLoader {
   }
 
   /** Runs statements as one D1 batch (a transaction); returns each statement's rows. */
-  sql<Row = Record<string, unknown>>(statements: Statement[]): Promise<Row[][]> {
-    return this.call("/sql", { method: "POST", body: JSON.stringify({ statements }), headers: { "content-type": "application/json" } });
+  sql<Row = Record<string, unknown>>(statements: Statement[], db: LoaderDatabase = "SEARCH_DB"): Promise<Row[][]> {
+    const init = { method: "POST", body: JSON.stringify({ statements }), headers: { "content-type": "application/json" } };
+    return this.call(`/sql?db=${db}`, init);
   }
 
   /** Inserts rows given as tab-separated lines (`columns` fields each) with INSERT … VALUES statements. */
-  insertValues(sqlHead: string, columns: number, lines: Uint8Array<ArrayBuffer> | string): Promise<{ rows: number }> {
-    return this.call(`/values?sql=${encodeURIComponent(sqlHead)}&columns=${columns}`, { method: "POST", body: lines });
+  insertValues(
+    sqlHead: string,
+    columns: number,
+    lines: Uint8Array<ArrayBuffer> | string,
+    db: LoaderDatabase = "SEARCH_DB",
+  ): Promise<{ rows: number }> {
+    return this.call(`/values?sql=${encodeURIComponent(sqlHead)}&columns=${columns}&db=${db}`, { method: "POST", body: lines });
   }
 
   /**
@@ -206,9 +226,13 @@ export class LocalLoader {
   }
 
   /** The bindings themselves (slow proxies: for reads and tests, not bulk loading). */
-  async bindings(): Promise<{ SEARCH_DB: D1Database; SEARCH_INDEX: R2Bucket }> {
-    const [db, bucket] = await Promise.all([this.mf.getD1Database("SEARCH_DB"), this.mf.getR2Bucket("SEARCH_INDEX")]);
-    return { SEARCH_DB: db as unknown as D1Database, SEARCH_INDEX: bucket as unknown as R2Bucket };
+  async bindings(): Promise<{ SEARCH_DB: D1Database; SEARCH_INDEX: R2Bucket; DB: D1Database }> {
+    const [db, bucket, appDb] = await Promise.all([
+      this.mf.getD1Database("SEARCH_DB"),
+      this.mf.getR2Bucket("SEARCH_INDEX"),
+      this.mf.getD1Database("DB"),
+    ]);
+    return { SEARCH_DB: db as unknown as D1Database, SEARCH_INDEX: bucket as unknown as R2Bucket, DB: appDb as unknown as D1Database };
   }
 
   dispose(): Promise<void> {

@@ -11,6 +11,7 @@ import {
   type CompanySourceRecord,
   type WorksiteSourceRecord,
 } from "../../search-index/records";
+import { documentHash } from "./change-set";
 import { validateLine } from "./source-reader";
 
 export type SourceKind = "company" | "worksite";
@@ -24,6 +25,8 @@ export interface ParsedChunk<K extends SourceKind> {
   /** D1 rows, one line per record: the column values separated by tabs (JSON text never holds a raw tab). */
   rows: string;
   facts: FactsOf[K][];
+  /** Companies only: orgSeqNo, hash of its document, … (Bevakning's change set, change-set.ts). */
+  hashes: Float64Array<ArrayBuffer>;
   /** Lines in the chunk, blank ones included (for line numbers of later chunks). */
   lines: number;
   /** The first invalid line: its number within the chunk (1-based) and what is wrong. */
@@ -47,13 +50,18 @@ export function parseChunk<K extends SourceKind>(kind: K, text: string): ParsedC
   if (lines[lines.length - 1] === "") lines.pop();
   const rows: string[] = [];
   const out: FactsOf[K][] = [];
+  const hashes: number[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
     if (line.trim() === "") continue;
     const checked = validateLine(schema, line);
-    if ("problem" in checked) return { rows: "", facts: [], lines: lines.length, error: { line: i + 1, message: checked.problem } };
-    rows.push(row(checked.record).join("\t"));
+    if ("problem" in checked) {
+      return { rows: "", facts: [], hashes: new Float64Array(0), lines: lines.length, error: { line: i + 1, message: checked.problem } };
+    }
+    const values = row(checked.record);
+    if (kind === "company") hashes.push(Number(values[0]), documentHash(String(values[1])));
+    rows.push(values.join("\t"));
     out.push(facts(checked.record));
   }
-  return { rows: rows.join("\n"), facts: out, lines: lines.length };
+  return { rows: rows.join("\n"), facts: out, hashes: Float64Array.from(hashes), lines: lines.length };
 }

@@ -29,7 +29,7 @@ parentPort?.on("message", (job: ChunkJob) => {
     const bytes = encoder.encode(rows);
     const serialized = Uint8Array.from(serialize(facts));
     const result = { ...rest, rows: bytes, facts: serialized, records: facts.length };
-    parentPort?.postMessage({ seq: job.seq, result }, [bytes.buffer, serialized.buffer]);
+    parentPort?.postMessage({ seq: job.seq, result }, [bytes.buffer, serialized.buffer, rest.hashes.buffer]);
   } catch (error) {
     parentPort?.postMessage({ seq: job.seq, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }

@@ -21,9 +21,13 @@ import { encodeSnapshot } from "../../search-index/embedded/snapshot";
 import { PERSIST_DIR } from "../lib/local-bindings";
 import { LocalLoader } from "./local-loader";
 import { LoadError, loadDocuments } from "./load-documents";
+import { HashCollector, hashesKey, type ChangeSet, type DocumentHashes } from "./change-set";
+import { markRunStaged, stageMonitoring, type MonitoringStageResult } from "./monitoring-stage";
 import { readManifest } from "./source-reader";
+import { changesSince, storeHashes } from "./version-changes";
 
-export type ReindexStage = "prepare" | "companies" | "worksites" | "index" | "snapshot" | "verify" | "switch" | "cleanup" | "grace";
+export type ReindexStage =
+  "prepare" | "companies" | "worksites" | "index" | "snapshot" | "verify" | "changes" | "switch" | "cleanup" | "grace";
 
 export interface ReindexProgress {
   stage: ReindexStage;
@@ -41,6 +45,15 @@ export interface ReindexResult {
   /** Versions of interrupted earlier runs removed before this one started. */
   orphansRemoved: number[];
   seconds: Record<string, number>;
+  /** Bevakning: the change set from the previous version (null on a first index) and what was staged for users. */
+  changes: ChangesSummary | null;
+}
+
+export interface ChangesSummary {
+  added: number;
+  removed: number;
+  changed: number;
+  monitoring: Omit<MonitoringStageResult, "userIds"> | { error: string };
 }
 
 export class ReindexError extends Error {
@@ -87,6 +100,32 @@ async function verifyCounts(loader: LocalLoader, version: number, expected: { co
 async function removeVersion(loader: LocalLoader, version: number) {
   await loader.sql(removeVersionStatements(version));
   await loader.deleteObject(snapshotKey(version));
+  await loader.deleteObject(hashesKey(version));
+}
+
+/**
+ * Bevakning (issue 16): the change set from the live version and the users' alerts staged from it. A failure of the
+ * staging is logged and reported, never fails the reindex (the search index matters more than one night's alerts).
+ */
+async function computeChanges(loader: LocalLoader, previous: number, version: number, hashes: DocumentHashes) {
+  const changeSet = await changesSince(loader, previous, hashes);
+  let monitoring: ChangesSummary["monitoring"];
+  let users = 0;
+  try {
+    const { userIds, ...staged } = await stageMonitoring(loader, previous, version, changeSet);
+    monitoring = staged;
+    users = userIds.length;
+  } catch (error) {
+    monitoring = { error: error instanceof Error ? error.message : String(error) };
+    console.error(JSON.stringify({ level: "error", msg: "reindex: Bevakning staging failed", error: monitoring.error }));
+  }
+  const summary: ChangesSummary = {
+    added: changeSet.added.length,
+    removed: changeSet.removed.length,
+    changed: changeSet.changed.length,
+    monitoring,
+  };
+  return { changeSet, summary, users };
 }
 
 /**
@@ -140,8 +179,9 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     lap("prepare");
     await begin("companies");
     const build = new IndexBuild();
+    const hashes = new HashCollector();
     const totals = { companies: manifest.companies, worksites: manifest.worksites };
-    const counts = await loadDocuments(loader, build, { ...options, version, totals, report, lap });
+    const counts = await loadDocuments(loader, build, { ...options, version, totals, report, lap, hashes });
     await begin("index");
     report({ stage, done: 0, total: 1 });
     // workerd builds the D1 id indexes while this thread builds the column index (the request needs a moment to leave).
@@ -158,8 +198,19 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     lap("snapshot");
     await begin("verify");
     await verifyCounts(loader, version, counts);
+    await begin("changes");
+    let changes: { changeSet: ChangeSet; summary: ChangesSummary; users: number } | null = null;
+    const documentHashes = hashes.finish();
+    if (previousVersion !== null) changes = await computeChanges(loader, previousVersion, version, documentHashes);
+    await storeHashes(loader, version, documentHashes);
+    lap("changes");
     await begin("switch");
     await loader.sql(flipStatements(version, counts));
+    if (changes && previousVersion !== null && changes.users > 0) {
+      await markRunStaged(loader, previousVersion, version, changes.users, changes.changeSet).catch((error: unknown) =>
+        console.error(JSON.stringify({ level: "error", msg: "reindex: Bevakning run not marked", error: String(error) })),
+      );
+    }
     await begin("cleanup");
     const keep = previousVersion === null ? [version] : [version, previousVersion];
     const removedVersions = await cleanup(loader, keep);
@@ -170,7 +221,17 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
       removedVersions.push(...(await cleanup(loader, [version])));
       lap("grace");
     }
-    return { version, previousVersion, ...counts, snapshotBytes: snapshot.byteLength, removedVersions, orphansRemoved, seconds };
+    const summary = changes?.summary ?? null;
+    return {
+      version,
+      previousVersion,
+      ...counts,
+      snapshotBytes: snapshot.byteLength,
+      removedVersions,
+      orphansRemoved,
+      seconds,
+      changes: summary,
+    };
   } catch (error) {
     // Set by the stage callbacks, which the compiler cannot follow.
     const failedAt = stage as ReindexStage;

@@ -32,7 +32,7 @@ export function readManifest(dir: string): SourceManifest {
 }
 
 /** Lines of a file, read in large chunks (faster than readline for multi-GB files). */
-async function* lines(file: string): AsyncGenerator<string> {
+export async function* lines(file: string): AsyncGenerator<string> {
   let rest = "";
   for await (const chunk of createReadStream(file, { encoding: "utf8", highWaterMark: 4 << 20 })) {
     const parts = (rest + (chunk as string)).split("\n");

@@ -30,6 +30,7 @@ export const KILL_POINTS: readonly KillPoint[] = [
   { stage: "index", mode: { hold: true } },
   { stage: "snapshot:1", mode: { hold: true } },
   { stage: "verify", mode: { hold: true } },
+  { stage: "changes", mode: { hold: true } },
   { stage: "switch", mode: { hold: true } },
   { stage: "cleanup", mode: { hold: true } },
   { stage: "grace", mode: { hold: true } },

@@ -86,7 +86,7 @@ describe("embedded reindex", () => {
     });
     expect(next).toMatchObject({ version: orphan + 1, previousVersion: live, orphansRemoved: [orphan] });
     expect(next.removedVersions).toContain(live);
-    expect(stages).toEqual(["prepare", "companies", "index", "snapshot", "snapshot", "verify", "switch", "cleanup", "grace"]);
+    expect(stages).toEqual(["prepare", "companies", "index", "snapshot", "snapshot", "verify", "changes", "switch", "cleanup", "grace"]);
     expect(await tables()).toEqual([`companies_v${orphan + 1}`, `worksites_v${orphan + 1}`]);
     expect(await fixture.loader.getObject(snapshotKey(orphan))).toBeNull();
     expect(await fixture.loader.getObject(snapshotKey(live ?? 0))).toBeNull();

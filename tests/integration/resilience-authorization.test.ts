@@ -22,6 +22,7 @@ import {
   routerRouteKeys,
   tableDrift,
   vad,
+  type ConsumedId,
   type OwnedIds,
   type PrincipalName,
   type RequestFixtures,
@@ -49,6 +50,7 @@ let fixtures: RequestFixtures;
 let ownerSecrets: string[];
 
 const env = () => harness.api().getEnv();
+const JSON_HEADERS = { "Content-Type": "application/json" };
 
 async function call(cookie: string, request: RouteRequest): Promise<HarnessResponse> {
   return authedFetch(harness, cookie, request.path, { method: request.method, headers: request.headers ?? {}, body: request.body });
@@ -69,6 +71,18 @@ async function uploadListFile(user: TestUser, seqNo: string): Promise<string> {
 async function createSharedLink(user: TestUser): Promise<string> {
   const response = await callOk(user.cookie, { method: "POST", path: `/sapi/search/create-shared-link/${vad({ text: "bygg" })}` });
   return ((await response.json()) as string).split("/u/")[1] ?? "";
+}
+
+/** A saved search of the user's (Bevakning), named so that its name is one of the owner's secrets. */
+async function createSavedSearch(user: TestUser): Promise<string> {
+  const body = { name: `Bevakning${TAG}`, serializedSearch: vad({ text: "bygg" }) };
+  const request: RouteRequest = { method: "POST", path: "/sapi/monitoring/searches", headers: JSON_HEADERS, body: JSON.stringify(body) };
+  return ((await (await callOk(user.cookie, request)).json()) as { id: string }).id;
+}
+
+async function watchCompany(user: TestUser, orgSeqNo: string): Promise<string> {
+  await callOk(user.cookie, { method: "POST", path: `/sapi/monitoring/companies/${orgSeqNo}` });
+  return orgSeqNo;
 }
 
 async function doneExportJob(user: TestUser): Promise<string> {
@@ -198,13 +212,27 @@ async function ownerData(): Promise<unknown[]> {
     ),
     rows("SELECT * FROM export_jobs WHERE user_id = ? ORDER BY id"),
     rows("SELECT * FROM user_config WHERE user_id = ?"),
+    rows("SELECT * FROM saved_searches WHERE user_id = ? ORDER BY id"),
+    rows("SELECT * FROM watched_companies WHERE user_id = ? ORDER BY org_seq_no"),
+    rows("SELECT * FROM monitoring_settings WHERE user_id = ?"),
+    rows("SELECT * FROM monitoring_alerts WHERE user_id = ? ORDER BY id"),
   ]);
 }
 
 /** Row counts of the subscriber data every /sapi write goes to: a refused principal's column must not move them. */
 async function subscriberDataCounts(): Promise<Record<string, unknown>> {
   const db = (await env()).DB;
-  const tables = ["shared_links", "list_files", "list_file_numbers", "export_jobs", "user_config"];
+  const tables = [
+    "shared_links",
+    "list_files",
+    "list_file_numbers",
+    "export_jobs",
+    "user_config",
+    "saved_searches",
+    "watched_companies",
+    "monitoring_settings",
+    "monitoring_alerts",
+  ];
   const counts = await Promise.all(tables.map((t) => db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).first<{ n: number }>()));
   return Object.fromEntries(tables.map((t, i) => [t, counts[i]?.n]));
 }
@@ -260,13 +288,15 @@ async function createTemplate(user: TestUser): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
-async function freshOwnerResource(kind: "listFileId" | "sharedLinkId" | "templateId"): Promise<OwnedIds> {
-  const make = {
+async function freshOwnerResource(kind: ConsumedId): Promise<OwnedIds> {
+  const create: Record<ConsumedId, () => Promise<string>> = {
     listFileId: () => uploadListFile(owner, "99"),
     sharedLinkId: () => createSharedLink(owner),
     templateId: () => createTemplate(owner),
+    savedSearchId: () => createSavedSearch(owner),
+    watchedOrgSeqNo: () => watchCompany(owner, ids.watchedOrgSeqNo),
   };
-  return { ...ids, [kind]: await make[kind]() };
+  return { ...ids, [kind]: await create[kind]() };
 }
 
 /** Runs every route for one principal; returns the cells checked and the problems found. */
@@ -320,14 +350,23 @@ beforeAll(async () => {
   owner = await createTestUser(harness, { firstName: `Astrid${TAG}`, lastName: `Ägare${TAG}`, quota: 100 });
   other = await createTestUser(harness, { firstName: "Bertil", lastName: "Annan", quota: 100 });
   fixtures = {
-    ids: { seqNo: "7", listFileId: "0", sharedLinkId: "", jobId: "", templateId: "" },
+    ids: { seqNo: "7", listFileId: "0", sharedLinkId: "", jobId: "", templateId: "", savedSearchId: "", watchedOrgSeqNo: "" },
     signInAccount: { id: signInAccount.username, password: signInAccount.password },
     pendingCode,
     listFileBytes: new TextEncoder().encode(seeded.companies.map((c) => c.orgNo).join("\r\n")),
     company: { orgSeqNo: company.orgSeqNo, orgNo: company.orgNo, refNo: report.refNo, periodEnd: report.periodEnd },
   };
   const listFileId = await uploadListFile(owner, "7");
-  ids = { seqNo: "7", listFileId, sharedLinkId: await createSharedLink(owner), jobId: "", templateId: await createTemplate(owner) };
+  const watched = seeded.companies.find((c) => c.orgSeqNo !== company.orgSeqNo)!;
+  ids = {
+    seqNo: "7",
+    listFileId,
+    sharedLinkId: await createSharedLink(owner),
+    jobId: "",
+    templateId: await createTemplate(owner),
+    savedSearchId: await createSavedSearch(owner),
+    watchedOrgSeqNo: await watchCompany(owner, String(watched.orgSeqNo)),
+  };
   fixtures.ids = ids;
   ids.jobId = await doneExportJob(owner);
   ownerSecrets = [
@@ -340,6 +379,7 @@ beforeAll(async () => {
     `Mall-${TAG}`,
     ids.jobId,
     ids.templateId,
+    `Bevakning${TAG}`,
   ];
 }, 180_000);
 afterAll(() => harness.server.close());

@@ -29,6 +29,9 @@ export type PrincipalName = (typeof PRINCIPALS)[number];
 
 export type Access = "public" | "subscriber" | "terms-exempt";
 
+/** Owned resources a route deletes (the owner's cell gets a fresh one). */
+export type ConsumedId = "listFileId" | "sharedLinkId" | "templateId" | "savedSearchId" | "watchedOrgSeqNo";
+
 /** An expected answer: the status and, for an error, the error body's code. */
 export interface Expected {
   status: number;
@@ -45,6 +48,10 @@ export interface OwnedIds {
   jobId: string;
   /** One of A's saved export templates. */
   templateId: string;
+  /** One of A's saved searches (Bevakning). */
+  savedSearchId: string;
+  /** A company A watches (not the fixtures' `company`, which every principal may watch). */
+  watchedOrgSeqNo: string;
 }
 
 export interface RequestFixtures {
@@ -71,7 +78,7 @@ export interface RouteAccess {
   /** User-owned ids the request carries; "otherUser" presents user A's. */
   owned: readonly (keyof OwnedIds)[];
   /** The owner's call deletes this resource: the owner's cell gets a fresh one. */
-  consumes?: "listFileId" | "sharedLinkId" | "templateId";
+  consumes?: ConsumedId;
   /** The call ends, rotates or changes the caller's session or terms: each cell gets a fresh principal. */
   freshSession?: boolean;
   /** What the owner's valid call answers. */
@@ -109,6 +116,18 @@ export function listFileUpload(path: string, bytes: Uint8Array, name = "kunder.t
 }
 
 const subscriberGet = (path: string): RouteAccess => ({ access: "subscriber", owned: [], ok: OK, build: () => get(path) });
+
+const SAVED_SEARCH_NOT_FOUND: Expected = { status: 404, code: "SAVED_SEARCH_NOT_FOUND" };
+
+/** A's saved search by id: another user gets 404 (Bevakning, issue 16). */
+const ownSavedSearch = (ok: Expected, build: (ids: OwnedIds) => RouteRequest, consumes?: ConsumedId): RouteAccess => ({
+  access: "subscriber",
+  owned: ["savedSearchId"],
+  ...(consumes ? { consumes } : {}),
+  ok,
+  overrides: { otherUser: SAVED_SEARCH_NOT_FOUND },
+  build: (f) => build(f.ids),
+});
 
 /**
  * /api/auth/refresh reads only the refresh cookie: an expired access token refreshes (that is what refresh is for);
@@ -333,6 +352,47 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     ok: OK,
     overrides: { otherUser: { status: 404, code: "EXPORT_NOT_FOUND" } },
     build: (f) => get(`/sapi/extraction/${f.ids.jobId}/file`),
+  },
+  "GET /sapi/monitoring": subscriberGet("/sapi/monitoring"),
+  "GET /sapi/monitoring/unread": subscriberGet("/sapi/monitoring/unread"),
+  "GET /sapi/monitoring/companies": subscriberGet("/sapi/monitoring/companies"),
+  "POST /sapi/monitoring/mark-read": { access: "subscriber", owned: [], ok: NO_CONTENT, build: () => post("/sapi/monitoring/mark-read") },
+  "POST /sapi/monitoring/settings": {
+    access: "subscriber",
+    owned: [],
+    ok: OK,
+    build: () => post("/sapi/monitoring/settings", { digest: "WEEKLY" }),
+  },
+  "POST /sapi/monitoring/searches": {
+    access: "subscriber",
+    owned: [],
+    ok: OK,
+    build: () => post("/sapi/monitoring/searches", { name: "Matrisens bevakning", serializedSearch: vad({ text: "bygg" }) }),
+  },
+  "POST /sapi/monitoring/searches/:id/rename": ownSavedSearch(OK, (ids) =>
+    post(`/sapi/monitoring/searches/${ids.savedSearchId}/rename`, { name: "Nytt namn" }),
+  ),
+  "DELETE /sapi/monitoring/searches/:id": ownSavedSearch(
+    NO_CONTENT,
+    (ids) => ({ method: "DELETE", path: `/sapi/monitoring/searches/${ids.savedSearchId}` }),
+    "savedSearchId",
+  ),
+  "GET /sapi/monitoring/searches/:id/new": ownSavedSearch(OK, (ids) => get(`/sapi/monitoring/searches/${ids.savedSearchId}/new`)),
+  // Anyone signed in may watch any company of the register.
+  "POST /sapi/monitoring/companies/:orgSeqNo": {
+    access: "subscriber",
+    owned: [],
+    ok: OK,
+    build: (f) => post(`/sapi/monitoring/companies/${f.company.orgSeqNo}`),
+  },
+  // Unwatching a company the caller does not watch (A's watch, seen by another user) is 404.
+  "DELETE /sapi/monitoring/companies/:orgSeqNo": {
+    access: "subscriber",
+    owned: ["watchedOrgSeqNo"],
+    consumes: "watchedOrgSeqNo",
+    ok: NO_CONTENT,
+    overrides: { otherUser: { status: 404, code: "WATCH_NOT_FOUND" } },
+    build: (f) => ({ method: "DELETE", path: `/sapi/monitoring/companies/${f.ids.watchedOrgSeqNo}` }),
   },
 };
 

@@ -8,6 +8,7 @@ import type { CompanyDetail as Company } from "../../../workers/shared/search/re
 import { openWithPreflight } from "../../lib/api";
 import { beneficialMessages } from "../../lib/search/beneficial-messages";
 import { annualReportHref } from "../../lib/search/search-calls";
+import { WatchButton } from "../monitoring/watch-button";
 import { DetailSection, Facts, joinAddress } from "./detail-parts";
 import { FinancialSection } from "./financial-section";
 import { GroupTree } from "./group-tree";
@@ -91,6 +92,9 @@ export function CompanyDetail({ detail }: { detail: Company }) {
   return (
     <>
       <p className="detail__subtitle">{`${detail.orgNo} · ${detail.formText}`}</p>
+      <p className="detail__watch">
+        <WatchButton orgSeqNo={detail.orgSeqNo} name={detail.name} />
+      </p>
       <DetailSection title="Kontaktuppgifter">
         <Facts
           items={[

@@ -1,10 +1,12 @@
 /**
  * Result cards (spec §2, §3): a company card (at most 2 phone numbers, credit grade 'n av 4') and a worksite card.
- * The name opens the detail pane; in selection mode a checkbox marks the record for export.
+ * The name opens the detail pane; in selection mode a checkbox marks the record for export; a company card has
+ * 'Bevaka företaget' / 'Sluta bevaka' (issue 16).
  */
 import { memo, type ReactNode } from "react";
 import { formatBoolean, formatCreditGrade, formatDate, formatMoney, formatNumber, formatSniCode } from "../../../workers/shared/format";
 import type { CompanyRecord, WorksiteRecord } from "../../../workers/shared/search/result-schemas";
+import { WatchButton } from "../monitoring/watch-button";
 
 /** Spec §2, §9: cards show at most 2 phone numbers. */
 export const MAX_CARD_PHONES = 2;
@@ -20,6 +22,8 @@ interface CardShellProps {
   onToggleMark: (id: string) => void;
   onOpen: (id: string) => void;
   children: ReactNode;
+  /** Below the facts (a company card's 'Bevaka företaget', issue 16). */
+  actions?: ReactNode;
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -32,7 +36,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function CardShell({ id, name, subtitle, isOpen, marking, marked, onToggleMark, onOpen, children }: CardShellProps) {
+function CardShell({ id, name, subtitle, isOpen, marking, marked, onToggleMark, onOpen, children, actions }: CardShellProps) {
   return (
     <article
       className={isOpen ? "record-card record-card--open" : "record-card"}
@@ -56,6 +60,7 @@ function CardShell({ id, name, subtitle, isOpen, marking, marked, onToggleMark, 
         </h3>
         <p className="record-card__subtitle">{subtitle}</p>
         <dl className="record-card__facts">{children}</dl>
+        {actions}
       </div>
     </article>
   );
@@ -71,7 +76,7 @@ const sniText = (codes: string[], names: string[]) =>
 
 const money = (value: number | null) => (value === null ? null : formatMoney(value));
 
-type Common = Omit<CardShellProps, "id" | "name" | "subtitle" | "children">;
+type Common = Omit<CardShellProps, "id" | "name" | "subtitle" | "children" | "actions">;
 
 /** Cards are memoised: appending a page renders only the new ones. */
 export const CompanyCard = memo(function CompanyCard({ record, ...shell }: { record: CompanyRecord } & Common) {
@@ -82,6 +87,7 @@ export const CompanyCard = memo(function CompanyCard({ record, ...shell }: { rec
       id={String(record.orgSeqNo)}
       name={record.name}
       subtitle={`${record.orgNo} · ${record.municipalityName}, ${record.countyName}`}
+      actions={<WatchButton orgSeqNo={record.orgSeqNo} name={record.name} />}
       {...shell}
     >
       <Fact label="Adress">{address(record.streetAddress, record.zip, record.city, record.careOf)}</Fact>

@@ -1,14 +1,8 @@
 /** The beneficial-owner status messages of spec §8, chosen from a company detail's flags. */
+import { BENEFICIAL_MESSAGES } from "../../../workers/shared/beneficial-messages";
 import type { CompanyDetail } from "../../../workers/shared/search/result-schemas";
 
-export const BENEFICIAL_MESSAGES = {
-  notObliged: "Företaget är inte anmälningspliktigt för verklig huvudman",
-  NOT_REPORTED: "Verklig huvudman är ej rapporterad",
-  UNSPECIFIED: "Verklig huvudman har ej gått att fastställa",
-  MISSING: "Verklig huvudman saknas",
-  REMOVED: "Information om verklig huvudman har gallrats då företaget avregistrerades för 5 år sedan eller mer",
-  suspicion: "Det finns misstanke om att uppgifterna kan vara felaktiga",
-} as const;
+export { BENEFICIAL_MESSAGES };
 
 type BeneficialFlags = Pick<CompanyDetail, "beneficialReportingObligationStatus" | "beneficialStatus" | "beneficialSuspicion">;
 

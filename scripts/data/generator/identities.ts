@@ -15,6 +15,11 @@ export class IdentityPool {
     return true;
   }
 
+  /** Marks an organisation number as taken (one already in a dataset that is being changed). */
+  reserve(orgNo: string): void {
+    this.claim(orgNo);
+  }
+
   /** An organisation number starting with `prefix`; the third digit is ≥ 2 so it never reads as a date. */
   orgNo(rng: Rng, prefix: string): string {
     for (let attempt = 0; attempt < 1000; attempt++) {

@@ -1,7 +1,7 @@
 /**
  * A small helper process for the e2e tests, run with tsx (which, unlike Playwright's loader, imports the accounts code
  * and its JSON word list): it opens the e2e stack's local D1 once and answers newline-delimited JSON commands on stdin.
- * Commands: createUser, lastCodeMessage, resetRateLimits, expireSubscription. See local-state.ts for what each is for.
+ * Commands: createUser, lastCodeMessage, lastMail, resetRateLimits, expireSubscription. See local-state.ts for what each is for.
  */
 import { createInterface } from "node:readline";
 import { createAccount } from "../../../scripts/accounts/cli";
@@ -46,11 +46,20 @@ async function lastCodeMessage(db: Db, args: Record<string, unknown>) {
   return { code, codeId, body: row.body };
 }
 
+/** The last e-mail to a recipient (subject and body), or null. */
+async function lastMail(db: Db, args: Record<string, unknown>) {
+  return db
+    .prepare("SELECT subject, body FROM dev_mailbox WHERE recipient = ? AND channel = 'EMAIL' ORDER BY id DESC LIMIT 1")
+    .bind(String(args.recipient))
+    .first<{ subject: string; body: string }>();
+}
+
 async function main() {
   const { env, dispose } = await openLocalBindings(process.env.URVAL_STATE_DIR);
   const handlers: Record<string, (db: Db, args: Record<string, unknown>) => Promise<unknown>> = {
     createUser,
     lastCodeMessage,
+    lastMail,
     resetRateLimits: async (db) => (await db.prepare("DELETE FROM rate_limit_events").run(), null),
     expireSubscription: async (db, args) => (
       await db

@@ -71,6 +71,8 @@ export async function openLocalState() {
     createUser: (options: { signedTerms?: boolean } = {}) => call<TestUser>("createUser", options),
     /** The last one-time-code message sent to a recipient, with its code and the codeId of its /e/ link. */
     lastCodeMessage: (recipient: string) => call<MailMessage>("lastCodeMessage", { recipient }),
+    /** The last e-mail to a recipient in the dev mailbox (the Bevakning digest), or null. */
+    lastMail: (recipient: string) => call<{ subject: string; body: string } | null>("lastMail", { recipient }),
     /** The suite signs in far more often than one person from one IP may; each test starts with fresh counters. */
     resetRateLimits: () => call<null>("resetRateLimits"),
     /** Ends a subscription (as an operator would by letting it lapse). */

@@ -12,6 +12,7 @@ import { detailRoutes } from "./routes/details";
 import { extractionRoutes } from "./routes/extraction";
 import { healthRoutes } from "./routes/health";
 import { listFileRoutes } from "./routes/list-files";
+import { monitoringRoutes } from "./routes/monitoring";
 import { refdataRoutes } from "./routes/refdata";
 import { searchRoutes } from "./routes/search";
 import { sharedLinkRoutes } from "./routes/shared-links";
@@ -39,6 +40,7 @@ export function createApp() {
   app.route("/sapi/user-config", userConfigRoutes);
   app.route("/sapi/list-file", listFileRoutes);
   app.route("/sapi/extraction", extractionRoutes);
+  app.route("/sapi/monitoring", monitoringRoutes);
   app.onError(handleError);
   app.notFound(handleNotFound);
   return app;

@@ -1,8 +1,32 @@
+import { describeError, log } from "../../shared/log";
+import { MONITORING_DEAD_LETTER_QUEUE } from "../../shared/monitoring-job";
 import { createApp } from "./app";
+import { authConfig } from "./auth/auth-config";
 import type { ApiEnv } from "./env";
+import { messengerFor } from "./messaging/messenger";
+import { dispatchMonitoringRuns } from "./monitoring/dispatch-runs";
+import { handleMonitoringBatch, handleMonitoringDeadLetters } from "./monitoring/queue-handlers";
 
 const app = createApp();
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
-} satisfies ExportedHandler<ApiEnv>;
+  /** Bevakning's alert jobs and their dead letters (issue 16). Never throws. */
+  async queue(batch, env) {
+    try {
+      if (batch.queue === MONITORING_DEAD_LETTER_QUEUE) return await handleMonitoringDeadLetters(batch, env.DB);
+      await handleMonitoringBatch(batch, env.DB, messengerFor(env, authConfig(env)));
+    } catch (error) {
+      log("error", "monitoring batch failed", { queue: batch.queue, ...describeError(error) });
+      batch.retryAll();
+    }
+  },
+  /** Enqueues the alert jobs of a reindex that went live while nobody called the API (production cron). */
+  async scheduled(_controller, env) {
+    try {
+      await dispatchMonitoringRuns(env.DB, env.MONITORING_QUEUE, env.PUBLIC_ORIGIN ?? "http://localhost:8787");
+    } catch (error) {
+      log("error", "monitoring dispatch failed", describeError(error));
+    }
+  },
+} satisfies ExportedHandler<ApiEnv, unknown>;

@@ -1,0 +1,90 @@
+/** One saved search on /bevakningar: hit counts, new and removed companies, open, rename, delete, 'Exportera nya'. */
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import type { SavedSearch } from "../../../workers/shared/api-contracts/monitoring";
+import { formatNumber } from "../../../workers/shared/format";
+import { errorMessage } from "../../lib/api-error";
+import { deleteSearch, fetchNewCompanies, renameSearch } from "../../lib/monitoring/monitoring-calls";
+import { useExportJob } from "../../lib/search/use-export-job";
+
+interface Props {
+  saved: SavedSearch;
+  onChanged: (next: SavedSearch | null) => void;
+}
+
+const EXPORT_TEXT = { READY: "Exportera nya", RUNNING: "Laddar ner...", DONE: "Urval nedladdat!", ERROR: "Ett fel inträffade vid export" };
+
+function RenameForm({ saved, onDone }: { saved: SavedSearch; onDone: (next: SavedSearch | null) => void }) {
+  const [name, setName] = useState(saved.name);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    try {
+      onDone(await renameSearch(saved.id, name));
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <label className="field">
+        <span>Nytt namn</span>
+        <input type="text" value={name} maxLength={80} required onChange={(e) => setName(e.target.value)} />
+      </label>
+      {error ? <p className="form-error">{error}</p> : null}
+      <button type="submit" className="button">
+        Spara namn
+      </button>
+    </form>
+  );
+}
+
+export function SavedSearchRow({ saved, onChanged }: Props) {
+  const [renaming, setRenaming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const exportJob = useExportJob(() => undefined);
+  const remove = async () => {
+    try {
+      await deleteSearch(saved.id);
+      onChanged(null);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  const exportNew = async () => {
+    const { serializedSearch, orgSeqNos } = await fetchNewCompanies(saved.id);
+    if (orgSeqNos.length > 0) await exportJob.start(serializedSearch, orgSeqNos.length, { exclude: false, idNumbers: orgSeqNos });
+  };
+  return (
+    <tr data-saved-search={saved.id}>
+      <td>
+        {renaming ? <RenameForm saved={saved} onDone={(next) => (setRenaming(false), onChanged(next))} /> : <strong>{saved.name}</strong>}
+        {error ? <p className="form-error">{error}</p> : null}
+      </td>
+      <td className="number">{formatNumber(saved.hitCount)}</td>
+      <td className="number">{saved.previousHitCount === null ? "–" : formatNumber(saved.previousHitCount)}</td>
+      <td className="number">{saved.newCount > 0 ? <span className="monitoring-new">{`+${formatNumber(saved.newCount)}`}</span> : "0"}</td>
+      <td className="number">{saved.removedCount > 0 ? `−${formatNumber(saved.removedCount)}` : "0"}</td>
+      <td>
+        <div className="monitoring-actions">
+          <Link to={`/sok?vad=${saved.serializedSearch}`}>Öppna</Link>
+          <button type="button" className="link-button" onClick={() => setRenaming(!renaming)}>
+            Byt namn
+          </button>
+          <button type="button" className="link-button" onClick={() => void remove()}>
+            Ta bort
+          </button>
+          {saved.newCount > 0 ? (
+            <button type="button" className="link-button" disabled={exportJob.status === "RUNNING"} onClick={() => void exportNew()}>
+              {EXPORT_TEXT[exportJob.status]}
+            </button>
+          ) : null}
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,36 @@
+/** 'Bevaka företaget' / 'Sluta bevaka' on a company card and in the detail pane (issue 16). */
+import "../../styles/monitoring.css";
+import { useState } from "react";
+import { toggleWatch, useWatchedIds } from "../../lib/monitoring/monitoring-store";
+
+export function WatchButton({ orgSeqNo, name }: { orgSeqNo: number; name: string }) {
+  const watched = useWatchedIds();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  if (!watched) return null;
+  const isWatched = watched.has(orgSeqNo);
+  const onClick = async () => {
+    setBusy(true);
+    setMessage(await toggleWatch(orgSeqNo, !isWatched));
+    setBusy(false);
+  };
+  return (
+    <span className="watch-button">
+      <button
+        type="button"
+        className="link-button"
+        aria-pressed={isWatched}
+        title={isWatched ? `Sluta bevaka ${name}` : `Bevaka ${name}: du får veta när något ändras`}
+        disabled={busy}
+        onClick={() => void onClick()}
+      >
+        {isWatched ? "Sluta bevaka" : "Bevaka företaget"}
+      </button>
+      {message ? (
+        <span className="form-error" role="alert">
+          {message}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,34 @@
+/** The watched companies on /bevakningar with their latest changes (issue 16). */
+import type { WatchedCompany } from "../../../workers/shared/api-contracts/monitoring";
+import { formatDate } from "../../../workers/shared/format";
+import { WatchButton } from "./watch-button";
+
+export function WatchedCompanyList({ companies }: { companies: WatchedCompany[] }) {
+  if (companies.length === 0) {
+    return <p className="muted">Du bevakar inga företag. Välj Bevaka företaget på ett företag i sökningen.</p>;
+  }
+  return (
+    <ul className="monitoring-companies">
+      {companies.map((company) => (
+        <li key={company.orgSeqNo} data-watched-company={company.orgSeqNo}>
+          <strong>{company.name}</strong> <span className="muted">{company.orgNo}</span>{" "}
+          <WatchButton orgSeqNo={company.orgSeqNo} name={company.name} />
+          {company.changes.length === 0 ? (
+            <p className="muted">Inga ändringar sedan du började bevaka företaget.</p>
+          ) : (
+            company.changes.map((change) => (
+              <ul
+                key={change.at + change.lines.join()}
+                className={change.isRead ? "monitoring-changes monitoring-changes--read" : "monitoring-changes"}
+              >
+                {change.lines.map((line) => (
+                  <li key={line}>{`${formatDate(change.at.slice(0, 10))}: ${line}`}</li>
+                ))}
+              </ul>
+            ))
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

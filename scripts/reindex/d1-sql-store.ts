@@ -1,0 +1,33 @@
+/**
+ * The reindex's SqlStore on D1 bindings themselves (a test harness's or a benchmark's), instead of the loader Worker:
+ * statements as one batch; tab-separated rows as multi-row INSERT … VALUES within D1's bound-parameter limit.
+ */
+import { MAX_BOUND_PARAMETERS } from "../../search-index/embedded/d1-documents";
+import type { LoaderDatabase, SqlStore, Statement } from "./local-loader";
+
+const STATEMENTS_PER_BATCH = 200;
+
+export function d1SqlStore(databases: Record<LoaderDatabase, D1Database>): SqlStore {
+  return {
+    async sql<Row>(statements: Statement[], db: LoaderDatabase = "SEARCH_DB") {
+      const d1 = databases[db];
+      const results = await d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...s.params)));
+      return results.map((r) => (r.results ?? []) as Row[]);
+    },
+    async insertValues(head: string, columns: number, lines: string, db: LoaderDatabase = "SEARCH_DB") {
+      const d1 = databases[db];
+      const rows = lines.split("\n").filter((l) => l !== "");
+      const perStatement = Math.floor(MAX_BOUND_PARAMETERS / columns);
+      const tuple = `(${Array(columns).fill("?").join(",")})`;
+      const statements: D1PreparedStatement[] = [];
+      for (let at = 0; at < rows.length; at += perStatement) {
+        const slice = rows.slice(at, at + perStatement);
+        statements.push(
+          d1.prepare(`${head} VALUES ${Array(slice.length).fill(tuple).join(",")}`).bind(...slice.flatMap((r) => r.split("\t"))),
+        );
+      }
+      for (let at = 0; at < statements.length; at += STATEMENTS_PER_BATCH) await d1.batch(statements.slice(at, at + STATEMENTS_PER_BATCH));
+      return { rows: rows.length };
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The candidates of Bevakning's saved-search evaluation (monitoring-stage.ts): the source records of a set of company
+ * ids (and their worksites) from one index version's documents, and a small embedded SearchBackend over them. A
+ * search on it matches exactly the candidates that the same search matches in the whole version: every filter is a
+ * property of the company and its own worksites.
+ */
+import { companySourceCodec, worksiteSourceCodec } from "../../search-index/document-codec";
+import { buildCompanyDetail, buildCompanyRecord, companyInfoOf, buildWorksiteRecord } from "../../search-index/documents";
+import { companyFacts, worksiteFacts } from "../../search-index/embedded/column-facts";
+import { companyTable, worksiteTable, type DocumentStore } from "../../search-index/embedded/d1-documents";
+import { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
+import { IndexBuild } from "../../search-index/embedded/index-build";
+import type { CompanySourceRecord, WorksiteSourceRecord } from "../../search-index/records";
+import type { SearchBackend } from "../../search-index/backend";
+import type { CompanyRecord } from "../../workers/shared/search/result-schemas";
+import type { Search } from "../../workers/shared/search/search-schema";
+import type { SqlStore } from "./local-loader";
+
+export interface CandidateSources {
+  version: number;
+  companies: Map<number, CompanySourceRecord>;
+  worksites: WorksiteSourceRecord[];
+}
+
+const FETCH_IDS = 5000;
+
+export async function loadCandidateSources(
+  loader: SqlStore,
+  version: number,
+  ids: number[],
+  withWorksites: boolean,
+): Promise<CandidateSources> {
+  const companies = new Map<number, CompanySourceRecord>();
+  for (let at = 0; at < ids.length; at += FETCH_IDS) {
+    const chunk = JSON.stringify(ids.slice(at, at + FETCH_IDS));
+    const sql = `SELECT doc FROM ${companyTable(version)} WHERE org_seq_no IN (SELECT value FROM json_each(?))`;
+    const [rows] = await loader.sql<{ doc: string }>([{ sql, params: [chunk] }]);
+    for (const row of rows ?? []) {
+      const source = companySourceCodec.unpack(JSON.parse(row.doc));
+      companies.set(source.orgSeqNo, source);
+    }
+  }
+  const worksites: WorksiteSourceRecord[] = [];
+  if (withWorksites && companies.size > 0) {
+    // One pass over the worksite table (it has no org_seq_no index) for all candidates at once.
+    const sql = `SELECT doc FROM ${worksiteTable(version)} WHERE org_seq_no IN (SELECT value FROM json_each(?))`;
+    const [rows] = await loader.sql<{ doc: string }>([{ sql, params: [JSON.stringify([...companies.keys()])] }]);
+    for (const row of rows ?? []) worksites.push(worksiteSourceCodec.unpack(JSON.parse(row.doc)));
+  }
+  return { version, companies, worksites };
+}
+
+/** Documents straight from the candidates' source records (company records built once: every search reads them). */
+class SourceDocumentStore implements DocumentStore {
+  private readonly records = new Map<number, CompanyRecord>();
+
+  constructor(private readonly sources: CandidateSources) {}
+
+  async companyRecords(ids: readonly number[]) {
+    return ids.flatMap((id) => {
+      let record = this.records.get(id);
+      const source = record ? undefined : this.sources.companies.get(id);
+      if (source) this.records.set(id, (record = buildCompanyRecord(source)));
+      return record ? [record] : [];
+    });
+  }
+
+  async worksiteRecords(ids: readonly number[]) {
+    const wanted = new Set(ids.map(String));
+    return this.sources.worksites.flatMap((w) => {
+      const company = this.sources.companies.get(w.orgSeqNo);
+      return wanted.has(w.cfarNo) && company ? [buildWorksiteRecord(w, companyInfoOf(company))] : [];
+    });
+  }
+
+  async companyDetail(orgSeqNo: number) {
+    const source = this.sources.companies.get(orgSeqNo);
+    return source ? buildCompanyDetail(source) : null;
+  }
+
+  async companyRecordsWithDetail(ids: readonly number[]) {
+    const records = await this.companyRecords(ids);
+    return records.flatMap((record) => {
+      const source = this.sources.companies.get(record.orgSeqNo);
+      return source ? [{ ...record, detail: buildCompanyDetail(source) }] : [];
+    });
+  }
+}
+
+/** A SearchBackend over the candidates only; null when there are none. */
+export function candidateBackend(sources: CandidateSources): SearchBackend | null {
+  if (sources.companies.size === 0) return null;
+  const build = new IndexBuild();
+  const ordered = [...sources.companies.values()].sort((a, b) => a.orgSeqNo - b.orgSeqNo);
+  for (const source of ordered) build.addCompany(companyFacts(source));
+  for (const worksite of sources.worksites) build.addWorksiteColumns(worksiteFacts(worksite));
+  return new EmbeddedBackend(build.finish(sources.version), new SourceDocumentStore(sources));
+}
+
+/** The ids among the backend's companies that a company search matches (all of them: the export path, no cap). */
+export async function matchingIds(backend: SearchBackend | null, search: Search): Promise<Set<number>> {
+  const ids = new Set<number>();
+  if (!backend) return ids;
+  const { companies } = await backend.info();
+  for await (const chunk of backend.readExportRows(search, { count: companies, chunkSize: 5000 })) {
+    for (const record of chunk as CompanyRecord[]) ids.add(record.orgSeqNo);
+  }
+  return ids;
+}

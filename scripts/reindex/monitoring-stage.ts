@@ -1,0 +1,198 @@
+/**
+ * Bevakning's reindex stage (issue 16, docs/decisions/0024-bevakning.md): with the change set of the live version
+ * → the new one, finds what changed for each user and stages it in the app database (monitoring_run_items / _hits);
+ * after the switch, markRunStaged() lets the API enqueue one alert job per affected user.
+ *
+ * - Saved searches: only changed ids can enter or leave a search, so each search runs through the SearchBackend
+ *   interface on two small embedded indexes built from the candidates' documents: the old version's documents of the
+ *   changed and removed ids, the new version's of the added and changed ones ("percolating" the changed documents).
+ *   New = matches now and not before; removed = matched before and not now.
+ * - Watched companies: field diffs (company-changes.ts) only for watched ids among the changed and removed.
+ */
+import { describeCompanyChanges } from "../../search-index/company-changes";
+import { deserializeSearch } from "../../workers/shared/search/search-serialize";
+import type { ChangeSet } from "./change-set";
+import type { SqlStore } from "./local-loader";
+import { candidateBackend, loadCandidateSources, matchingIds, type CandidateSources } from "./monitoring-candidates";
+
+export interface SavedSearchRow {
+  id: string;
+  user_id: string;
+  serialized_search: string;
+  hit_count: number;
+  checked_version: number;
+}
+
+export interface MonitoringStageResult {
+  savedSearches: number;
+  /** Saved searches left out (list files, or a search that no longer parses). */
+  skipped: number;
+  watchedChanged: number;
+  users: number;
+  items: number;
+}
+
+export interface StageItem {
+  userId: string;
+  kind: "SEARCH_NEW" | "SEARCH_REMOVED" | "COMPANY_CHANGED";
+  subjectId: string;
+  orgSeqNo: number;
+  companyName: string;
+  changes: string[];
+}
+
+const tabless = (text: string) => text.replace(/[\t\n\r]/g, " ");
+
+/** Whether the app database has Bevakning's tables (a state indexed by the CLI alone may lack them). */
+async function hasMonitoringTables(loader: SqlStore): Promise<boolean> {
+  const sql = "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('saved_searches', 'monitoring_run_items')";
+  const [rows] = await loader.sql<{ n: number }>([{ sql, params: [] }], "DB");
+  return rows?.[0]?.n === 2;
+}
+
+async function readSubscriptions(loader: SqlStore, touched: number[]) {
+  const [searches, watched] = await loader.sql<Record<string, unknown>>(
+    [
+      { sql: "SELECT id, user_id, serialized_search, hit_count, checked_version FROM saved_searches", params: [] },
+      {
+        sql: "SELECT user_id, org_seq_no FROM watched_companies WHERE org_seq_no IN (SELECT value FROM json_each(?))",
+        params: [JSON.stringify(touched)],
+      },
+    ],
+    "DB",
+  );
+  return {
+    searches: (searches ?? []) as unknown as SavedSearchRow[],
+    watched: (watched ?? []) as unknown as { user_id: string; org_seq_no: number }[],
+  };
+}
+
+export function watchedItems(
+  watched: { user_id: string; org_seq_no: number }[],
+  before: CandidateSources,
+  after: CandidateSources,
+): StageItem[] {
+  const items: StageItem[] = [];
+  for (const { user_id: userId, org_seq_no: orgSeqNo } of watched) {
+    const old = before.companies.get(orgSeqNo);
+    if (!old) continue;
+    const now = after.companies.get(orgSeqNo) ?? null;
+    const changes = describeCompanyChanges(old, now);
+    if (changes.length === 0) continue;
+    items.push({ userId, kind: "COMPANY_CHANGED", subjectId: "", orgSeqNo, companyName: (now ?? old).name, changes });
+  }
+  return items;
+}
+
+export interface SearchOutcome {
+  items: StageItem[];
+  hits: { id: string; userId: string; hitCount: number }[];
+  skipped: number;
+}
+
+export async function searchItems(
+  searches: SavedSearchRow[],
+  before: CandidateSources,
+  after: CandidateSources,
+  from: number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<SearchOutcome> {
+  const outcome: SearchOutcome = { items: [], hits: [], skipped: 0 };
+  const [oldBackend, newBackend] = [candidateBackend(before), candidateBackend(after)];
+  const name = (id: number) => (after.companies.get(id) ?? before.companies.get(id))?.name ?? String(id);
+  for (const row of searches) {
+    const parsed = deserializeSearch(row.serialized_search, "serializedSearch");
+    const lists = parsed.success ? [...(parsed.data.numSet.includeFile ?? []), ...(parsed.data.numSet.excludeFile ?? [])] : [];
+    // Saved searches with list files need the users' files (not read here): left out and counted.
+    if (!parsed.success || lists.length > 0 || row.checked_version !== from) {
+      outcome.skipped++;
+      continue;
+    }
+    const [was, is] = await Promise.all([matchingIds(oldBackend, parsed.data), matchingIds(newBackend, parsed.data)]);
+    const entered = [...is].filter((id) => !was.has(id));
+    const left = [...was].filter((id) => !is.has(id));
+    const item = (kind: StageItem["kind"], orgSeqNo: number): StageItem => ({
+      userId: row.user_id,
+      kind,
+      subjectId: row.id,
+      orgSeqNo,
+      companyName: name(orgSeqNo),
+      changes: [],
+    });
+    outcome.items.push(...entered.map((id) => item("SEARCH_NEW", id)), ...left.map((id) => item("SEARCH_REMOVED", id)));
+    outcome.hits.push({ id: row.id, userId: row.user_id, hitCount: Math.max(0, row.hit_count + entered.length - left.length) });
+    if (outcome.hits.length % 100 === 0) onProgress?.(outcome.hits.length + outcome.skipped, searches.length);
+  }
+  return outcome;
+}
+
+/** Writes the staged rows of `from` → `to`; returns the affected users. */
+export async function stageItems(loader: SqlStore, from: number, to: number, outcome: SearchOutcome, watched: StageItem[]) {
+  const items = [...outcome.items, ...watched];
+  // A run killed before its switch may have staged rows under the same version pair (the version number is reused).
+  await loader.sql(
+    ["monitoring_run_items", "monitoring_run_hits"].map((table) => ({
+      sql: `DELETE FROM ${table} WHERE from_version = ? AND to_version = ?`,
+      params: [from, to],
+    })),
+    "DB",
+  );
+  const lines = items.map((i) =>
+    [from, to, i.userId, i.kind, i.subjectId, i.orgSeqNo, tabless(i.companyName), tabless(JSON.stringify(i.changes))].join("\t"),
+  );
+  const head =
+    "INSERT OR IGNORE INTO monitoring_run_items (from_version, to_version, user_id, kind, subject_id, org_seq_no, company_name, changes)";
+  for (let at = 0; at < lines.length; at += 5000) await loader.insertValues(head, 8, lines.slice(at, at + 5000).join("\n"), "DB");
+  const hitHead = "INSERT OR IGNORE INTO monitoring_run_hits (from_version, to_version, saved_search_id, user_id, hit_count)";
+  const hitLines = outcome.hits.map((h) => [from, to, h.id, h.userId, h.hitCount].join("\t"));
+  for (let at = 0; at < hitLines.length; at += 5000) await loader.insertValues(hitHead, 5, hitLines.slice(at, at + 5000).join("\n"), "DB");
+  return new Set([...items.map((i) => i.userId), ...outcome.hits.map((h) => h.userId)]);
+}
+
+/** Stages the alerts of `from` → `to`; the affected users' ids are returned for markRunStaged. */
+export async function stageMonitoring(
+  loader: SqlStore,
+  from: number,
+  to: number,
+  changes: ChangeSet,
+): Promise<MonitoringStageResult & { userIds: string[] }> {
+  const touched = [...changes.changed, ...changes.removed];
+  const none = { savedSearches: 0, skipped: 0, watchedChanged: 0, users: 0, items: 0, userIds: [] };
+  if (!(await hasMonitoringTables(loader))) return none;
+  const { searches, watched } = await readSubscriptions(loader, touched);
+  if (searches.length === 0 && watched.length === 0) return { ...none, savedSearches: searches.length };
+  // Without saved searches only the watched ids' documents are needed (and no worksites).
+  const watchedIds = [...new Set(watched.map((w) => w.org_seq_no))];
+  const withSearches = searches.length > 0;
+  const oldIds = withSearches ? touched : watchedIds;
+  const newIds = withSearches ? [...changes.added, ...changes.changed] : watchedIds;
+  const [before, after] = [
+    await loadCandidateSources(loader, from, oldIds, withSearches),
+    await loadCandidateSources(loader, to, newIds, withSearches),
+  ];
+  const outcome = withSearches ? await searchItems(searches, before, after, from) : { items: [], hits: [], skipped: 0 };
+  const changed = watchedItems(watched, before, after);
+  const users = await stageItems(loader, from, to, outcome, changed);
+  return {
+    savedSearches: searches.length,
+    skipped: outcome.skipped,
+    watchedChanged: changed.length,
+    users: users.size,
+    items: outcome.items.length + changed.length,
+    userIds: [...users],
+  };
+}
+
+/** After the switch: the run becomes visible to the API, which enqueues one alert job per affected user. */
+export async function markRunStaged(loader: SqlStore, from: number, to: number, users: number, changes: ChangeSet): Promise<void> {
+  await loader.sql(
+    [
+      {
+        sql: `INSERT OR IGNORE INTO monitoring_runs (from_version, to_version, state, users, added, removed, changed, created_at)
+              VALUES (?, ?, 'STAGED', ?, ?, ?, ?, ?)`,
+        params: [from, to, users, changes.added.length, changes.removed.length, changes.changed.length, Date.now()],
+      },
+    ],
+    "DB",
+  );
+}

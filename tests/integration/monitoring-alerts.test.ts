@@ -1,0 +1,217 @@
+/**
+ * Bevakning after a reindex (issue 16), through the real pipeline in the local Workers runtime: index version 1 of the
+ * search fixture, users save a search and watch companies, version 2 with hand-made churn (a company added, one
+ * removed, one renamed into the search, one watched company with a new credit grade and board member); the reindex's
+ * change set (document hashes) and staging step run on the harness's D1; the API enqueues one job per affected user on
+ * the real queue; the API worker's consumer writes the alerts and the digest into the development mailbox. Then a
+ * redelivered job (no second e-mail, no duplicate rows) and poison messages (dead-lettered, the others processed).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { diffHashes } from "../../scripts/reindex/change-set";
+import { d1SqlStore } from "../../scripts/reindex/d1-sql-store";
+import type { SqlStore } from "../../scripts/reindex/local-loader";
+import { markRunStaged, stageMonitoring } from "../../scripts/reindex/monitoring-stage";
+import { hashesFromDocuments } from "../../scripts/reindex/version-changes";
+import type { CompanySourceRecord } from "../../search-index/records";
+import { MonitoringOverviewSchema } from "../../workers/shared/api-contracts/monitoring";
+import type { MonitoringJobMessage } from "../../workers/shared/monitoring-job";
+import { SearchSchema } from "../../workers/shared/search/search-schema";
+import { serializeSearch } from "../../workers/shared/search/search-serialize";
+import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
+import { authedFetch, createTestUser, type TestUser } from "./factories";
+import { createUrvalHarness } from "./harness";
+import { seedSearchIndex } from "./search-api-seed";
+
+const harness = createUrvalHarness();
+const env = () => harness.api().getEnv();
+
+/** The reindex's SQL access, on the harness's own D1 bindings. */
+async function harnessStore(): Promise<SqlStore> {
+  const bindings = await env();
+  return d1SqlStore({ DB: bindings.DB, SEARCH_DB: bindings.SEARCH_DB });
+}
+
+const SEARCH = serializeSearch(SearchSchema.parse({ text: "bevakningsbolag" }));
+let v1: CompanySourceRecord[];
+let v2: CompanySourceRecord[];
+let watched: CompanySourceRecord;
+let owner: TestUser;
+
+function renamed(company: CompanySourceRecord, name: string): CompanySourceRecord {
+  return { ...structuredClone(company), name };
+}
+
+/** Version 1 and version 2 of the fixture with the churn this file expects. */
+function datasets() {
+  const base = fixtureCompanies();
+  const [gone, stays, renamedIn, ...rest] = base;
+  watched = rest.find((c) => c.scoring !== null && c.scoring < 4)!;
+  const first = [renamed(gone!, "Bevakningsbolaget Gamla AB"), renamed(stays!, "Bevakningsbolaget Kvar AB"), renamedIn!, ...rest];
+  const added = { ...renamed(stays!, "Bevakningsbolaget Nya AB"), orgSeqNo: 990_001, orgNo: "559900-0017" };
+  const changedWatch = {
+    ...structuredClone(watched),
+    scoring: watched.scoring! + 1,
+    boardMembers: [...watched.boardMembers, { name: "Bo Bevakare", age: 48, roles: ["Ledamot"] }],
+  };
+  const second = [
+    first[1]!,
+    renamed(renamedIn!, "Bevakningsbolaget Ändrat AB"),
+    ...rest.map((c) => (c.orgSeqNo === watched.orgSeqNo ? changedWatch : c)),
+    added,
+  ];
+  return { first, second, removedId: gone!.orgSeqNo, addedId: added.orgSeqNo, renamedId: renamedIn!.orgSeqNo };
+}
+
+async function overview(user: TestUser) {
+  const response = await authedFetch(harness, user.cookie, "/sapi/monitoring");
+  return MonitoringOverviewSchema.parse(await response.json());
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const mailsTo = async (email: string) =>
+  (
+    await (await env()).DB.prepare("SELECT subject, body FROM dev_mailbox WHERE recipient = ? ORDER BY id").bind(email).all<{
+      subject: string;
+      body: string;
+    }>()
+  ).results;
+
+const count = async (sql: string, ...params: unknown[]) =>
+  (
+    await (
+      await env()
+    ).DB.prepare(sql)
+      .bind(...params)
+      .first<{ n: number }>()
+  )?.n ?? -1;
+
+let sets: ReturnType<typeof datasets>;
+
+beforeAll(async () => {
+  await harness.start();
+  sets = datasets();
+  v1 = sets.first;
+  v2 = sets.second;
+  const worksites = fixtureWorksites();
+  await seedSearchIndex(harness, v1, worksites, 1);
+  owner = await createTestUser(harness, { firstName: "Vera" });
+  const saved = await authedFetch(harness, owner.cookie, "/sapi/monitoring/searches", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "Bevakningsbolagen", serializedSearch: SEARCH }),
+  });
+  expect(saved.status).toBe(200);
+  expect(await saved.json()).toMatchObject({ hitCount: 2 });
+  expect((await authedFetch(harness, owner.cookie, `/sapi/monitoring/companies/${watched.orgSeqNo}`, { method: "POST" })).status).toBe(200);
+  await seedSearchIndex(
+    harness,
+    v2,
+    worksites.filter((w) => w.orgSeqNo !== sets.removedId),
+    2,
+  );
+}, 180_000);
+afterAll(() => harness.server.close());
+
+describe("Bevakning after a reindex", () => {
+  it("finds the change set by document hashes, stages the users' alerts and delivers them with one digest", async () => {
+    const store = await harnessStore();
+    const changes = diffHashes(await hashesFromDocuments(store, 1), await hashesFromDocuments(store, 2));
+    expect(changes).toEqual({
+      added: [sets.addedId],
+      removed: [sets.removedId],
+      changed: [sets.renamedId, watched.orgSeqNo].sort((a, b) => a - b),
+    });
+    const staged = await stageMonitoring(store, 1, 2, changes);
+    expect(staged).toMatchObject({ skipped: 0, watchedChanged: 1 });
+    expect(staged.userIds).toContain(owner.userId);
+    await markRunStaged(store, 1, 2, staged.users, changes);
+
+    // The header's unread call starts the dispatch; the jobs run on the queue.
+    const unread = await waitFor(
+      async () => (await (await authedFetch(harness, owner.cookie, "/sapi/monitoring/unread")).json()) as { unread: number },
+      (value) => value.unread === 4,
+    );
+    expect(unread).toEqual({ unread: 4 });
+    const view = await overview(owner);
+    expect(view.savedSearches[0]).toMatchObject({ hitCount: 3, previousHitCount: 2, newCount: 2, removedCount: 1 });
+    const company = view.watchedCompanies[0]!;
+    expect(company.changes[0]?.lines).toEqual([
+      `Ny styrelseledamot: Bo Bevakare (Ledamot)`,
+      `Kreditbetyg ${watched.scoring} av 4 → ${watched.scoring! + 1} av 4`,
+    ]);
+    const newIds = await (await authedFetch(harness, owner.cookie, `/sapi/monitoring/searches/${view.savedSearches[0]!.id}/new`)).json();
+    expect(newIds).toMatchObject({ orgSeqNos: [sets.renamedId, sets.addedId].sort((a, b) => a - b) });
+
+    const mails = await waitFor(
+      () => mailsTo(owner.email),
+      (m) => m.length === 1,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("Bevakning: 4 nya händelser");
+    expect(mails[0]!.body).toContain("Hej Vera!");
+    expect(mails[0]!.body).toContain("• Bevakningsbolagen: 2 företag nya, 1 företag matchar inte längre");
+    expect(mails[0]!.body).toContain("Nya: Bevakningsbolaget");
+    expect(mails[0]!.body).toContain(`  – Kreditbetyg ${watched.scoring} av 4 → ${watched.scoring! + 1} av 4`);
+    expect(mails[0]!.body).toMatch(/Se alla ändringar: http:\/\/[^\s]+\/bevakningar/);
+  });
+
+  it("writes no rows and sends no e-mail when a job is delivered again", async () => {
+    const { url } = await harness.server.listen();
+    const job: MonitoringJobMessage = { userId: owner.userId, fromVersion: 1, toVersion: 2, origin: url.origin };
+    const alerts = await count("SELECT COUNT(*) AS n FROM monitoring_alerts WHERE user_id = ?", owner.userId);
+    await (await env()).MONITORING_QUEUE.send(job);
+    const attempts = await waitFor(
+      () => count("SELECT attempts AS n FROM monitoring_alert_jobs WHERE user_id = ? AND to_version = 2", owner.userId),
+      (n) => n === 2,
+    );
+    expect(attempts).toBe(2);
+    expect(await count("SELECT COUNT(*) AS n FROM monitoring_alerts WHERE user_id = ?", owner.userId)).toBe(alerts);
+    expect(await mailsTo(owner.email)).toHaveLength(1);
+    expect((await overview(owner)).savedSearches[0]).toMatchObject({ hitCount: 3, previousHitCount: 2 });
+  });
+
+  it("dead-letters poison messages and still processes the others of the batch", async () => {
+    const { url } = await harness.server.listen();
+    const other = await createTestUser(harness);
+    const d1 = (await env()).DB;
+    await d1
+      .prepare("INSERT INTO watched_companies (user_id, org_seq_no, org_no, name, created_at) VALUES (?, ?, ?, ?, ?)")
+      .bind(other.userId, watched.orgSeqNo, watched.orgNo, watched.name, Date.now())
+      .run();
+    await d1
+      .prepare(
+        `INSERT INTO monitoring_run_items (from_version, to_version, user_id, kind, subject_id, org_seq_no, company_name, changes)
+         VALUES (2, 3, ?, 'COMPANY_CHANGED', '', ?, ?, '["Antal anställda 4 → 5"]')`,
+      )
+      .bind(other.userId, watched.orgSeqNo, watched.name)
+      .run();
+    const deadBefore = await count("SELECT COUNT(*) AS n FROM monitoring_dead_jobs");
+    await (
+      await env()
+    ).MONITORING_QUEUE.sendBatch([
+      { body: { userId: other.userId, fromVersion: "två" } as unknown as MonitoringJobMessage },
+      { body: { userId: "ingen-sadan-anvandare", fromVersion: 2, toVersion: 3, origin: url.origin } },
+      { body: { userId: other.userId, fromVersion: 2, toVersion: 3, origin: url.origin } },
+    ]);
+    const unread = await waitFor(
+      () => count("SELECT COUNT(*) AS n FROM monitoring_alerts WHERE user_id = ? AND read_at IS NULL", other.userId),
+      (n) => n === 1,
+    );
+    expect(unread).toBe(1);
+    await waitFor(
+      () => count("SELECT COUNT(*) AS n FROM monitoring_dead_jobs"),
+      (n) => n === deadBefore + 2,
+    );
+    const { results } = await d1.prepare("SELECT reason FROM monitoring_dead_jobs ORDER BY id DESC LIMIT 2").all<{ reason: string }>();
+    expect(results.map((r) => r.reason).sort()).toEqual(["INVALID_MESSAGE", "UNKNOWN_USER"]);
+    expect((await mailsTo(other.email))[0]?.body).toContain("  – Antal anställda 4 → 5");
+  });
+});
