@@ -30,6 +30,7 @@ import {
   type TestUser,
 } from "./factories";
 import { createUrvalHarness, ROOT } from "./harness";
+import { fixtureCompanies } from "../fixtures/search/fixture-dataset";
 import { seedSearchIndex } from "./search-api-seed";
 
 const harness = createUrvalHarness();
@@ -318,6 +319,22 @@ const jsonCall = (path: string, cookie: string, body: unknown, status: number, m
   status,
 });
 
+const TEMPLATE = { name: "Mall", resultType: "COMPANY", columns: [{ id: "name" }] };
+const SAVED_SEARCH = { name: "Bevakning", serializedSearch: vad({ text: "bygg" }) };
+/** A company of the seeded index (any one: every subscriber may watch any company). */
+const companyId = () => fixtureCompanies()[0]?.orgSeqNo ?? 0;
+
+/** Creates a resource as the given user (a same-origin call); its id, when the answer names one. */
+async function created(cookie: string, path: string, body: unknown): Promise<string> {
+  const response = await authedFetch(harness, cookie, path, {
+    method: "POST",
+    ...(body === undefined ? {} : { headers: json, body: JSON.stringify(body) }),
+  });
+  expect(response.status, `creating ${path}`).toBeLessThan(300);
+  const answer = (await response.json()) as { id?: string | number };
+  return String(answer.id ?? "");
+}
+
 async function createLink(cookie: string): Promise<string> {
   const response = await authedFetch(harness, cookie, `/sapi/search/create-shared-link/${encodeURIComponent(vad({ text: "länk" }))}`, {
     method: "POST",
@@ -388,6 +405,50 @@ const STATE_CHANGES: Record<string, () => Promise<StateChange>> = {
     const { cookie } = await createTestUser(harness);
     const [file] = (await (await uploadListFile(cookie)).json()) as { id: number }[];
     return jsonCall(`/sapi/list-file/delete/${file?.id}`, cookie, undefined, 204);
+  },
+  "POST /sapi/extraction/preview": async () => {
+    const query = new URLSearchParams({ serializedSearch: vad({}) });
+    return jsonCall(`/sapi/extraction/preview?${query}`, (await createTestUser(harness)).cookie, { exclude: false, idNumbers: [] }, 200);
+  },
+  "POST /sapi/extraction/templates": async () =>
+    jsonCall("/sapi/extraction/templates", (await createTestUser(harness)).cookie, TEMPLATE, 201),
+  "PATCH /sapi/extraction/templates/:templateId": async () => {
+    const { cookie } = await createTestUser(harness);
+    const path = `/sapi/extraction/templates/${await created(cookie, "/sapi/extraction/templates", TEMPLATE)}`;
+    return jsonCall(path, cookie, { columns: [{ id: "name" }, { id: "city" }] }, 200, "PATCH");
+  },
+  "DELETE /sapi/extraction/templates/:templateId": async () => {
+    const { cookie } = await createTestUser(harness);
+    const path = `/sapi/extraction/templates/${await created(cookie, "/sapi/extraction/templates", TEMPLATE)}`;
+    return jsonCall(path, cookie, undefined, 204, "DELETE");
+  },
+  "PUT /sapi/extraction/templates/:templateId/default": async () => {
+    const { cookie } = await createTestUser(harness);
+    const path = `/sapi/extraction/templates/${await created(cookie, "/sapi/extraction/templates", TEMPLATE)}/default`;
+    return jsonCall(path, cookie, undefined, 200, "PUT");
+  },
+  "POST /sapi/monitoring/mark-read": async () =>
+    jsonCall("/sapi/monitoring/mark-read", (await createTestUser(harness)).cookie, undefined, 204),
+  "POST /sapi/monitoring/settings": async () =>
+    jsonCall("/sapi/monitoring/settings", (await createTestUser(harness)).cookie, { digest: "WEEKLY" }, 200),
+  "POST /sapi/monitoring/searches": async () =>
+    jsonCall("/sapi/monitoring/searches", (await createTestUser(harness)).cookie, SAVED_SEARCH, 200),
+  "POST /sapi/monitoring/searches/:id/rename": async () => {
+    const { cookie } = await createTestUser(harness);
+    const id = await created(cookie, "/sapi/monitoring/searches", SAVED_SEARCH);
+    return jsonCall(`/sapi/monitoring/searches/${id}/rename`, cookie, { name: "Nytt namn" }, 200);
+  },
+  "DELETE /sapi/monitoring/searches/:id": async () => {
+    const { cookie } = await createTestUser(harness);
+    const id = await created(cookie, "/sapi/monitoring/searches", SAVED_SEARCH);
+    return jsonCall(`/sapi/monitoring/searches/${id}`, cookie, undefined, 204, "DELETE");
+  },
+  "POST /sapi/monitoring/companies/:orgSeqNo": async () =>
+    jsonCall(`/sapi/monitoring/companies/${companyId()}`, (await createTestUser(harness)).cookie, undefined, 200),
+  "DELETE /sapi/monitoring/companies/:orgSeqNo": async () => {
+    const { cookie } = await createTestUser(harness);
+    await created(cookie, `/sapi/monitoring/companies/${companyId()}`, undefined);
+    return jsonCall(`/sapi/monitoring/companies/${companyId()}`, cookie, undefined, 204, "DELETE");
   },
   "POST /sapi/extraction/spreadsheet": async () => {
     const { cookie } = await createTestUser(harness);
