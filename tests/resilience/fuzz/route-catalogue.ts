@@ -15,6 +15,16 @@ import {
 } from "../../../workers/shared/api-contracts/extraction";
 import { ExportTemplateListSchema, ExportTemplateSchema } from "../../../workers/shared/api-contracts/export-templates";
 import {
+  DigestSettingRequestSchema,
+  MonitoringOverviewSchema,
+  NewCompaniesSchema,
+  RenameSavedSearchRequestSchema,
+  SavedSearchSchema,
+  UnreadCountSchema,
+  WatchedCompanySchema,
+  WatchedIdsSchema,
+} from "../../../workers/shared/api-contracts/monitoring";
+import {
   AnnualReportListSchema,
   AnnualReportOpenQuerySchema,
   AnnualReportRefNoSchema,
@@ -115,6 +125,10 @@ export const validListFileUpload: fc.Arbitrary<BodySpec> = fc
 
 const refdata = (schema: z.ZodType): RouteContract => ({ answer: schema });
 
+/** Bevakning (issue 16): saved-search ids are random (another user's, or none: 404); companies of the register. */
+const savedSearchId = fc.stringMatching(/^[A-Za-z0-9]{16}$/);
+const registerOrgSeqNo = fc.constantFrom(...fixtureCompanies().map((company) => String(company.orgSeqNo)));
+
 /** Export templates (issue 17): a built-in id or a random one (another user's, or none: 404). */
 const templateId = fc.oneof(fc.constantFrom("standard", "hubspot", "upsales"), fc.uuid());
 const templateInput = fc.record({
@@ -202,6 +216,24 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   },
   "DELETE /sapi/extraction/templates/:templateId": { params: { templateId }, answer: "empty" },
   "PUT /sapi/extraction/templates/:templateId/default": { params: { templateId }, answer: ExportTemplateSchema },
+  "GET /sapi/monitoring": { answer: MonitoringOverviewSchema },
+  "GET /sapi/monitoring/unread": { answer: UnreadCountSchema },
+  "POST /sapi/monitoring/mark-read": { answer: "empty" },
+  "POST /sapi/monitoring/settings": { body: json(fromZod(DigestSettingRequestSchema)), answer: DigestSettingRequestSchema },
+  "POST /sapi/monitoring/searches": {
+    body: json(fc.record({ name: fc.string({ minLength: 1, maxLength: 40 }), serializedSearch: validSerializedSearch })),
+    answer: SavedSearchSchema,
+  },
+  "POST /sapi/monitoring/searches/:id/rename": {
+    params: { id: savedSearchId },
+    body: json(fromZod(RenameSavedSearchRequestSchema)),
+    answer: SavedSearchSchema,
+  },
+  "DELETE /sapi/monitoring/searches/:id": { params: { id: savedSearchId }, answer: "empty" },
+  "GET /sapi/monitoring/searches/:id/new": { params: { id: savedSearchId }, answer: NewCompaniesSchema },
+  "GET /sapi/monitoring/companies": { answer: WatchedIdsSchema },
+  "POST /sapi/monitoring/companies/:orgSeqNo": { params: { orgSeqNo: registerOrgSeqNo }, answer: WatchedCompanySchema },
+  "DELETE /sapi/monitoring/companies/:orgSeqNo": { params: { orgSeqNo: registerOrgSeqNo }, answer: "empty" },
   "GET /sapi/extraction/:jobId": { params: { jobId: fc.constant("@jobId") }, answer: ExtractionJobSchema },
   "GET /sapi/extraction/:jobId/file": { params: { jobId: fc.constant("@jobId") }, answer: "xlsx" },
   "POST /api/auth/sign-in/username-password": {
