@@ -225,16 +225,29 @@ interface LedgerFigures {
   error: number;
   files: number;
   rowsInFiles: number;
+  /** Distinct records (organisation numbers) over all the files: what the paid-record ledger must hold. */
+  recordsInFiles: number;
   charged: number;
   leftoverUploads: number;
   mismatches: string[];
 }
 
-const JobRowSchemaFields = "id, status, reserved_count, refunded_count, row_count";
+const JobRowSchemaFields = "id, status, reserved_count, charged_count, refunded_count, row_count";
+const ORG_NO_HEADER = "Organisationsnummer";
+
+/** The values under a header in the first row of a sheet (dense mode). */
+function columnValues(sheet: XLSX.WorkSheet | undefined, header: string): string[] {
+  if (!sheet) return [];
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false });
+  const column = (rows[0] ?? []).indexOf(header);
+  return column < 0 ? [] : rows.slice(1).map((row) => String(row[column] ?? ""));
+}
 interface JobRow {
   id: string;
   status: string;
   reserved_count: number;
+  /** Records charged through the paid-record ledger; null for a job reserved without it. */
+  charged_count: number | null;
   refunded_count: number;
   row_count: number | null;
 }
@@ -257,7 +270,11 @@ async function checkLedgerWithRetry(account: Account, jobIds: string[]): Promise
 
 /** On the stopped stack's state: every job against its file, and the user's quota against the rows delivered. */
 async function checkLedger(account: Account, jobIds: string[]): Promise<LedgerFigures> {
-  const figures: LedgerFigures = { done: 0, error: 0, files: 0, rowsInFiles: 0, charged: 0, leftoverUploads: 0, mismatches: [] };
+  const figures: LedgerFigures = {
+    ...{ done: 0, error: 0, files: 0, rowsInFiles: 0, recordsInFiles: 0, charged: 0, leftoverUploads: 0 },
+    mismatches: [],
+  };
+  const recordsInFiles = new Set<string>();
   const { env, dispose } = await openLocalBindings(STATE_DIR);
   try {
     const { results } = await env.DB.prepare(`SELECT ${JobRowSchemaFields} FROM export_jobs WHERE user_id = ?`)
@@ -276,22 +293,33 @@ async function checkLedger(account: Account, jobIds: string[]): Promise<LedgerFi
         const sheet = workbook?.Sheets[workbook.SheetNames[0] ?? ""];
         const rows = sheet?.["!ref"] ? XLSX.utils.decode_range(sheet["!ref"]).e.r : -1; // row 0 is the header
         figures.rowsInFiles += Math.max(rows, 0);
+        for (const orgNo of columnValues(sheet, ORG_NO_HEADER)) recordsInFiles.add(orgNo);
         if (files.length !== 1) figures.mismatches.push(`${row.id}: ${files.length} files`);
         if (rows !== row.row_count) figures.mismatches.push(`${row.id}: ${rows} rows in the file, ${row.row_count} recorded`);
-        if (row.refunded_count !== row.reserved_count - (row.row_count ?? 0))
+        // A job charges only the records not yet paid in the period (issue 17) and refunds at most what it lacks.
+        const unwritten = row.reserved_count - (row.row_count ?? 0);
+        if (row.refunded_count > Math.min(unwritten, row.charged_count ?? row.reserved_count))
           figures.mismatches.push(`${row.id}: refund ${row.refunded_count}`);
       } else if (row.status === "ERROR") {
         figures.error++;
         if (files.length !== 0) figures.mismatches.push(`${row.id}: ERROR with a file`);
-        if (row.refunded_count !== row.reserved_count) figures.mismatches.push(`${row.id}: ERROR refunded ${row.refunded_count}`);
+        if (row.refunded_count !== (row.charged_count ?? row.reserved_count))
+          figures.mismatches.push(`${row.id}: ERROR refunded ${row.refunded_count}`);
       } else figures.mismatches.push(`${row.id}: still ${row.status}`);
     }
     const left = await env.DB.prepare("SELECT extraction_records_left AS n FROM users WHERE id = ?")
       .bind(account.userId)
       .first<{ n: number }>();
+    const ledger = await env.DB.prepare("SELECT count(*) AS n FROM export_ledger WHERE user_id = ?")
+      .bind(account.userId)
+      .first<{ n: number }>();
     figures.charged = account.quota - (left?.n ?? Number.NaN);
-    if (figures.charged !== figures.rowsInFiles)
-      figures.mismatches.push(`charged ${figures.charged}, rows in files ${figures.rowsInFiles}`);
+    figures.recordsInFiles = recordsInFiles.size;
+    // Each record in the files is paid exactly once: the quota spent, the ledger and the files' distinct records agree.
+    if (figures.charged !== figures.recordsInFiles || (ledger?.n ?? -1) !== figures.recordsInFiles)
+      figures.mismatches.push(
+        `charged ${figures.charged}, ledger rows ${ledger?.n ?? "none"}, distinct records in files ${figures.recordsInFiles}`,
+      );
     return figures;
   } finally {
     await dispose();
@@ -331,6 +359,7 @@ async function main(): Promise<boolean> {
       files: ledger.files,
       "rows charged": ledger.charged,
       "rows in files": ledger.rowsInFiles,
+      "distinct records in files": ledger.recordsInFiles,
       "ledger mismatches": ledger.mismatches.length,
       "min quota seen": figures.minQuotaSeen,
       "queued again by the owner's poll": figures.requeuedByPoll,
