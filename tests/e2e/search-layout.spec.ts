@@ -14,6 +14,9 @@ async function expectNoSidewaysScroll(page: Page) {
 
 for (const width of [1280, 768]) {
   test(`at ${width} px: sidebar, summary, tree editor, cards and detail pane fit and pass axe`, async ({ page, local }) => {
+    // Four full axe scans of the search screen (now with the export designer's and Bevakning's controls): about
+    // 15 s each on a busy 2-core machine, over the default 60 s for the whole test.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 900 });
     await signedIn({ page, local });
     await openSearch(page, { codeSet: { sni: ["G"], location: ["01"] }, bool: { fTax: true } });

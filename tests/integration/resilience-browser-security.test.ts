@@ -528,7 +528,9 @@ describe("cross-site requests", () => {
       } else await own.arrayBuffer();
       figures.apiRoutes += 1;
     }
-  });
+    // 28 routes, each with a fresh user, five cross-site variants and two digests of every table: about a minute
+    // on a quiet 2-core machine, more on a busy one.
+  }, 300_000);
 
   it("every Remix action refuses another site's form post (also as single-fetch .data) and changes nothing", async (context) => {
     track(context);
