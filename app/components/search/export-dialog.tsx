@@ -8,7 +8,7 @@
  * (kostar inget)"; the maximum then comes from the server's preview (records left plus the free ones).
  */
 import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { formatNumber, resultTypeWord } from "../../../workers/shared/format";
 import { canDownload, clampExportCount, exportMax, type ExportScope } from "../../lib/search/export-limits";
@@ -44,11 +44,16 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
   const onDone = useCallback(() => revalidator.revalidate(), [revalidator]);
   const job = useExportJob(onDone);
 
+  // The 20 s count starts once, when the download is done. The parent passes a new onClose on every render (and
+  // the revalidation after a download re-renders it), so the timer reads the latest one through a ref instead of
+  // restarting whenever it changes.
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
   useEffect(() => {
     if (job.status !== "DONE") return;
-    const timer = setTimeout(onClose, EXPORT_AUTO_CLOSE_MS);
+    const timer = setTimeout(() => onCloseRef.current(), EXPORT_AUTO_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [job.status, onClose]);
+  }, [job.status]);
 
   const typeWord = resultTypeWord(search.resultType);
   const download = () => {
