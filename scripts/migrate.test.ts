@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyLocalMigrationsAsync } from "./migrate";
+import { applyLocalMigrationsAsync, MIGRATION_DIRS, pendingMigrations } from "./migrate";
 
 /** A stand-in for the wrangler child process: fails with the given errors in turn, then succeeds. */
 function scripted(errors: string[]) {
@@ -35,4 +35,29 @@ describe("applyLocalMigrationsAsync", () => {
     await expect(applyLocalMigrationsAsync("/tmp/state", ["SEARCH_DB"], [1, 1], wrangler.run)).rejects.toThrow(/no such table/);
     expect(wrangler.calls).toHaveLength(1);
   });
+});
+
+describe("pendingMigrations", () => {
+  it("lists every migration for a fresh state and none once wrangler has applied them (read through the loader)", async () => {
+    const { mkdtempSync, readdirSync, rmSync } = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const { LocalLoader } = await import("./reindex/local-loader");
+    const state = mkdtempSync(path.join(os.tmpdir(), "urval-pending-"));
+    const loader = await LocalLoader.open(state);
+    try {
+      const query = (binding: "DB" | "SEARCH_DB") => async (sql: string) =>
+        (await loader.sql<{ name: string }>([{ sql, params: [] }], binding))[0] ?? [];
+      const files = readdirSync(MIGRATION_DIRS.SEARCH_DB).filter((name) => name.endsWith(".sql"));
+      expect(await pendingMigrations("SEARCH_DB", query("SEARCH_DB"))).toEqual(files.sort());
+      await applyLocalMigrationsAsync(state, ["SEARCH_DB"]);
+      expect(await pendingMigrations("SEARCH_DB", query("SEARCH_DB"))).toEqual([]);
+      // DB was not migrated: all of its migrations are still pending.
+      const dbFiles = readdirSync(MIGRATION_DIRS.DB).filter((name) => name.endsWith(".sql"));
+      expect(await pendingMigrations("DB", query("DB"))).toEqual(dbFiles.sort());
+    } finally {
+      await loader.dispose();
+      rmSync(state, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

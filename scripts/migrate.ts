@@ -1,5 +1,6 @@
 /** Applies the D1 migrations of DB and SEARCH_DB to the local persisted state (or --remote: the production databases). */
 import { execFile, execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { promisify } from "node:util";
 import path from "node:path";
 import { API_CONFIG, PERSIST_DIR, ROOT } from "./lib/local-bindings";
@@ -51,6 +52,30 @@ export async function applyLocalMigrationsAsync(
     }
   };
   await Promise.all(bindings.map(apply));
+}
+
+/** Each binding's migrations directory, as workers/api/wrangler.toml names it. */
+export const MIGRATION_DIRS: Record<Binding, string> = {
+  DB: path.join(ROOT, "workers/api/migrations"),
+  SEARCH_DB: path.join(ROOT, "search-index/migrations"),
+};
+
+/**
+ * The migrations of `binding` that the database has not recorded as applied (wrangler's `d1_migrations` table; all
+ * of them when the table does not exist yet). `query` runs one read on that database.
+ */
+export async function pendingMigrations(
+  binding: Binding,
+  query: (sql: string) => Promise<{ name: string }[]>,
+  dir = MIGRATION_DIRS[binding],
+): Promise<string[]> {
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
+  const tables = await query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'd1_migrations'");
+  if (tables.length === 0) return files;
+  const applied = new Set((await query("SELECT name FROM d1_migrations")).map((row) => row.name));
+  return files.filter((name) => !applied.has(name));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -15,7 +15,9 @@ import { appendFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PERSIST_DIR, ROOT } from "../lib/local-bindings";
-import { applyLocalMigrationsAsync } from "../migrate";
+import { peakRssSampler } from "../lib/process-tree";
+import { applyLocalMigrationsAsync, pendingMigrations } from "../migrate";
+import type { LocalLoader } from "./local-loader";
 import type { ReindexProgress, ReindexResult, ReindexStage } from "./reindex-embedded";
 
 const HOLD_MS = 10 * 60_000;
@@ -23,7 +25,11 @@ const HOLD_MS = 10 * 60_000;
 /** Logs each stage as it begins; holds there when URVAL_FAULT_HOLD_AT names it (resilience suite only). */
 async function onStage(stage: ReindexStage, detail?: { version: number; part?: number }) {
   const at = detail?.part === undefined ? stage : `${stage}:${detail.part}`;
-  console.log(JSON.stringify({ level: "info", msg: "reindex stage", stage, ...detail }));
+  const memory = process.memoryUsage();
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  // This process's memory as the stage begins (the local runtime's is in the run's peak, see peakRssSampler).
+  const process_ = { rssMb: mb(memory.rss), heapUsedMb: mb(memory.heapUsed), arrayBuffersMb: mb(memory.arrayBuffers) };
+  console.log(JSON.stringify({ level: "info", msg: "reindex stage", stage, ...detail, memory: process_ }));
   if (process.env.URVAL_FAULT_HOLD_AT !== at) return;
   console.log(JSON.stringify({ level: "warn", msg: "reindex held", at, holdMs: HOLD_MS }));
   await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
@@ -61,7 +67,7 @@ function progressBar() {
   };
 }
 
-function appendReindexBenchmark(result: ReindexResult, seconds: number) {
+function appendReindexBenchmark(result: ReindexResult, seconds: number, peakRssMb: number) {
   const stages = Object.entries(result.seconds)
     .map(([stage, s]) => `${stage} ${s} s`)
     .join(", ");
@@ -70,13 +76,32 @@ function appendReindexBenchmark(result: ReindexResult, seconds: number) {
     "",
     `Command: \`npm run reindex -- ${process.argv.slice(2).join(" ")}\``,
     "",
-    `${result.companies.toLocaleString("sv-SE")} companies and ${result.worksites.toLocaleString("sv-SE")} worksites into a fresh local state: ${seconds.toFixed(0)} s in all (${stages}); snapshot ${(result.snapshotBytes / 2 ** 20).toFixed(0)} MB. Documents go to D1 through the local Workers runtime (see docs/decisions 0017). Load average ${os
+    `${result.companies.toLocaleString("sv-SE")} companies and ${result.worksites.toLocaleString("sv-SE")} worksites ${result.previousVersion === null ? "into a fresh local state" : `beside live version ${result.previousVersion}`}: ${seconds.toFixed(0)} s in all (${stages}); snapshot ${(result.snapshotBytes / 2 ** 20).toFixed(0)} MB; peak resident memory ${peakRssMb.toLocaleString("sv-SE")} MB (this process, its threads and the local runtime it starts, sampled every 250 ms)${changesText(result)}. Documents go to D1 through the local Workers runtime (see docs/decisions 0017). Load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(", ")} at the end.`,
     "",
   ].join("\n");
   appendFileSync(path.join(ROOT, "BENCHMARKS.md"), `\n${entry}`);
+}
+
+/** The bindings whose migrations the local state has not all applied. */
+async function pendingBindings(loader: LocalLoader): Promise<("DB" | "SEARCH_DB")[]> {
+  const pending: ("DB" | "SEARCH_DB")[] = [];
+  for (const binding of ["SEARCH_DB", "DB"] as const) {
+    const missing = await pendingMigrations(
+      binding,
+      async (sql) => (await loader.sql<{ name: string }>([{ sql, params: [] }], binding))[0] ?? [],
+    );
+    if (missing.length > 0) pending.push(binding);
+  }
+  return pending;
+}
+
+function changesText(result: ReindexResult): string {
+  if (!result.changes) return "; no previous version, so no change set";
+  const { added, removed, changed } = result.changes;
+  return `; change set from v${result.previousVersion}: ${added} added, ${removed} removed, ${changed} changed`;
 }
 
 async function main() {
@@ -97,22 +122,30 @@ async function main() {
   try {
     if (values.backend === "embedded") {
       const started = performance.now();
+      const rss = peakRssSampler(process.pid);
       const persistDir = values.state ?? PERSIST_DIR;
-      // Idempotent: a fresh state directory gets the index_versions table the switch needs. Runs while the reindex modules (wrangler, Miniflare: seconds) load.
-      // DB too: the Bevakning step reads saved searches and watched companies there and stages their alerts.
-      const migrated = applyLocalMigrationsAsync(persistDir, ["SEARCH_DB", "DB"]);
+      // The index_versions table the switch needs, and DB's tables (the Bevakning step reads saved searches and
+      // watched companies there and stages their alerts): wrangler applies what the state lacks. A nightly run on a
+      // migrated state only reads wrangler's d1_migrations tables through the loader it opens anyway (starting
+      // wrangler twice just to find nothing to do cost about 7 s).
       const { reindexEmbedded } = await import("./reindex-embedded");
-      await migrated;
+      const { LocalLoader } = await import("./local-loader");
+      const loader = await LocalLoader.open(persistDir);
+      const pending = await pendingBindings(loader);
+      if (pending.length > 0) await applyLocalMigrationsAsync(persistDir, pending);
       const result = await reindexEmbedded({
         sourceDir: values.source,
         persistDir,
+        loader,
         onProgress: bar.update,
         onStage,
         graceMs: graceSeconds * 1000,
       });
       bar.stop();
-      console.log(JSON.stringify({ msg: "reindex done", backend: "embedded", ...result }));
-      if (values["append-benchmark"]) appendReindexBenchmark(result, (performance.now() - started) / 1000);
+      const peakRssMb = rss.peak();
+      rss.stop();
+      console.log(JSON.stringify({ msg: "reindex done", backend: "embedded", peakRssMb, ...result }));
+      if (values["append-benchmark"]) appendReindexBenchmark(result, (performance.now() - started) / 1000, peakRssMb);
     } else {
       const { reindexElasticsearch } = await import("./reindex-elasticsearch");
       const result = await reindexElasticsearch({ sourceDir: values.source, onProgress: bar.update });

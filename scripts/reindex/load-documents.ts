@@ -45,7 +45,9 @@ const tagged = (stage: LoadError["stage"], task: Promise<void>) =>
 export async function loadDocuments(loader: LocalLoader, build: IndexBuild, options: LoadOptions) {
   const { sourceDir, version, totals, report, lap } = options;
   const pool = new ParsePool({ threads: options.threads });
-  const waiting: PostedChunk<WorksiteFacts>[] = [];
+  // Worksite facts that arrive before every company is in (serialised, outside the heap); the rows went to D1 already,
+  // so only the facts wait (keeping whole chunks held every worksite row's bytes until the companies were done).
+  const waiting: Pick<PostedChunk<WorksiteFacts>, "facts">[] = [];
   let companiesIn = false;
   let n = 0;
   let w = 0;
@@ -69,7 +71,7 @@ export async function loadDocuments(loader: LocalLoader, build: IndexBuild, opti
     const writer = new RowWriter(loader, insertWorksitesHead(version), WORKSITE_COLUMNS);
     for await (const chunk of pool.parse(path.join(sourceDir, "worksites.ndjson"), "worksite")) {
       if (companiesIn) for (const f of chunkFacts(chunk)) build.addWorksiteColumns(f);
-      else waiting.push(chunk);
+      else waiting.push({ facts: chunk.facts });
       await writer.add(chunk.rows, chunk.records);
       w += chunk.records;
       if (companiesIn) report({ stage: "worksites", done: w, total: totals.worksites });

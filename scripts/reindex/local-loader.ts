@@ -108,6 +108,8 @@ function describeError(error: unknown): string {
 
 /** Multipart part size for snapshots (R2 wants equal parts of at least 5 MiB, except the last). */
 const PART_BYTES = 32 * 1024 * 1024;
+/** Snapshot parts uploaded at once. */
+const PARTS_IN_FLIGHT = 2;
 
 export interface Statement {
   sql: string;
@@ -187,15 +189,29 @@ export class LocalLoader implements SqlStore {
     const id = `&uploadId=${encodeURIComponent(uploadId)}`;
     try {
       const uploaded: { partNumber: number; etag: string }[] = [];
-      const buffer = new Uint8Array(Math.min(PART_BYTES, Math.max(1, byteLength)));
+      // Up to PARTS_IN_FLIGHT parts travel at once (the runtime writes one while the next is copied to it); onPart
+      // still sees the parts stored in order.
+      const inFlight: Promise<{ partNumber: number; etag: string }>[] = [];
+      let sent = 0;
+      const settleOldest = async () => {
+        uploaded.push(await (inFlight.shift() as Promise<{ partNumber: number; etag: string }>));
+        await onPart?.(uploaded.length);
+      };
+      let buffer = new Uint8Array(Math.min(PART_BYTES, Math.max(1, byteLength)));
       let filled = 0;
       const send = async () => {
-        const part = uploaded.length + 1;
-        uploaded.push(
-          await this.call(`/multipart/part${query(`${id}&part=${part}`)}`, { method: "PUT", body: buffer.slice(0, filled) }, true),
+        const part = ++sent;
+        const body = filled === buffer.length ? buffer : buffer.slice(0, filled);
+        const request = this.call<{ partNumber: number; etag: string }>(
+          `/multipart/part${query(`${id}&part=${part}`)}`,
+          { method: "PUT", body },
+          true,
         );
+        request.catch(() => {}); // awaited in order by settleOldest
+        inFlight.push(request);
+        buffer = new Uint8Array(Math.min(PART_BYTES, Math.max(1, byteLength - sent * PART_BYTES)));
         filled = 0;
-        await onPart?.(part);
+        while (inFlight.length >= PARTS_IN_FLIGHT) await settleOldest();
       };
       for (const chunk of parts) {
         for (let offset = 0; offset < chunk.length;) {
@@ -206,7 +222,8 @@ export class LocalLoader implements SqlStore {
           if (filled === buffer.length) await send();
         }
       }
-      if (filled > 0 || uploaded.length === 0) await send();
+      if (filled > 0 || sent === 0) await send();
+      while (inFlight.length > 0) await settleOldest();
       await this.call(`/multipart/complete${query(id)}`, { method: "POST", body: JSON.stringify(uploaded) });
     } catch (error) {
       await this.call(`/multipart/abort${query(id)}`, { method: "POST" }).catch(() => {});

@@ -49,6 +49,33 @@ describe("ParsePool", () => {
     }
   });
 
+  it("cuts lines longer than a chunk correctly, and the last line needs no newline", async () => {
+    const file = path.join(dir, "long-lines.ndjson");
+    const text = readFileSync(path.join(dir, "companies.ndjson"), "utf8").trimEnd();
+    writeFileSync(file, text); // no newline at the end
+    const pool = new ParsePool({ threads: 2, chunkBytes: 300 }); // shorter than any company line
+    try {
+      const pooled = await collect(pool, file, "company");
+      expect(pooled.facts).toEqual(parseChunk("company", text).facts);
+      expect(pooled.facts).toHaveLength(text.split("\n").length);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it("parses a chunk given as UTF-8 bytes exactly as the same text: blank lines, non-ASCII names, line numbers", () => {
+    const lines = readFileSync(path.join(dir, "companies.ndjson"), "utf8").trimEnd().split("\n");
+    const swedish = lines.find((line) => /[åäöÅÄÖé]/.test(line));
+    expect(swedish).toBeDefined();
+    const text = `${lines.slice(0, 20).join("\n")}\n\n${swedish}\n${lines.slice(20, 40).join("\n")}`;
+    const bytes = new TextEncoder().encode(text);
+    const fromBytes = parseChunk("company", bytes);
+    expect(fromBytes).toEqual(parseChunk("company", text));
+    expect(fromBytes.lines).toBe(42);
+    const broken = new TextEncoder().encode(`${lines[0]}\n\n{"orgSeqNo":"x"}\n${lines[1]}\n`);
+    expect(parseChunk("company", broken).error?.line).toBe(3);
+  });
+
   it("stores each record's validated source, which the document rows decode back to exactly", () => {
     for (const [name, kind, codec, schema] of [
       ["companies.ndjson", "company", companySourceCodec, CompanySourceRecordSchema],

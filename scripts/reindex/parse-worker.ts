@@ -20,14 +20,20 @@ export type PostedChunk<F> = Omit<ParsedChunk<never>, "rows" | "facts"> & {
   records: number;
 };
 
-const decoder = new TextDecoder();
 const encoder = new TextEncoder();
+
+/** A copy in an ArrayBuffer of its own (v8.serialize may answer a view into a shared pool), made with one memcpy. */
+function ownBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return copy;
+}
 
 parentPort?.on("message", (job: ChunkJob) => {
   try {
-    const { rows, facts, ...rest } = parseChunk(job.kind, decoder.decode(job.bytes));
+    const { rows, facts, ...rest } = parseChunk(job.kind, job.bytes);
     const bytes = encoder.encode(rows);
-    const serialized = Uint8Array.from(serialize(facts));
+    const serialized = ownBytes(serialize(facts));
     const result = { ...rest, rows: bytes, facts: serialized, records: facts.length };
     parentPort?.postMessage({ seq: job.seq, result }, [bytes.buffer, serialized.buffer, rest.hashes.buffer]);
   } catch (error) {

@@ -17,6 +17,7 @@ import {
   removeVersionStatements,
   snapshotKey,
 } from "../../search-index/embedded/index-versions";
+import type { SearchIndex } from "../../search-index/embedded/index-types";
 import { encodeSnapshot } from "../../search-index/embedded/snapshot";
 import { PERSIST_DIR } from "../lib/local-bindings";
 import { LocalLoader } from "./local-loader";
@@ -69,6 +70,8 @@ export class ReindexError extends Error {
 interface Options {
   sourceDir: string;
   persistDir?: string;
+  /** A loader already open on `persistDir` (the run takes it over and disposes of it). */
+  loader?: LocalLoader;
   /** Parser threads (default: one per core). */
   threads?: number;
   onProgress?: (progress: ReindexProgress) => void;
@@ -158,7 +161,7 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     stage = next;
     await options.onStage?.(next, { version, part });
   };
-  const loader = await LocalLoader.open(options.persistDir ?? PERSIST_DIR);
+  const loader = options.loader ?? (await LocalLoader.open(options.persistDir ?? PERSIST_DIR));
   const seconds: Record<string, number> = {};
   let version = 0;
   let started = performance.now();
@@ -178,7 +181,8 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     await loader.sql([{ sql: REGISTER_VERSION_SQL, params: [version] }, ...documentTablesDdl(version).map((sql) => ({ sql, params: [] }))]);
     lap("prepare");
     await begin("companies");
-    const build = new IndexBuild();
+    // Let, so that each big structure can be let go once the next is made (a stage's memory is then its own).
+    let build: IndexBuild | null = new IndexBuild();
     const hashes = new HashCollector();
     const totals = { companies: manifest.companies, worksites: manifest.worksites };
     const counts = await loadDocuments(loader, build, { ...options, version, totals, report, lap, hashes });
@@ -188,13 +192,17 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     const indexed = loader.sql(documentIndexesDdl(version).map((sql) => ({ sql, params: [] })));
     indexed.catch(() => {});
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const index = build.finish(version);
+    let index: SearchIndex | null = build.finish(version);
+    build = null;
     await indexed;
     lap("index");
     await begin("snapshot");
     report({ stage, done: 0, total: 1 });
     const snapshot = encodeSnapshot(index);
+    index = null;
     await loader.putObject(snapshotKey(version), snapshot.parts, snapshot.byteLength, (part) => begin("snapshot", part));
+    const snapshotBytes = snapshot.byteLength;
+    snapshot.parts = [];
     lap("snapshot");
     await begin("verify");
     await verifyCounts(loader, version, counts);
@@ -226,7 +234,7 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
       version,
       previousVersion,
       ...counts,
-      snapshotBytes: snapshot.byteLength,
+      snapshotBytes,
       removedVersions,
       orphansRemoved,
       seconds,

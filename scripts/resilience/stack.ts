@@ -4,9 +4,9 @@
  * process group so that stopping it stops workerd too.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "../lib/local-bindings";
+import { treeRssMb } from "../lib/process-tree";
 
 export interface Stack {
   url: string;
@@ -65,30 +65,5 @@ export async function startStack(options: { port: number; stateDir: string; log:
 
 /** Resident memory (MB) of the workerd processes below `rootPid` (the stack's process tree), read from /proc. */
 export function workerdRssMb(rootPid: number): number {
-  const parent = new Map<number, number>();
-  const workerd: number[] = [];
-  for (const name of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-      if (readFileSync(`/proc/${name}/cmdline`, "utf8").includes("workerd")) workerd.push(Number(name));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const below = (pid: number) => {
-    for (let p: number | undefined = pid, hops = 0; p !== undefined && p > 1 && hops < 64; p = parent.get(p), hops++) {
-      if (p === rootPid) return true;
-    }
-    return false;
-  };
-  let kb = 0;
-  for (const pid of workerd.filter(below)) {
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return Math.round(kb / 1024);
+  return treeRssMb(rootPid, "workerd");
 }
