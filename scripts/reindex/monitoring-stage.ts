@@ -11,6 +11,7 @@
  */
 import { describeCompanyChanges } from "../../search-index/company-changes";
 import { deserializeSearch } from "../../workers/shared/search/search-serialize";
+import type { Search } from "../../workers/shared/search/search-schema";
 import type { ChangeSet } from "./change-set";
 import type { SqlStore } from "./local-loader";
 import { candidateBackend, loadCandidateSources, matchingIds, type CandidateSources } from "./monitoring-candidates";
@@ -44,13 +45,13 @@ export interface StageItem {
 const tabless = (text: string) => text.replace(/[\t\n\r]/g, " ");
 
 /** Whether the app database has Bevakning's tables (a state indexed by the CLI alone may lack them). */
-async function hasMonitoringTables(loader: SqlStore): Promise<boolean> {
+export async function hasMonitoringTables(loader: SqlStore): Promise<boolean> {
   const sql = "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('saved_searches', 'monitoring_run_items')";
   const [rows] = await loader.sql<{ n: number }>([{ sql, params: [] }], "DB");
   return rows?.[0]?.n === 2;
 }
 
-async function readSubscriptions(loader: SqlStore, touched: number[]) {
+export async function readSubscriptions(loader: SqlStore, touched: number[]) {
   const [searches, watched] = await loader.sql<Record<string, unknown>>(
     [
       { sql: "SELECT id, user_id, serialized_search, hit_count, checked_version FROM saved_searches", params: [] },
@@ -90,16 +91,21 @@ export interface SearchOutcome {
   skipped: number;
 }
 
-export async function searchItems(
+/** A saved search's matches among the candidates: before (the old version's documents) and now (the new version's). */
+export type SearchMatcher = (search: Search, row: SavedSearchRow) => Promise<{ was: Set<number>; is: Set<number> }>;
+
+/**
+ * New and removed companies of every saved search that can be evaluated (parses, names no list file, checked at
+ * `from`), from the matches `matcher` finds: the same rows whichever backend percolated the changed documents.
+ */
+export async function evaluateSearches(
   searches: SavedSearchRow[],
-  before: CandidateSources,
-  after: CandidateSources,
   from: number,
+  name: (orgSeqNo: number) => string,
+  matcher: SearchMatcher,
   onProgress?: (done: number, total: number) => void,
 ): Promise<SearchOutcome> {
   const outcome: SearchOutcome = { items: [], hits: [], skipped: 0 };
-  const [oldBackend, newBackend] = [candidateBackend(before), candidateBackend(after)];
-  const name = (id: number) => (after.companies.get(id) ?? before.companies.get(id))?.name ?? String(id);
   for (const row of searches) {
     const parsed = deserializeSearch(row.serialized_search, "serializedSearch");
     const lists = parsed.success ? [...(parsed.data.numSet.includeFile ?? []), ...(parsed.data.numSet.excludeFile ?? [])] : [];
@@ -108,9 +114,9 @@ export async function searchItems(
       outcome.skipped++;
       continue;
     }
-    const [was, is] = await Promise.all([matchingIds(oldBackend, parsed.data), matchingIds(newBackend, parsed.data)]);
-    const entered = [...is].filter((id) => !was.has(id));
-    const left = [...was].filter((id) => !is.has(id));
+    const { was, is } = await matcher(parsed.data, row);
+    const entered = [...is].filter((id) => !was.has(id)).sort((a, b) => a - b);
+    const left = [...was].filter((id) => !is.has(id)).sort((a, b) => a - b);
     const item = (kind: StageItem["kind"], orgSeqNo: number): StageItem => ({
       userId: row.user_id,
       kind,
@@ -124,6 +130,26 @@ export async function searchItems(
     if (outcome.hits.length % 100 === 0) onProgress?.(outcome.hits.length + outcome.skipped, searches.length);
   }
   return outcome;
+}
+
+/** The company name of an alert: the new version's, or the old one's for a removed company. */
+export const companyNameIn = (before: CandidateSources, after: CandidateSources) => (id: number) =>
+  (after.companies.get(id) ?? before.companies.get(id))?.name ?? String(id);
+
+/** Embedded: every search runs on two small embedded indexes of the candidates (monitoring-candidates.ts). */
+export async function searchItems(
+  searches: SavedSearchRow[],
+  before: CandidateSources,
+  after: CandidateSources,
+  from: number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<SearchOutcome> {
+  const [oldBackend, newBackend] = [candidateBackend(before), candidateBackend(after)];
+  const matcher: SearchMatcher = async (search) => {
+    const [was, is] = await Promise.all([matchingIds(oldBackend, search), matchingIds(newBackend, search)]);
+    return { was, is };
+  };
+  return evaluateSearches(searches, from, companyNameIn(before, after), matcher, onProgress);
 }
 
 /** Writes the staged rows of `from` → `to`; returns the affected users. */
@@ -149,18 +175,43 @@ export async function stageItems(loader: SqlStore, from: number, to: number, out
   return new Set([...items.map((i) => i.userId), ...outcome.hits.map((h) => h.userId)]);
 }
 
-/** Stages the alerts of `from` → `to`; the affected users' ids are returned for markRunStaged. */
-export async function stageMonitoring(
-  loader: SqlStore,
+export type StagedMonitoring = MonitoringStageResult & { userIds: string[] };
+
+export const nothingStaged = (savedSearches = 0): StagedMonitoring => ({
+  savedSearches,
+  skipped: 0,
+  watchedChanged: 0,
+  users: 0,
+  items: 0,
+  userIds: [],
+});
+
+/** Writes the staged rows and sums them up. */
+export async function stageOutcome(
+  store: SqlStore,
   from: number,
   to: number,
-  changes: ChangeSet,
-): Promise<MonitoringStageResult & { userIds: string[] }> {
+  savedSearches: number,
+  outcome: SearchOutcome,
+  changed: StageItem[],
+): Promise<StagedMonitoring> {
+  const users = await stageItems(store, from, to, outcome, changed);
+  return {
+    savedSearches,
+    skipped: outcome.skipped,
+    watchedChanged: changed.length,
+    users: users.size,
+    items: outcome.items.length + changed.length,
+    userIds: [...users],
+  };
+}
+
+/** Stages the alerts of `from` → `to`; the affected users' ids are returned for markRunStaged. */
+export async function stageMonitoring(loader: SqlStore, from: number, to: number, changes: ChangeSet): Promise<StagedMonitoring> {
   const touched = [...changes.changed, ...changes.removed];
-  const none = { savedSearches: 0, skipped: 0, watchedChanged: 0, users: 0, items: 0, userIds: [] };
-  if (!(await hasMonitoringTables(loader))) return none;
+  if (!(await hasMonitoringTables(loader))) return nothingStaged();
   const { searches, watched } = await readSubscriptions(loader, touched);
-  if (searches.length === 0 && watched.length === 0) return { ...none, savedSearches: searches.length };
+  if (searches.length === 0 && watched.length === 0) return nothingStaged(searches.length);
   // Without saved searches only the watched ids' documents are needed (and no worksites).
   const watchedIds = [...new Set(watched.map((w) => w.org_seq_no))];
   const withSearches = searches.length > 0;
@@ -171,16 +222,7 @@ export async function stageMonitoring(
     await loadCandidateSources(loader, to, newIds, withSearches),
   ];
   const outcome = withSearches ? await searchItems(searches, before, after, from) : { items: [], hits: [], skipped: 0 };
-  const changed = watchedItems(watched, before, after);
-  const users = await stageItems(loader, from, to, outcome, changed);
-  return {
-    savedSearches: searches.length,
-    skipped: outcome.skipped,
-    watchedChanged: changed.length,
-    users: users.size,
-    items: outcome.items.length + changed.length,
-    userIds: [...users],
-  };
+  return stageOutcome(loader, from, to, searches.length, outcome, watchedItems(watched, before, after));
 }
 
 /** After the switch: the run becomes visible to the API, which enqueues one alert job per affected user. */
