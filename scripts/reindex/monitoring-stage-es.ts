@@ -23,10 +23,15 @@ import {
   stageOutcome,
   watchedItems,
   type SavedSearchRow,
+  type SearchMatcher,
   type StagedMonitoring,
 } from "./monitoring-stage";
+import { listFilePredicate, readSearchListFiles } from "./monitoring-list-files";
 
-/** The saved searches the percolator holds: every company search that parses (the others are skipped when staged). */
+/**
+ * The saved searches the percolator holds: every company search that parses (the others are skipped when staged);
+ * list-file constraints are applied to the matches when staging.
+ */
 export function percolatorEntries(rows: readonly SavedSearchRow[]): SavedSearchEntry[] {
   return rows.flatMap((row) => {
     const parsed = deserializeSearch(row.serialized_search, "serializedSearch");
@@ -65,6 +70,26 @@ async function versionDocuments(client: Client, names: EsNames, version: number,
 }
 
 /**
+ * The matcher over the percolation's answers. The stored queries leave the list files out (es-query.ts), so a search
+ * naming list files keeps only the matches whose organisation number passes them, as the backends would.
+ */
+function matchesOf(
+  was: Map<string, Set<number>>,
+  is: Map<string, Set<number>>,
+  before: CandidateSources,
+  after: CandidateSources,
+): SearchMatcher {
+  return async (search, row, listFiles) => {
+    const [old, now] = [was.get(row.id) ?? new Set<number>(), is.get(row.id) ?? new Set<number>()];
+    if (!listFiles) return { was: old, is: now };
+    const passes = listFilePredicate(search, listFiles);
+    const keep = (ids: Set<number>, sources: CandidateSources) =>
+      new Set([...ids].filter((id) => passes(sources.companies.get(id)?.orgNo ?? "")));
+    return { was: keep(old, before), is: keep(now, after) };
+  };
+}
+
+/**
  * Stages the alerts of `from` → `to` on Elasticsearch: the saved searches must already be in the percolator index
  * (resyncPercolator). Old documents come from companies_v<from>, new ones from companies_v<to>.
  */
@@ -89,11 +114,9 @@ export async function stageMonitoringElasticsearch(
   let outcome = { items: [], hits: [], skipped: 0 } as Awaited<ReturnType<typeof evaluateSearches>>;
   if (withSearches) {
     const [was, is] = [await percolateCompanies(client, names, before.documents), await percolateCompanies(client, names, after.documents)];
-    const none = new Set<number>();
-    outcome = await evaluateSearches(searches, from, companyNameIn(before.sources, after.sources), async (_search, row) => ({
-      was: was.get(row.id) ?? none,
-      is: is.get(row.id) ?? none,
-    }));
+    const listFiles = await readSearchListFiles(store, searches);
+    const matcher = matchesOf(was, is, before.sources, after.sources);
+    outcome = await evaluateSearches(searches, from, companyNameIn(before.sources, after.sources), matcher, { listFiles });
   }
   return stageOutcome(store, from, to, searches.length, outcome, watchedItems(watched, before.sources, after.sources));
 }

@@ -6,15 +6,18 @@
  * - Saved searches: only changed ids can enter or leave a search, so each search runs through the SearchBackend
  *   interface on two small embedded indexes built from the candidates' documents: the old version's documents of the
  *   changed and removed ids, the new version's of the added and changed ones ("percolating" the changed documents).
- *   New = matches now and not before; removed = matched before and not now.
+ *   New = matches now and not before; removed = matched before and not now. A search naming list files runs with
+ *   its owner's files from the app database (monitoring-list-files.ts).
  * - Watched companies: field diffs (company-changes.ts) only for watched ids among the changed and removed.
  */
 import { describeCompanyChanges } from "../../search-index/company-changes";
 import { deserializeSearch } from "../../workers/shared/search/search-serialize";
+import type { ListFileMap } from "../../search-index/backend";
 import type { Search } from "../../workers/shared/search/search-schema";
 import type { ChangeSet } from "./change-set";
 import type { SqlStore } from "./local-loader";
 import { candidateBackend, loadCandidateSources, matchingIds, type CandidateSources } from "./monitoring-candidates";
+import { listFileIdsOf, listFilesFor, readSearchListFiles, type ListFiles } from "./monitoring-list-files";
 
 export interface SavedSearchRow {
   id: string;
@@ -26,7 +29,7 @@ export interface SavedSearchRow {
 
 export interface MonitoringStageResult {
   savedSearches: number;
-  /** Saved searches left out (list files, or a search that no longer parses). */
+  /** Saved searches left out: checked at another version, no longer parsing, or naming a list file that is gone. */
   skipped: number;
   watchedChanged: number;
   users: number;
@@ -91,30 +94,39 @@ export interface SearchOutcome {
   skipped: number;
 }
 
-/** A saved search's matches among the candidates: before (the old version's documents) and now (the new version's). */
-export type SearchMatcher = (search: Search, row: SavedSearchRow) => Promise<{ was: Set<number>; is: Set<number> }>;
+/**
+ * A saved search's matches among the candidates: before (the old version's documents) and now (the new version's);
+ * `listFiles` holds the files the search names (undefined when it names none).
+ */
+export type SearchMatcher = (
+  search: Search,
+  row: SavedSearchRow,
+  listFiles: ListFileMap | undefined,
+) => Promise<{ was: Set<number>; is: Set<number> }>;
 
 /**
- * New and removed companies of every saved search that can be evaluated (parses, names no list file, checked at
- * `from`), from the matches `matcher` finds: the same rows whichever backend percolated the changed documents.
+ * New and removed companies of every saved search that can be evaluated (parses, was checked at `from`, and every
+ * list file it names is still its owner's: otherwise it is invalid, as at serving time), from the matches `matcher`
+ * finds: the same rows whichever backend percolated the changed documents.
  */
 export async function evaluateSearches(
   searches: SavedSearchRow[],
   from: number,
   name: (orgSeqNo: number) => string,
   matcher: SearchMatcher,
-  onProgress?: (done: number, total: number) => void,
+  options: { listFiles?: ListFiles; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<SearchOutcome> {
   const outcome: SearchOutcome = { items: [], hits: [], skipped: 0 };
   for (const row of searches) {
     const parsed = deserializeSearch(row.serialized_search, "serializedSearch");
-    const lists = parsed.success ? [...(parsed.data.numSet.includeFile ?? []), ...(parsed.data.numSet.excludeFile ?? [])] : [];
-    // Saved searches with list files need the users' files (not read here): left out and counted.
-    if (!parsed.success || lists.length > 0 || row.checked_version !== from) {
+    const named = parsed.success ? listFileIdsOf(parsed.data) : [];
+    const listFiles =
+      parsed.success && named.length > 0 ? listFilesFor(options.listFiles ?? new Map(), row.user_id, parsed.data) : undefined;
+    if (!parsed.success || listFiles === null || row.checked_version !== from) {
       outcome.skipped++;
       continue;
     }
-    const { was, is } = await matcher(parsed.data, row);
+    const { was, is } = await matcher(parsed.data, row, listFiles);
     const entered = [...is].filter((id) => !was.has(id)).sort((a, b) => a - b);
     const left = [...was].filter((id) => !is.has(id)).sort((a, b) => a - b);
     const item = (kind: StageItem["kind"], orgSeqNo: number): StageItem => ({
@@ -127,7 +139,7 @@ export async function evaluateSearches(
     });
     outcome.items.push(...entered.map((id) => item("SEARCH_NEW", id)), ...left.map((id) => item("SEARCH_REMOVED", id)));
     outcome.hits.push({ id: row.id, userId: row.user_id, hitCount: Math.max(0, row.hit_count + entered.length - left.length) });
-    if (outcome.hits.length % 100 === 0) onProgress?.(outcome.hits.length + outcome.skipped, searches.length);
+    if (outcome.hits.length % 100 === 0) options.onProgress?.(outcome.hits.length + outcome.skipped, searches.length);
   }
   return outcome;
 }
@@ -143,13 +155,14 @@ export async function searchItems(
   after: CandidateSources,
   from: number,
   onProgress?: (done: number, total: number) => void,
+  listFiles?: ListFiles,
 ): Promise<SearchOutcome> {
   const [oldBackend, newBackend] = [candidateBackend(before), candidateBackend(after)];
-  const matcher: SearchMatcher = async (search) => {
-    const [was, is] = await Promise.all([matchingIds(oldBackend, search), matchingIds(newBackend, search)]);
+  const matcher: SearchMatcher = async (search, _row, files) => {
+    const [was, is] = await Promise.all([matchingIds(oldBackend, search, files), matchingIds(newBackend, search, files)]);
     return { was, is };
   };
-  return evaluateSearches(searches, from, companyNameIn(before, after), matcher, onProgress);
+  return evaluateSearches(searches, from, companyNameIn(before, after), matcher, { listFiles, onProgress });
 }
 
 /** Writes the staged rows of `from` → `to`; returns the affected users. */
@@ -221,7 +234,10 @@ export async function stageMonitoring(loader: SqlStore, from: number, to: number
     await loadCandidateSources(loader, from, oldIds, withSearches),
     await loadCandidateSources(loader, to, newIds, withSearches),
   ];
-  const outcome = withSearches ? await searchItems(searches, before, after, from) : { items: [], hits: [], skipped: 0 };
+  const listFiles = withSearches ? await readSearchListFiles(loader, searches) : undefined;
+  const outcome = withSearches
+    ? await searchItems(searches, before, after, from, undefined, listFiles)
+    : { items: [], hits: [], skipped: 0 };
   return stageOutcome(loader, from, to, searches.length, outcome, watchedItems(watched, before, after));
 }
 

@@ -4,6 +4,7 @@
  * each beside its own app database holding the same users, saved searches and watched companies. Both reindexes
  * must stage the same alerts: the same new and removed companies per saved search, the same hit counts, the same
  * change lines per watched company, and the same run row; and these are the ones the churn was made to cause.
+ * Saved searches naming list files run with their owner's files from the app database.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +22,8 @@ import type { CompanySourceRecord, WorksiteSourceRecord } from "../../search-ind
 import type { SearchInput } from "../../workers/shared/search/search-schema";
 import { SearchSchema } from "../../workers/shared/search/search-schema";
 import { serializeSearch } from "../../workers/shared/search/search-serialize";
+import { encodeKeys } from "../../workers/api/src/list-files/number-codec";
+import { orgNoKey } from "../../workers/api/src/list-files/org-number";
 import { fixtureCompanies, fixtureWorksites, writeDataset } from "../fixtures/search/fixture-dataset";
 import { applySearchMigrations } from "./embedded-fixture";
 import { startFakeElasticsearch } from "./fake-elasticsearch";
@@ -29,6 +32,7 @@ import { FakeCluster } from "./fake-es-cluster";
 const APP_MIGRATIONS = path.resolve(import.meta.dirname, "../../workers/api/migrations");
 const [ANNA, BERIT] = ["user-anna", "user-berit"];
 const NEW_ID = 990_001;
+const [BERIT_FILE, ANNA_FILE] = [101, 102];
 
 async function applyAppMigrations(loader: LocalLoader) {
   for (const file of readdirSync(APP_MIGRATIONS)
@@ -90,9 +94,17 @@ const SAVED: { id: string; user: string; search: SearchInput; checked?: number }
   { id: "s3-skane", user: ANNA, search: { codeSet: { location: ["1480"] }, bool: { useLocation: false } } },
   { id: "s4-turnover", user: ANNA, search: { range: { turnover: "10000000_" } } },
   { id: "s5-hb-ftax", user: BERIT, search: { codeSet: { companyForm: ["31"] }, bool: { fTax: true } } },
-  { id: "s6-list", user: BERIT, search: { text: "konsult", numSet: { includeFile: [1] } } },
+  { id: "s6-list", user: BERIT, search: { text: "konsult", numSet: { includeFile: [BERIT_FILE] } } },
   { id: "s7-old", user: BERIT, search: { text: "data" }, checked: 0 },
   { id: "s8-food", user: BERIT, search: { codeSet: { sni: ["56"] }, bool: { useMainSni: false } } },
+  { id: "s9-it-but-list", user: ANNA, search: { codeSet: { sni: ["62"] }, numSet: { excludeFile: [ANNA_FILE] } } },
+  { id: "s10-deleted-list", user: BERIT, search: { text: "konsult", numSet: { includeFile: [999] } } },
+  { id: "s11-foreign-list", user: ANNA, search: { text: "konsult", numSet: { includeFile: [BERIT_FILE] } } },
+];
+/** List files: Berit's holds companies 2 and 13, Anna's company 17 (file 999 was deleted). */
+const LIST_FILES: { id: number; user: string; companies: number[] }[] = [
+  { id: BERIT_FILE, user: BERIT, companies: [2, 13] },
+  { id: ANNA_FILE, user: ANNA, companies: [17] },
 ];
 const WATCHED: [string, number][] = [
   [ANNA, 22],
@@ -116,7 +128,21 @@ async function seedAppDatabase(loader: LocalLoader) {
     sql: "INSERT INTO watched_companies (user_id, org_seq_no, org_no, name, created_at) VALUES (?, ?, '', '', 0)",
     params: [user, id],
   }));
-  await loader.sql([...users, ...searches, ...watched], "DB");
+  const orgNoOf = new Map(fixtureCompanies().map((c) => [c.orgSeqNo, c.orgNo]));
+  const files = LIST_FILES.flatMap((file) => {
+    const keys = Float64Array.from(file.companies.map((id) => orgNoKey(orgNoOf.get(id) ?? ""))).sort();
+    const chunks = encodeKeys(keys).map((chunk, i) => ({
+      sql: `INSERT INTO list_file_numbers (file_id, chunk, key_count, keys) VALUES (?, ?, ?, X'${Buffer.from(chunk.bytes).toString("hex")}')`,
+      params: [file.id, i, chunk.keyCount],
+    }));
+    const row = {
+      sql: `INSERT INTO list_files (id, user_id, seq_no, name, size_bytes, format, rows_read, valid_count, invalid_count,
+              duplicate_count, found_count, worksite_count, created_at) VALUES (?, ?, 0, 'lista.txt', 100, 'text', ?, ?, 0, 0, ?, 0, 0)`,
+      params: [file.id, file.user, keys.length, keys.length, keys.length],
+    };
+    return [row, ...chunks];
+  });
+  await loader.sql([...users, ...searches, ...watched, ...files], "DB");
 }
 
 async function stagedRows(loader: LocalLoader) {
@@ -218,19 +244,25 @@ describe("Bevakning: the same alerts on both backends", () => {
       item(ANNA, "SEARCH_NEW", "s2-it", NEW_ID),
       item(ANNA, "SEARCH_NEW", "s3-skane", NEW_ID),
       item(ANNA, "SEARCH_NEW", "s4-turnover", 12),
+      item(ANNA, "SEARCH_NEW", "s9-it-but-list", NEW_ID),
       item(ANNA, "SEARCH_REMOVED", "s1-konsult", 2),
       item(ANNA, "SEARCH_REMOVED", "s1-konsult", 22),
       item(ANNA, "SEARCH_REMOVED", "s4-turnover", 22),
+      item(BERIT, "SEARCH_NEW", "s6-list", 13),
       item(BERIT, "SEARCH_REMOVED", "s5-hb-ftax", 28),
+      item(BERIT, "SEARCH_REMOVED", "s6-list", 2),
     ]);
-    // Skipped: s6 names a list file, s7 was checked at another version; s8 is evaluated and unchanged.
+    // Skipped: s7 was checked at another version, s10 names a deleted list file and s11 another user's (invalid at
+    // serving time too); s6 and s9 run with their owner's list files; s8 is evaluated and unchanged.
     expect(staged.elasticsearch?.hits).toEqual([
       { saved_search_id: "s1-konsult", user_id: ANNA, hit_count: 10 },
       { saved_search_id: "s2-it", user_id: ANNA, hit_count: 12 },
       { saved_search_id: "s3-skane", user_id: ANNA, hit_count: 11 },
       { saved_search_id: "s4-turnover", user_id: ANNA, hit_count: 10 },
       { saved_search_id: "s5-hb-ftax", user_id: BERIT, hit_count: 9 },
+      { saved_search_id: "s6-list", user_id: BERIT, hit_count: 10 },
       { saved_search_id: "s8-food", user_id: BERIT, hit_count: 10 },
+      { saved_search_id: "s9-it-but-list", user_id: ANNA, hit_count: 11 },
     ]);
   });
 
@@ -264,8 +296,8 @@ describe("Bevakning: the same alerts on both backends", () => {
     expect(esResult).toMatchObject({
       version: 2,
       previousVersion: 1,
-      percolator: { stored: 8, deleted: 0 },
-      changes: { added: 1, removed: 1, changed: 7, monitoring: { savedSearches: 8, skipped: 2, watchedChanged: 4, users: 2 } },
+      percolator: { stored: 11, deleted: 0 },
+      changes: { added: 1, removed: 1, changed: 7, monitoring: { savedSearches: 11, skipped: 3, watchedChanged: 4, users: 2 } },
     });
   });
 });
