@@ -24,6 +24,7 @@ import {
   watchedItems,
   type SavedSearchRow,
   type SearchMatcher,
+  type SearchOutcome,
   type StagedMonitoring,
 } from "./monitoring-stage";
 import { listFilePredicate, readSearchListFiles } from "./monitoring-list-files";
@@ -111,7 +112,7 @@ export async function stageMonitoringElasticsearch(
     await versionDocuments(client, names, from, withSearches ? touched : watchedIds),
     await versionDocuments(client, names, to, withSearches ? [...changes.added, ...changes.changed] : watchedIds),
   ];
-  let outcome = { items: [], hits: [], skipped: 0 } as Awaited<ReturnType<typeof evaluateSearches>>;
+  let outcome: SearchOutcome = { items: [], hits: [], skipped: 0 };
   if (withSearches) {
     const [was, is] = [await percolateCompanies(client, names, before.documents), await percolateCompanies(client, names, after.documents)];
     const listFiles = await readSearchListFiles(store, searches);
