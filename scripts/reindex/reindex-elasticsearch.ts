@@ -15,7 +15,7 @@ import {
   type EsReindexSource,
 } from "../../search-index/elasticsearch/es-reindex";
 import { PERSIST_DIR } from "../lib/local-bindings";
-import { HashCollector, type ChangeSet } from "./change-set";
+import { HashCollector, type ChangeSet, type DocumentHashes } from "./change-set";
 import { LocalLoader, type SqlStore } from "./local-loader";
 import { markRunStaged } from "./monitoring-stage";
 import { esChangeSet, resyncPercolator, stageMonitoringElasticsearch } from "./monitoring-stage-es";
@@ -34,6 +34,25 @@ const HASH_BUFFER = 4096;
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const logError = (msg: string, error: unknown) => console.error(JSON.stringify({ level: "error", msg, error: message(error) }));
 
+/** The change set from the live version and the alerts staged from it; a staging failure is reported in the summary. */
+async function stageChanges(
+  client: Client,
+  names: EsNames,
+  store: SqlStore,
+  versions: { from: number; to: number },
+  hashes: DocumentHashes,
+) {
+  const changeSet = await esChangeSet(client, names, versions.from, hashes);
+  const counts = { added: changeSet.added.length, removed: changeSet.removed.length, changed: changeSet.changed.length };
+  try {
+    const { userIds, ...monitoring } = await stageMonitoringElasticsearch(store, client, names, versions, changeSet);
+    return { summary: { ...counts, monitoring }, staged: { changeSet, users: userIds.length } };
+  } catch (error) {
+    logError("reindex: Bevakning staging failed", error);
+    return { summary: { ...counts, monitoring: { error: message(error) } }, staged: null };
+  }
+}
+
 /** The hooks of Bevakning's step; a failure is logged and reported, never fails the reindex. */
 function monitoringHooks(client: Client, names: EsNames, store: SqlStore) {
   const hashes = new HashCollector();
@@ -47,22 +66,9 @@ function monitoringHooks(client: Client, names: EsNames, store: SqlStore) {
   };
   const stage = async (from: number, to: number) => {
     flush();
-    const changeSet = await esChangeSet(client, names, from, hashes.finish());
-    const summary: ChangesSummary = {
-      added: changeSet.added.length,
-      removed: changeSet.removed.length,
-      changed: changeSet.changed.length,
-      monitoring: { error: "not staged" },
-    };
-    report.changes = summary;
-    try {
-      const { userIds, ...result } = await stageMonitoringElasticsearch(store, client, names, { from, to }, changeSet);
-      summary.monitoring = result;
-      staged = { changeSet, users: userIds.length };
-    } catch (error) {
-      summary.monitoring = { error: message(error) };
-      logError("reindex: Bevakning staging failed", error);
-    }
+    const result = await stageChanges(client, names, store, { from, to }, hashes.finish());
+    report.changes = result.summary;
+    staged = result.staged;
   };
   const hooks: EsReindexHooks = {
     onCompany(id, sourceHash) {
