@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import { CompanyDetailSchema, CompanyRecordSchema, WorksiteRecordSchema } from "../workers/shared/search/result-schemas";
-import { CompanySourceRecordSchema, WorksiteSourceRecordSchema } from "./records";
+import { CompanySourceRecordSchema, WorksiteSourceRecordSchema, type CompanySourceRecord } from "./records";
 
 export interface Codec<T> {
   pack(value: T): unknown;
@@ -72,3 +72,9 @@ export const worksiteRecordCodec = createCodec(WorksiteRecordSchema);
 /** The stored documents of the embedded backend: validated source records (records.ts), packed. */
 export const companySourceCodec = createCodec(CompanySourceRecordSchema);
 export const worksiteSourceCodec = createCodec(WorksiteSourceRecordSchema);
+
+/**
+ * A company's packed source as JSON text: the embedded backend's D1 `doc` and the Elasticsearch document's `source`;
+ * Bevakning hashes it (document-hash.ts) and rebuilds the source record from it for the watched companies' changes.
+ */
+export const packedCompanyText = (source: CompanySourceRecord): string => JSON.stringify(companySourceCodec.pack(source));

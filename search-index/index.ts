@@ -1,11 +1,14 @@
 /**
  * search-index: the search engine boundary. Workers call getSearchBackend(env) per request; the backend itself lives
  * once per isolate: Elasticsearch when ELASTICSEARCH_URL is set, otherwise the embedded index (snapshot from R2).
+ * getSavedSearchIndex(env) is Bevakning's percolator index on the same client (Elasticsearch only).
  */
+import type { Client } from "@elastic/elasticsearch";
 import type { SearchBackend } from "./backend";
 import { getEmbeddedBackend, type EmbeddedEnv } from "./embedded/load-embedded";
 import { createEsClient, ElasticsearchBackend } from "./elasticsearch/es-backend";
-import { esNames } from "./elasticsearch/es-fields";
+import { esNames, type EsNames } from "./elasticsearch/es-fields";
+import { putSavedSearch, removeSavedSearch, type SavedSearchEntry } from "./elasticsearch/es-saved-searches";
 
 export type {
   BackendInfo,
@@ -18,6 +21,7 @@ export type {
   SearchOptions,
 } from "./backend";
 export { assertValidSearch, parseSearch } from "./search-model";
+export type { SavedSearchEntry } from "./elasticsearch/es-saved-searches";
 
 export interface SearchEnv extends EmbeddedEnv {
   ELASTICSEARCH_URL?: string;
@@ -25,14 +29,35 @@ export interface SearchEnv extends EmbeddedEnv {
   ELASTICSEARCH_INDEX_PREFIX?: string;
 }
 
-let elasticsearch: { key: string; backend: ElasticsearchBackend } | null = null;
+let elasticsearch: { key: string; client: Client; names: EsNames; backend: ElasticsearchBackend } | null = null;
 
-export async function getSearchBackend(env: SearchEnv): Promise<SearchBackend> {
-  if (!env.ELASTICSEARCH_URL) return getEmbeddedBackend(env);
+function elasticsearchOf(env: SearchEnv & { ELASTICSEARCH_URL: string }) {
   const key = `${env.ELASTICSEARCH_URL} ${env.ELASTICSEARCH_API_KEY ?? ""} ${env.ELASTICSEARCH_INDEX_PREFIX ?? ""}`;
   if (elasticsearch?.key !== key) {
     const client = createEsClient({ ELASTICSEARCH_URL: env.ELASTICSEARCH_URL, ELASTICSEARCH_API_KEY: env.ELASTICSEARCH_API_KEY });
-    elasticsearch = { key, backend: new ElasticsearchBackend(client, esNames(env.ELASTICSEARCH_INDEX_PREFIX)) };
+    const names = esNames(env.ELASTICSEARCH_INDEX_PREFIX);
+    elasticsearch = { key, client, names, backend: new ElasticsearchBackend(client, names) };
   }
-  return elasticsearch.backend;
+  return elasticsearch;
+}
+
+export async function getSearchBackend(env: SearchEnv): Promise<SearchBackend> {
+  if (!env.ELASTICSEARCH_URL) return getEmbeddedBackend(env);
+  return elasticsearchOf({ ...env, ELASTICSEARCH_URL: env.ELASTICSEARCH_URL }).backend;
+}
+
+/** Bevakning's stored queries of the saved searches (docs/decisions/0024), kept in step by the API. */
+export interface SavedSearchIndex {
+  put(entry: SavedSearchEntry): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+/** The percolator index on Elasticsearch; null on the embedded backend (its reindex reads the saved searches from D1). */
+export function getSavedSearchIndex(env: SearchEnv): SavedSearchIndex | null {
+  if (!env.ELASTICSEARCH_URL) return null;
+  const { client, names } = elasticsearchOf({ ...env, ELASTICSEARCH_URL: env.ELASTICSEARCH_URL });
+  return {
+    put: (entry) => putSavedSearch(client, names, entry),
+    remove: (id) => removeSavedSearch(client, names, id),
+  };
 }

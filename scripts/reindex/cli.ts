@@ -147,8 +147,12 @@ async function main() {
       console.log(JSON.stringify({ msg: "reindex done", backend: "embedded", peakRssMb, ...result }));
       if (values["append-benchmark"]) appendReindexBenchmark(result, (performance.now() - started) / 1000, peakRssMb);
     } else {
+      // Bevakning's step reads the saved searches and watched companies in the state's app database and stages there.
+      const persistDir = values.state ?? PERSIST_DIR;
+      const migrated = applyLocalMigrationsAsync(persistDir, ["DB"]);
       const { reindexElasticsearch } = await import("./reindex-elasticsearch");
-      const result = await reindexElasticsearch({ sourceDir: values.source, onProgress: bar.update });
+      await migrated;
+      const result = await reindexElasticsearch({ sourceDir: values.source, persistDir, onProgress: bar.update });
       bar.stop();
       console.log(JSON.stringify({ msg: "reindex done", backend: "elasticsearch", ...result }));
     }

@@ -11,7 +11,7 @@ import { companyTable, worksiteTable, type DocumentStore } from "../../search-in
 import { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
 import { IndexBuild } from "../../search-index/embedded/index-build";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../../search-index/records";
-import type { SearchBackend } from "../../search-index/backend";
+import type { ListFileMap, SearchBackend } from "../../search-index/backend";
 import type { CompanyRecord } from "../../workers/shared/search/result-schemas";
 import type { Search } from "../../workers/shared/search/search-schema";
 import type { SqlStore } from "./local-loader";
@@ -98,11 +98,11 @@ export function candidateBackend(sources: CandidateSources): SearchBackend | nul
 }
 
 /** The ids among the backend's companies that a company search matches (all of them: the export path, no cap). */
-export async function matchingIds(backend: SearchBackend | null, search: Search): Promise<Set<number>> {
+export async function matchingIds(backend: SearchBackend | null, search: Search, listFiles?: ListFileMap): Promise<Set<number>> {
   const ids = new Set<number>();
   if (!backend) return ids;
   const { companies } = await backend.info();
-  for await (const chunk of backend.readExportRows(search, { count: companies, chunkSize: 5000 })) {
+  for await (const chunk of backend.readExportRows(search, { count: companies, chunkSize: 5000, listFiles })) {
     for (const record of chunk as CompanyRecord[]) ids.add(record.orgSeqNo);
   }
   return ids;

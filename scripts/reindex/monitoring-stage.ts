@@ -6,14 +6,18 @@
  * - Saved searches: only changed ids can enter or leave a search, so each search runs through the SearchBackend
  *   interface on two small embedded indexes built from the candidates' documents: the old version's documents of the
  *   changed and removed ids, the new version's of the added and changed ones ("percolating" the changed documents).
- *   New = matches now and not before; removed = matched before and not now.
+ *   New = matches now and not before; removed = matched before and not now. A search naming list files runs with
+ *   its owner's files from the app database (monitoring-list-files.ts).
  * - Watched companies: field diffs (company-changes.ts) only for watched ids among the changed and removed.
  */
 import { describeCompanyChanges } from "../../search-index/company-changes";
 import { deserializeSearch } from "../../workers/shared/search/search-serialize";
+import type { ListFileMap } from "../../search-index/backend";
+import type { Search } from "../../workers/shared/search/search-schema";
 import type { ChangeSet } from "./change-set";
 import type { SqlStore } from "./local-loader";
 import { candidateBackend, loadCandidateSources, matchingIds, type CandidateSources } from "./monitoring-candidates";
+import { listFileIdsOf, listFilesFor, readSearchListFiles, type ListFiles } from "./monitoring-list-files";
 
 export interface SavedSearchRow {
   id: string;
@@ -25,7 +29,7 @@ export interface SavedSearchRow {
 
 export interface MonitoringStageResult {
   savedSearches: number;
-  /** Saved searches left out (list files, or a search that no longer parses). */
+  /** Saved searches left out: checked at another version, no longer parsing, or naming a list file that is gone. */
   skipped: number;
   watchedChanged: number;
   users: number;
@@ -44,13 +48,13 @@ export interface StageItem {
 const tabless = (text: string) => text.replace(/[\t\n\r]/g, " ");
 
 /** Whether the app database has Bevakning's tables (a state indexed by the CLI alone may lack them). */
-async function hasMonitoringTables(loader: SqlStore): Promise<boolean> {
+export async function hasMonitoringTables(loader: SqlStore): Promise<boolean> {
   const sql = "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('saved_searches', 'monitoring_run_items')";
   const [rows] = await loader.sql<{ n: number }>([{ sql, params: [] }], "DB");
   return rows?.[0]?.n === 2;
 }
 
-async function readSubscriptions(loader: SqlStore, touched: number[]) {
+export async function readSubscriptions(loader: SqlStore, touched: number[]) {
   const [searches, watched] = await loader.sql<Record<string, unknown>>(
     [
       { sql: "SELECT id, user_id, serialized_search, hit_count, checked_version FROM saved_searches", params: [] },
@@ -90,27 +94,41 @@ export interface SearchOutcome {
   skipped: number;
 }
 
-export async function searchItems(
+/**
+ * A saved search's matches among the candidates: before (the old version's documents) and now (the new version's);
+ * `listFiles` holds the files the search names (undefined when it names none).
+ */
+export type SearchMatcher = (
+  search: Search,
+  row: SavedSearchRow,
+  listFiles: ListFileMap | undefined,
+) => Promise<{ was: Set<number>; is: Set<number> }>;
+
+/**
+ * New and removed companies of every saved search that can be evaluated (parses, was checked at `from`, and every
+ * list file it names is still its owner's: otherwise it is invalid, as at serving time), from the matches `matcher`
+ * finds: the same rows whichever backend percolated the changed documents.
+ */
+export async function evaluateSearches(
   searches: SavedSearchRow[],
-  before: CandidateSources,
-  after: CandidateSources,
   from: number,
-  onProgress?: (done: number, total: number) => void,
+  name: (orgSeqNo: number) => string,
+  matcher: SearchMatcher,
+  options: { listFiles?: ListFiles; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<SearchOutcome> {
   const outcome: SearchOutcome = { items: [], hits: [], skipped: 0 };
-  const [oldBackend, newBackend] = [candidateBackend(before), candidateBackend(after)];
-  const name = (id: number) => (after.companies.get(id) ?? before.companies.get(id))?.name ?? String(id);
   for (const row of searches) {
     const parsed = deserializeSearch(row.serialized_search, "serializedSearch");
-    const lists = parsed.success ? [...(parsed.data.numSet.includeFile ?? []), ...(parsed.data.numSet.excludeFile ?? [])] : [];
-    // Saved searches with list files need the users' files (not read here): left out and counted.
-    if (!parsed.success || lists.length > 0 || row.checked_version !== from) {
+    const named = parsed.success ? listFileIdsOf(parsed.data) : [];
+    const listFiles =
+      parsed.success && named.length > 0 ? listFilesFor(options.listFiles ?? new Map(), row.user_id, parsed.data) : undefined;
+    if (!parsed.success || listFiles === null || row.checked_version !== from) {
       outcome.skipped++;
       continue;
     }
-    const [was, is] = await Promise.all([matchingIds(oldBackend, parsed.data), matchingIds(newBackend, parsed.data)]);
-    const entered = [...is].filter((id) => !was.has(id));
-    const left = [...was].filter((id) => !is.has(id));
+    const { was, is } = await matcher(parsed.data, row, listFiles);
+    const entered = [...is].filter((id) => !was.has(id)).sort((a, b) => a - b);
+    const left = [...was].filter((id) => !is.has(id)).sort((a, b) => a - b);
     const item = (kind: StageItem["kind"], orgSeqNo: number): StageItem => ({
       userId: row.user_id,
       kind,
@@ -121,9 +139,30 @@ export async function searchItems(
     });
     outcome.items.push(...entered.map((id) => item("SEARCH_NEW", id)), ...left.map((id) => item("SEARCH_REMOVED", id)));
     outcome.hits.push({ id: row.id, userId: row.user_id, hitCount: Math.max(0, row.hit_count + entered.length - left.length) });
-    if (outcome.hits.length % 100 === 0) onProgress?.(outcome.hits.length + outcome.skipped, searches.length);
+    if (outcome.hits.length % 100 === 0) options.onProgress?.(outcome.hits.length + outcome.skipped, searches.length);
   }
   return outcome;
+}
+
+/** The company name of an alert: the new version's, or the old one's for a removed company. */
+export const companyNameIn = (before: CandidateSources, after: CandidateSources) => (id: number) =>
+  (after.companies.get(id) ?? before.companies.get(id))?.name ?? String(id);
+
+/** Embedded: every search runs on two small embedded indexes of the candidates (monitoring-candidates.ts). */
+export async function searchItems(
+  searches: SavedSearchRow[],
+  before: CandidateSources,
+  after: CandidateSources,
+  from: number,
+  onProgress?: (done: number, total: number) => void,
+  listFiles?: ListFiles,
+): Promise<SearchOutcome> {
+  const [oldBackend, newBackend] = [candidateBackend(before), candidateBackend(after)];
+  const matcher: SearchMatcher = async (search, _row, files) => {
+    const [was, is] = await Promise.all([matchingIds(oldBackend, search, files), matchingIds(newBackend, search, files)]);
+    return { was, is };
+  };
+  return evaluateSearches(searches, from, companyNameIn(before, after), matcher, { listFiles, onProgress });
 }
 
 /** Writes the staged rows of `from` → `to`; returns the affected users. */
@@ -149,18 +188,43 @@ export async function stageItems(loader: SqlStore, from: number, to: number, out
   return new Set([...items.map((i) => i.userId), ...outcome.hits.map((h) => h.userId)]);
 }
 
-/** Stages the alerts of `from` → `to`; the affected users' ids are returned for markRunStaged. */
-export async function stageMonitoring(
-  loader: SqlStore,
+export type StagedMonitoring = MonitoringStageResult & { userIds: string[] };
+
+export const nothingStaged = (savedSearches = 0): StagedMonitoring => ({
+  savedSearches,
+  skipped: 0,
+  watchedChanged: 0,
+  users: 0,
+  items: 0,
+  userIds: [],
+});
+
+/** Writes the staged rows and sums them up. */
+export async function stageOutcome(
+  store: SqlStore,
   from: number,
   to: number,
-  changes: ChangeSet,
-): Promise<MonitoringStageResult & { userIds: string[] }> {
+  savedSearches: number,
+  outcome: SearchOutcome,
+  changed: StageItem[],
+): Promise<StagedMonitoring> {
+  const users = await stageItems(store, from, to, outcome, changed);
+  return {
+    savedSearches,
+    skipped: outcome.skipped,
+    watchedChanged: changed.length,
+    users: users.size,
+    items: outcome.items.length + changed.length,
+    userIds: [...users],
+  };
+}
+
+/** Stages the alerts of `from` → `to`; the affected users' ids are returned for markRunStaged. */
+export async function stageMonitoring(loader: SqlStore, from: number, to: number, changes: ChangeSet): Promise<StagedMonitoring> {
   const touched = [...changes.changed, ...changes.removed];
-  const none = { savedSearches: 0, skipped: 0, watchedChanged: 0, users: 0, items: 0, userIds: [] };
-  if (!(await hasMonitoringTables(loader))) return none;
+  if (!(await hasMonitoringTables(loader))) return nothingStaged();
   const { searches, watched } = await readSubscriptions(loader, touched);
-  if (searches.length === 0 && watched.length === 0) return { ...none, savedSearches: searches.length };
+  if (searches.length === 0 && watched.length === 0) return nothingStaged(searches.length);
   // Without saved searches only the watched ids' documents are needed (and no worksites).
   const watchedIds = [...new Set(watched.map((w) => w.org_seq_no))];
   const withSearches = searches.length > 0;
@@ -170,17 +234,11 @@ export async function stageMonitoring(
     await loadCandidateSources(loader, from, oldIds, withSearches),
     await loadCandidateSources(loader, to, newIds, withSearches),
   ];
-  const outcome = withSearches ? await searchItems(searches, before, after, from) : { items: [], hits: [], skipped: 0 };
-  const changed = watchedItems(watched, before, after);
-  const users = await stageItems(loader, from, to, outcome, changed);
-  return {
-    savedSearches: searches.length,
-    skipped: outcome.skipped,
-    watchedChanged: changed.length,
-    users: users.size,
-    items: outcome.items.length + changed.length,
-    userIds: [...users],
-  };
+  const listFiles = withSearches ? await readSearchListFiles(loader, searches) : undefined;
+  const outcome = withSearches
+    ? await searchItems(searches, before, after, from, undefined, listFiles)
+    : { items: [], hits: [], skipped: 0 };
+  return stageOutcome(loader, from, to, searches.length, outcome, watchedItems(watched, before, after));
 }
 
 /** After the switch: the run becomes visible to the API, which enqueues one alert job per affected user. */

@@ -1,17 +1,123 @@
 /**
  * Reindex into Elasticsearch (ELASTICSEARCH_URL, optional ELASTICSEARCH_API_KEY and ELASTICSEARCH_INDEX_PREFIX) from a
- * source dataset directory.
+ * source dataset directory, with Bevakning's step (docs/decisions/0024) on the app database `DB` of the local state:
+ * before the alias swap the saved searches are resynced into the percolator index and, with a live version to compare
+ * with, the change set's alerts are staged; right after the swap the run is marked STAGED for the API to enqueue.
  */
+import type { Client } from "@elastic/elasticsearch";
 import { createEsClient } from "../../search-index/elasticsearch/es-backend";
-import { esNames } from "../../search-index/elasticsearch/es-fields";
-import { reindexIntoElasticsearch, type EsReindexResult } from "../../search-index/elasticsearch/es-reindex";
-import type { ReindexProgress } from "./reindex-embedded";
+import { MissingHashesError } from "../../search-index/elasticsearch/es-company-reads";
+import { esNames, type EsNames } from "../../search-index/elasticsearch/es-fields";
+import {
+  reindexIntoElasticsearch,
+  type EsReindexHooks,
+  type EsReindexResult,
+  type EsReindexSource,
+} from "../../search-index/elasticsearch/es-reindex";
+import { PERSIST_DIR } from "../lib/local-bindings";
+import { HashCollector, type ChangeSet, type DocumentHashes } from "./change-set";
+import { LocalLoader, type SqlStore } from "./local-loader";
+import { markRunStaged } from "./monitoring-stage";
+import { esChangeSet, resyncPercolator, stageMonitoringElasticsearch } from "./monitoring-stage-es";
+import type { ChangesSummary, ReindexProgress } from "./reindex-embedded";
 import { readCompanies, readManifest, readWorksites } from "./source-reader";
+
+export interface EsMonitoringReport {
+  /** Saved searches written into the percolator index, and stale ones deleted there. */
+  percolator: { stored: number; deleted: number } | { error: string };
+  /** The change set and what was staged; null on a first index; an error when there is no change set (e.g. a live index built before source hashes). */
+  changes: ChangesSummary | { error: string } | null;
+}
+
+const HASH_BUFFER = 4096;
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const logError = (msg: string, error: unknown) => console.error(JSON.stringify({ level: "error", msg, error: message(error) }));
+
+/** The change set from the live version and the alerts staged from it; a staging failure is reported in the summary. */
+async function stageChanges(
+  client: Client,
+  names: EsNames,
+  store: SqlStore,
+  versions: { from: number; to: number },
+  hashes: DocumentHashes,
+) {
+  const changeSet = await esChangeSet(client, names, versions.from, hashes);
+  const counts = { added: changeSet.added.length, removed: changeSet.removed.length, changed: changeSet.changed.length };
+  try {
+    const { userIds, ...monitoring } = await stageMonitoringElasticsearch(store, client, names, versions, changeSet);
+    return { summary: { ...counts, monitoring }, staged: { changeSet, users: userIds.length } };
+  } catch (error) {
+    logError("reindex: Bevakning staging failed", error);
+    return { summary: { ...counts, monitoring: { error: message(error) } }, staged: null };
+  }
+}
+
+/** The hooks of Bevakning's step; a failure is logged and reported, never fails the reindex. */
+function monitoringHooks(client: Client, names: EsNames, store: SqlStore) {
+  const hashes = new HashCollector();
+  const buffer = new Float64Array(HASH_BUFFER * 2);
+  let buffered = 0;
+  const report: EsMonitoringReport = { percolator: { stored: 0, deleted: 0 }, changes: null };
+  let staged: { changeSet: ChangeSet; users: number } | null = null;
+  const flush = () => {
+    hashes.add(buffer.subarray(0, buffered * 2));
+    buffered = 0;
+  };
+  const stage = async (from: number, to: number) => {
+    flush();
+    const result = await stageChanges(client, names, store, { from, to }, hashes.finish());
+    report.changes = result.summary;
+    staged = result.staged;
+  };
+  const hooks: EsReindexHooks = {
+    onCompany(id, sourceHash) {
+      buffer[buffered * 2] = id;
+      buffer[buffered * 2 + 1] = sourceHash;
+      if (++buffered === HASH_BUFFER) flush();
+    },
+    async beforeSwap({ version, previousVersion }) {
+      try {
+        report.percolator = await resyncPercolator(store, client, names);
+      } catch (error) {
+        report.percolator = { error: message(error) };
+        logError("reindex: Bevakning percolator resync failed", error);
+        return;
+      }
+      if (previousVersion === null) return;
+      await stage(previousVersion, version).catch((error: unknown) => {
+        report.changes = { error: message(error) };
+        if (!(error instanceof MissingHashesError)) logError("reindex: Bevakning change set failed", error);
+        else console.log(JSON.stringify({ level: "info", msg: `reindex: ${error.message}` }));
+      });
+    },
+    async afterSwap({ version, previousVersion }) {
+      if (!staged || previousVersion === null || staged.users === 0) return;
+      await markRunStaged(store, previousVersion, version, staged.users, staged.changeSet).catch((error: unknown) =>
+        logError("reindex: Bevakning run not marked", error),
+      );
+    },
+  };
+  return { hooks, report };
+}
+
+/** The reindex with Bevakning's step on `store` (the app database); the CLI's and the tests' entry point. */
+export async function reindexElasticsearchWithMonitoring(
+  client: Client,
+  source: EsReindexSource,
+  options: { names: EsNames; store: SqlStore; onProgress?: Parameters<typeof reindexIntoElasticsearch>[2] },
+): Promise<EsReindexResult & EsMonitoringReport> {
+  const { hooks, report } = monitoringHooks(client, options.names, options.store);
+  const result = await reindexIntoElasticsearch(client, source, options.onProgress, options.names, hooks);
+  return { ...result, ...report };
+}
 
 export async function reindexElasticsearch(options: {
   sourceDir: string;
+  /** The local state whose app database holds the saved searches and watched companies (default .wrangler/state). */
+  persistDir?: string;
   onProgress?: (progress: ReindexProgress) => void;
-}): Promise<EsReindexResult> {
+}): Promise<EsReindexResult & EsMonitoringReport> {
   const url = process.env.ELASTICSEARCH_URL;
   if (!url) throw new Error("set ELASTICSEARCH_URL (and ELASTICSEARCH_API_KEY) to reindex into Elasticsearch");
   const manifest = readManifest(options.sourceDir);
@@ -19,19 +125,23 @@ export async function reindexElasticsearch(options: {
     { ELASTICSEARCH_URL: url, ELASTICSEARCH_API_KEY: process.env.ELASTICSEARCH_API_KEY },
     { fetchConnection: false },
   );
+  const store = await LocalLoader.open(options.persistDir ?? PERSIST_DIR);
   try {
-    return await reindexIntoElasticsearch(
+    return await reindexElasticsearchWithMonitoring(
       client,
       { companies: () => readCompanies(options.sourceDir), worksites: () => readWorksites(options.sourceDir) },
-      ({ stage, done }) =>
-        options.onProgress?.({
-          stage,
-          done,
-          total: stage === "companies" ? manifest.companies : stage === "worksites" ? manifest.worksites : 1,
-        }),
-      esNames(process.env.ELASTICSEARCH_INDEX_PREFIX),
+      {
+        names: esNames(process.env.ELASTICSEARCH_INDEX_PREFIX),
+        store,
+        onProgress: ({ stage, done }) =>
+          options.onProgress?.({
+            stage,
+            done,
+            total: stage === "companies" ? manifest.companies : stage === "worksites" ? manifest.worksites : 1,
+          }),
+      },
     );
   } finally {
-    await client.close();
+    await Promise.all([client.close(), store.dispose()]);
   }
 }

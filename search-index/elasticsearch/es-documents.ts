@@ -1,5 +1,7 @@
 /** Elasticsearch documents from source records: the stored record (and detail) plus the filter, facet and sort fields. */
 import { COMPANY_VALUE_FIELDS, companyValues, dateNumber } from "../company-values";
+import { packedCompanyText } from "../document-codec";
+import { documentHash } from "../document-hash";
 import { buildCompanyDetail, buildCompanyRecord, buildWorksiteRecord, companyInfoOf, type WorksiteCompanyInfo } from "../documents";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
 import { isLimitedCompanyForm, locationCodeToAncestors, sniCodeToAncestors } from "../refdata";
@@ -19,8 +21,13 @@ export function companyFactsOf(source: CompanySourceRecord): EsCompanyFacts {
   return { ...companyInfoOf(source), limited: isLimitedCompanyForm(source.legalFormCode) };
 }
 
+/**
+ * A company's document. `source` is its packed source record as text (what the embedded backend stores in D1) and
+ * `sourceHash` that text's hash: Bevakning's change set and watched-company changes (docs/decisions/0024).
+ */
 export function companyDocument(source: CompanySourceRecord, worksiteMunicipalities: readonly string[] = []) {
   const values = companyValues(source);
+  const packed = packedCompanyText(source);
   const numbers = Object.fromEntries(COMPANY_VALUE_FIELDS.map((field) => [field, orNull(values[field])]));
   return {
     id: source.orgSeqNo,
@@ -50,6 +57,8 @@ export function companyDocument(source: CompanySourceRecord, worksiteMunicipalit
     ownerAges: source.beneficialOwners.map((owner) => owner.age),
     record: buildCompanyRecord(source),
     detail: buildCompanyDetail(source),
+    source: packed,
+    sourceHash: documentHash(packed),
   };
 }
 

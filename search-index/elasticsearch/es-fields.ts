@@ -9,6 +9,8 @@ export interface EsNames {
   index(type: ResultType, version: number): string;
   /** Wildcard matching every version of both indices. */
   pattern: string;
+  /** Bevakning's percolator index of the saved searches (one, unversioned: it outlives the company versions). */
+  savedSearches: string;
 }
 
 export function esNames(prefix = ""): EsNames {
@@ -16,6 +18,7 @@ export function esNames(prefix = ""): EsNames {
     alias: (type) => `${prefix}${ALIAS_NAMES[type]}`,
     index: (type, version) => `${prefix}${ALIAS_NAMES[type]}_v${version}`,
     pattern: `${prefix}companies_v*,${prefix}worksites_v*`,
+    savedSearches: `${prefix}saved_searches`,
   };
 }
 

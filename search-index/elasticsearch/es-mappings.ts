@@ -95,6 +95,9 @@ export const COMPANY_MAPPINGS = {
     operatingResult: { type: "double" },
     profitForTheYear: { type: "double" },
     detail: stored,
+    // Bevakning (docs/decisions/0024): the packed source record as text and its 53-bit hash (exact in a long).
+    source: stored,
+    sourceHash: long,
   },
 };
 

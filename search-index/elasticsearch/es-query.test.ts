@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSearch } from "../search-model";
-import { buildEsExportQuery, buildEsQuery, facetFilters, hardFilters } from "./es-query";
+import { buildEsExportQuery, buildEsQuery, buildPercolatorQuery, facetFilters, hardFilters } from "./es-query";
 
 const listFiles = new Map([
   [3, ["556000-0011", "556000-0029"]],
@@ -63,6 +63,34 @@ describe("buildEsExportQuery", () => {
       buildEsExportQuery(search, { pitId: "pit-1", size: 500, searchAfter: null, seed: 1, idNumbers: [5], exclude: false }),
     ).toMatchObject({
       query: { bool: { filter: [{ terms: { id: [5] } }, { terms: { placeOwn: ["14"] } }, { term: { hasPhone: true } }], must_not: [] } },
+    });
+  });
+});
+
+describe("buildPercolatorQuery", () => {
+  it("folds the post-filter into one filter-only query and leaves the list files to the reindex", () => {
+    const search = parseSearch({
+      text: "Bageri Ö",
+      range: { turnover: "1000000_", beneficialOwnerAge: "30_40" },
+      bool: { fTax: true, useMainSni: false },
+      codeSet: { sni: ["F"], location: ["01"], companyForm: ["49"] },
+      numSet: { includeFile: [3], excludeFile: [4] },
+    });
+    const query = buildPercolatorQuery(search);
+    expect(query).toMatchSnapshot();
+    const body = buildEsQuery(search, { page: 0, listFiles, seed: 1 }) as {
+      query: { bool: { filter: unknown[] } };
+      post_filter: { bool: { filter: unknown[] } };
+    };
+    const listClauses = [{ terms: { orgNo: ["556000-0011", "556000-0029"] } }];
+    expect(query).toEqual({
+      bool: {
+        filter: [
+          ...body.query.bool.filter.filter((clause) => !listClauses.some((l) => JSON.stringify(l) === JSON.stringify(clause))),
+          ...body.post_filter.bool.filter,
+        ],
+        must_not: [],
+      },
     });
   });
 });

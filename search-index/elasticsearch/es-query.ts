@@ -159,3 +159,14 @@ export function buildEsExportQuery(search: Search, options: EsExportOptions): Js
     ...(options.searchAfter ? { search_after: options.searchAfter } : {}),
   };
 }
+
+/**
+ * A saved search as a percolator query (Bevakning, docs/decisions/0024): the search's hard constraints and facet
+ * constraints (the post-filter folded in) in one filter-only bool, which a company document matches exactly when it
+ * is among the search's hits. The list-file constraints are left out: their numbers live in the user's files, which
+ * may change or go after the search is saved; the reindex applies them to the percolated matches itself.
+ */
+export function buildPercolatorQuery(search: Search): Json {
+  const { filter, must_not } = hardFilters({ ...search, numSet: {} });
+  return { bool: { filter: [...filter, ...Object.values(facetFilters(search))], must_not } };
+}

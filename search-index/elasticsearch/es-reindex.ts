@@ -2,6 +2,8 @@
  * Reindex into Elasticsearch: new companies_v<N> and worksites_v<N> beside the live ones, bulk load, refresh, verify
  * the counts, then one _aliases request swaps both aliases atomically; older versions than the replaced one are
  * deleted. Any failure deletes the new indices and leaves the aliases (and so the live version) untouched.
+ * Hooks let Bevakning's step (scripts/reindex) collect the new documents' hashes and, between the count check and the
+ * swap, read both versions; a hook that throws fails the reindex like any other step, so callers catch their own.
  */
 import type { Client } from "@elastic/elasticsearch";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
@@ -23,6 +25,15 @@ export interface EsReindexResult {
 }
 
 type Progress = (progress: { stage: "companies" | "worksites" | "switch"; done: number }) => void;
+
+export interface EsReindexHooks {
+  /** Every company document as it is loaded: its id and source hash (Bevakning's change set). */
+  onCompany?: (id: number, sourceHash: number) => void;
+  /** After the count check, before the alias swap: both versions are complete and readable by their index names. */
+  beforeSwap?: (versions: { version: number; previousVersion: number | null }) => Promise<void>;
+  /** Right after the alias swap (the new version serves). */
+  afterSwap?: (versions: { version: number; previousVersion: number | null }) => Promise<void>;
+}
 
 const versionOf = (index: string) => Number(/_v(\d+)$/.exec(index)?.[1] ?? 0);
 
@@ -63,10 +74,17 @@ async function bulkLoad<T>(
   return count;
 }
 
-async function* companyDocs(source: EsReindexSource, places: Map<number, string[]>, facts: Map<number, EsCompanyFacts>) {
+async function* companyDocs(
+  source: EsReindexSource,
+  places: Map<number, string[]>,
+  facts: Map<number, EsCompanyFacts>,
+  hooks: EsReindexHooks,
+) {
   for await (const company of source.companies()) {
     facts.set(company.orgSeqNo, companyFactsOf(company));
-    yield companyDocument(company, places.get(company.orgSeqNo) ?? []);
+    const document = companyDocument(company, places.get(company.orgSeqNo) ?? []);
+    hooks.onCompany?.(document.id, document.sourceHash);
+    yield document;
   }
 }
 
@@ -78,7 +96,7 @@ async function* worksiteDocs(source: EsReindexSource, facts: Map<number, EsCompa
   }
 }
 
-async function load(client: Client, source: EsReindexSource, version: number, report: Progress, names: EsNames) {
+async function load(client: Client, source: EsReindexSource, version: number, report: Progress, names: EsNames, hooks: EsReindexHooks) {
   const places = new Map<number, string[]>();
   for await (const worksite of source.worksites())
     places.set(worksite.orgSeqNo, [...(places.get(worksite.orgSeqNo) ?? []), worksite.municipalityCode]);
@@ -86,7 +104,7 @@ async function load(client: Client, source: EsReindexSource, version: number, re
   const companies = await bulkLoad(
     client,
     names.index("COMPANY", version),
-    companyDocs(source, places, facts),
+    companyDocs(source, places, facts, hooks),
     (d) => String(d.id),
     (done) => report({ stage: "companies", done }),
   );
@@ -126,27 +144,32 @@ export async function reindexIntoElasticsearch(
   source: EsReindexSource,
   report: Progress = () => {},
   names: EsNames = esNames(),
+  hooks: EsReindexHooks = {},
 ): Promise<EsReindexResult> {
   const before = await existingIndices(client, names);
   const previousVersion = await liveVersion(client, names);
   const version = Math.max(0, ...before.map(versionOf)) + 1;
   const fresh = [names.index("COMPANY", version), names.index("WORKSITE", version)];
+  let counts: { companies: number; worksites: number };
   try {
     await client.indices.create({ index: fresh[0] as string, settings: INDEX_SETTINGS as never, mappings: COMPANY_MAPPINGS as never });
     await client.indices.create({ index: fresh[1] as string, settings: INDEX_SETTINGS as never, mappings: WORKSITE_MAPPINGS as never });
-    const counts = await load(client, source, version, report, names);
+    counts = await load(client, source, version, report, names, hooks);
     await verify(client, fresh, counts);
+    await hooks.beforeSwap?.({ version, previousVersion });
     report({ stage: "switch", done: 0 });
     await client.indices.updateAliases({ actions: swapActions(names, version, previousVersion) });
-    const keep = new Set([
-      ...fresh,
-      ...(previousVersion === null ? [] : [names.index("COMPANY", previousVersion), names.index("WORKSITE", previousVersion)]),
-    ]);
-    const removedIndices = before.filter((index) => !keep.has(index));
-    if (removedIndices.length > 0) await client.indices.delete({ index: removedIndices.join(",") });
-    return { version, previousVersion, ...counts, removedIndices };
   } catch (error) {
     await client.indices.delete({ index: fresh.join(","), ignore_unavailable: true }).catch(() => {});
     throw error;
   }
+  // The new version serves from here on: a later failure must not delete it.
+  await hooks.afterSwap?.({ version, previousVersion });
+  const keep = new Set([
+    ...fresh,
+    ...(previousVersion === null ? [] : [names.index("COMPANY", previousVersion), names.index("WORKSITE", previousVersion)]),
+  ]);
+  const removedIndices = before.filter((index) => !keep.has(index));
+  if (removedIndices.length > 0) await client.indices.delete({ index: removedIndices.join(",") });
+  return { version, previousVersion, ...counts, removedIndices };
 }

@@ -6,7 +6,7 @@
  * fetched by id with one json_each(?) parameter.
  */
 import type { CompanyDetail, CompanyRecord, WorksiteRecord } from "../../workers/shared/search/result-schemas";
-import { companySourceCodec, worksiteSourceCodec } from "../document-codec";
+import { companySourceCodec, packedCompanyText, worksiteSourceCodec } from "../document-codec";
 import { buildCompanyDetail, buildCompanyRecord, buildWorksiteRecord, companyInfoOf } from "../documents";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
 import type { CompanyExportRecord } from "../backend";
@@ -44,10 +44,7 @@ export const MAX_BOUND_PARAMETERS = 100;
 export type DocumentRow = readonly (string | number)[];
 
 /** One companies_v<N> row: orgSeqNo and the packed source as JSON text. */
-export const companyDocumentRow = (source: CompanySourceRecord): DocumentRow => [
-  source.orgSeqNo,
-  JSON.stringify(companySourceCodec.pack(source)),
-];
+export const companyDocumentRow = (source: CompanySourceRecord): DocumentRow => [source.orgSeqNo, packedCompanyText(source)];
 
 /** One worksites_v<N> row: cfarNo, orgSeqNo and the packed source as JSON text. */
 export const worksiteDocumentRow = (source: WorksiteSourceRecord): DocumentRow => [

@@ -1,9 +1,13 @@
 /** The Elasticsearch reindex flow against a fake cluster: new indices, bulk load, count check, one alias swap, cleanup. */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SqlStore } from "../../scripts/reindex/local-loader";
+import { reindexElasticsearchWithMonitoring } from "../../scripts/reindex/reindex-elasticsearch";
 import { createEsClient } from "../../search-index/elasticsearch/es-backend";
+import { esNames } from "../../search-index/elasticsearch/es-fields";
 import { reindexIntoElasticsearch } from "../../search-index/elasticsearch/es-reindex";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { type FakeRequest, startFakeElasticsearch } from "./fake-elasticsearch";
+import { FakeCluster } from "./fake-es-cluster";
 
 const source = {
   async *companies() {
@@ -101,5 +105,34 @@ describe("Elasticsearch reindex", () => {
     const calls = fake.requests.map((r) => `${r.method} ${r.path}`);
     expect(calls).not.toContain("POST /_aliases");
     expect(calls.at(-1)).toBe("DELETE /companies_v2,worksites_v2");
+  });
+
+  it("keeps the new version serving when a step after the alias swap fails", async () => {
+    const cluster = new FakeCluster();
+    const fake = await startFakeElasticsearch(cluster.handle);
+    close = fake.close;
+    const failing = reindexIntoElasticsearch(createEsClient({ ELASTICSEARCH_URL: fake.url }), source, () => {}, esNames(), {
+      afterSwap: () => Promise.reject(new Error("after the swap")),
+    });
+    await expect(failing).rejects.toThrow("after the swap");
+    expect([...cluster.indices.keys()].sort()).toEqual(["companies_v1", "worksites_v1"]);
+    expect(cluster.indices.get("companies_v1")?.aliases).toEqual(new Set(["companies"]));
+  });
+
+  it("reports a failing Bevakning step and still swaps (the search index matters more than one night's alerts)", async () => {
+    const cluster = new FakeCluster();
+    const fake = await startFakeElasticsearch(cluster.handle);
+    close = fake.close;
+    const down = () => Promise.reject(new Error("app database unavailable"));
+    const store: SqlStore = { sql: down, insertValues: down };
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const result = await reindexElasticsearchWithMonitoring(createEsClient({ ELASTICSEARCH_URL: fake.url }), source, {
+      names: esNames(),
+      store,
+    });
+    expect(result).toMatchObject({ version: 1, percolator: { error: "app database unavailable" }, changes: null });
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining("Bevakning percolator resync failed"));
+    logged.mockRestore();
+    expect(cluster.indices.get("companies_v1")?.aliases).toEqual(new Set(["companies"]));
   });
 });

@@ -1,4 +1,7 @@
-/** A minimal fake Elasticsearch over HTTP for transport tests: records requests, answers from a handler. */
+/**
+ * A fake Elasticsearch over HTTP (no cluster can run here): records the requests and answers from a handler, e.g. a
+ * test's own or the stateful FakeCluster (fake-es-cluster.ts).
+ */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 

@@ -1,4 +1,4 @@
-/** Property: random valid searches give the same hit counts and facet counts as the brute-force reference. */
+/** Property: random valid searches give the same hit counts and facet counts as the brute-force reference (searchArb is shared with the percolator test). */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSearch } from "../../search-index/search-model";
@@ -49,7 +49,7 @@ function rangeArb(fields: string[]) {
   );
 }
 
-function searchArb(type: ResultType): fc.Arbitrary<{ input: SearchInput; lists: Map<number, string[]> }> {
+export function searchArb(type: ResultType): fc.Arbitrary<{ input: SearchInput; lists: Map<number, string[]> }> {
   const bools = BOOL_FILTER_NAMES.filter((name) => BOOL_FILTERS[name].types.includes(type));
   return fc
     .record({

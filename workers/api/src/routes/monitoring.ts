@@ -18,8 +18,10 @@ import { authConfig } from "../auth/auth-config";
 import { readJson } from "../auth/request-input";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
+import { getSavedSearchIndex } from "../../../../search-index";
 import { dispatchMonitoringRuns } from "../monitoring/dispatch-runs";
 import { markAllRead, monitoringOverview, storeDigest, unreadCount } from "../monitoring/monitoring-overview";
+import { syncPercolator, type SavedSearchChange } from "../monitoring/percolator-sync";
 import { createSavedSearch, deleteSavedSearch, newCompaniesOf, renameSavedSearch } from "../monitoring/saved-search-store";
 import { unwatchCompany, watchCompany, watchedIds } from "../monitoring/watched-company-store";
 import { contractJson } from "../services/contract-answer";
@@ -38,6 +40,11 @@ function dispatchAfterAnswer(c: Context<ApiBindings>): void {
   );
   c.executionCtx.waitUntil(dispatched);
 }
+/** On Elasticsearch, the saved search's stored query follows the D1 write, after the answer (percolator-sync.ts). */
+function syncAfterAnswer(c: Context<ApiBindings>, change: SavedSearchChange): void {
+  c.executionCtx.waitUntil(syncPercolator(getSavedSearchIndex(c.env), change, c.var.requestId));
+}
+
 const savedSearchId = (c: Context<ApiBindings>) => parseOrThrow(SavedSearchIdSchema, c.req.param("id"), "id");
 const orgSeqNo = (c: Context<ApiBindings>) => parseOrThrow(OrgSeqNoParamSchema, c.req.param("orgSeqNo"), "orgSeqNo");
 
@@ -63,7 +70,9 @@ export const monitoringRoutes = new Hono<ApiBindings>()
   })
   .post("/searches", async (c) => {
     const input = await readJson(c, CreateSavedSearchRequestSchema);
-    return contractJson(c, SavedSearchSchema, await createSavedSearch(c.env.DB, await backendFor(c), userOf(c), input));
+    const saved = await createSavedSearch(c.env.DB, await backendFor(c), userOf(c), input);
+    syncAfterAnswer(c, { kind: "put", id: saved.id, userId: userOf(c), serializedSearch: saved.serializedSearch });
+    return contractJson(c, SavedSearchSchema, saved);
   })
   .post("/searches/:id/rename", async (c) => {
     const id = savedSearchId(c);
@@ -71,7 +80,9 @@ export const monitoringRoutes = new Hono<ApiBindings>()
     return contractJson(c, SavedSearchSchema, await renameSavedSearch(c.env.DB, userOf(c), id, name));
   })
   .delete("/searches/:id", async (c) => {
-    await deleteSavedSearch(c.env.DB, userOf(c), savedSearchId(c));
+    const id = savedSearchId(c);
+    await deleteSavedSearch(c.env.DB, userOf(c), id);
+    syncAfterAnswer(c, { kind: "delete", id });
     return c.body(null, 204);
   })
   .get("/searches/:id/new", async (c) => {

@@ -1,0 +1,123 @@
+/**
+ * Bevakning's reindex step on Elasticsearch (docs/decisions/0024), between the count check and the alias swap: the
+ * saved searches are resynced into the `saved_searches` percolator index, the change set comes from the two versions'
+ * `sourceHash` fields, the changed companies' old documents (old index) and new ones (new index) are percolated in
+ * batches, and the same rows as the embedded step are staged (monitoring-stage.ts), so the API's jobs run unchanged.
+ */
+import type { Client } from "@elastic/elasticsearch";
+import { companySourceCodec } from "../../search-index/document-codec";
+import { readCompanyDocuments, readSourceHashes } from "../../search-index/elasticsearch/es-company-reads";
+import type { EsNames } from "../../search-index/elasticsearch/es-fields";
+import { percolateCompanies, resyncSavedSearches, type SavedSearchEntry } from "../../search-index/elasticsearch/es-saved-searches";
+import type { CompanySourceRecord } from "../../search-index/records";
+import { deserializeSearch } from "../../workers/shared/search/search-serialize";
+import { diffHashes, HashCollector, type ChangeSet, type DocumentHashes } from "./change-set";
+import type { SqlStore } from "./local-loader";
+import type { CandidateSources } from "./monitoring-candidates";
+import {
+  companyNameIn,
+  evaluateSearches,
+  hasMonitoringTables,
+  nothingStaged,
+  readSubscriptions,
+  stageOutcome,
+  watchedItems,
+  type SavedSearchRow,
+  type SearchMatcher,
+  type SearchOutcome,
+  type StagedMonitoring,
+} from "./monitoring-stage";
+import { listFilePredicate, readSearchListFiles } from "./monitoring-list-files";
+
+/**
+ * The saved searches the percolator holds: every company search that parses (the others are skipped when staged);
+ * list-file constraints are applied to the matches when staging.
+ */
+export function percolatorEntries(rows: readonly SavedSearchRow[]): SavedSearchEntry[] {
+  return rows.flatMap((row) => {
+    const parsed = deserializeSearch(row.serialized_search, "serializedSearch");
+    return parsed.success && parsed.data.resultType === "COMPANY" ? [{ id: row.id, userId: row.user_id, search: parsed.data }] : [];
+  });
+}
+
+const ALL_SAVED_SEARCHES = "SELECT id, user_id, serialized_search, hit_count, checked_version FROM saved_searches";
+
+/** Makes the percolator index hold the app database's saved searches (heals whatever the API's updates missed). */
+export async function resyncPercolator(store: SqlStore, client: Client, names: EsNames) {
+  if (!(await hasMonitoringTables(store))) return { stored: 0, deleted: 0 };
+  const [rows = []] = await store.sql<SavedSearchRow>([{ sql: ALL_SAVED_SEARCHES, params: [] }], "DB");
+  return resyncSavedSearches(client, names, percolatorEntries(rows));
+}
+
+/** A version's source hashes, read from its company index (MissingHashesError for an index built before them). */
+export async function indexHashes(client: Client, index: string): Promise<DocumentHashes> {
+  const collector = new HashCollector();
+  for await (const pairs of readSourceHashes(client, index)) collector.add(pairs);
+  return collector.finish();
+}
+
+/** The change set from the live index's hashes to the new version's (collected while loading). */
+export async function esChangeSet(client: Client, names: EsNames, from: number, after: DocumentHashes): Promise<ChangeSet> {
+  return diffHashes(await indexHashes(client, names.index("COMPANY", from)), after);
+}
+
+/** The documents of `ids` in one version, and their source records (for names and the watched companies' changes). */
+async function versionDocuments(client: Client, names: EsNames, version: number, ids: number[]) {
+  const documents = await readCompanyDocuments(client, names.index("COMPANY", version), ids);
+  const companies = new Map<number, CompanySourceRecord>();
+  for (const [id, doc] of documents) companies.set(id, companySourceCodec.unpack(JSON.parse(String(doc.source))));
+  const sources: CandidateSources = { version, companies, worksites: [] };
+  return { documents: [...documents.values()], sources };
+}
+
+/**
+ * The matcher over the percolation's answers. The stored queries leave the list files out (es-query.ts), so a search
+ * naming list files keeps only the matches whose organisation number passes them, as the backends would.
+ */
+function matchesOf(
+  was: Map<string, Set<number>>,
+  is: Map<string, Set<number>>,
+  before: CandidateSources,
+  after: CandidateSources,
+): SearchMatcher {
+  return async (search, row, listFiles) => {
+    const [old, now] = [was.get(row.id) ?? new Set<number>(), is.get(row.id) ?? new Set<number>()];
+    if (!listFiles) return { was: old, is: now };
+    const passes = listFilePredicate(search, listFiles);
+    const keep = (ids: Set<number>, sources: CandidateSources) =>
+      new Set([...ids].filter((id) => passes(sources.companies.get(id)?.orgNo ?? "")));
+    return { was: keep(old, before), is: keep(now, after) };
+  };
+}
+
+/**
+ * Stages the alerts of `from` → `to` on Elasticsearch: the saved searches must already be in the percolator index
+ * (resyncPercolator). Old documents come from companies_v<from>, new ones from companies_v<to>.
+ */
+export async function stageMonitoringElasticsearch(
+  store: SqlStore,
+  client: Client,
+  names: EsNames,
+  versions: { from: number; to: number },
+  changes: ChangeSet,
+): Promise<StagedMonitoring> {
+  const { from, to } = versions;
+  const touched = [...changes.changed, ...changes.removed];
+  if (!(await hasMonitoringTables(store))) return nothingStaged();
+  const { searches, watched } = await readSubscriptions(store, touched);
+  if (searches.length === 0 && watched.length === 0) return nothingStaged(searches.length);
+  const watchedIds = [...new Set(watched.map((w) => w.org_seq_no))];
+  const withSearches = searches.length > 0;
+  const [before, after] = [
+    await versionDocuments(client, names, from, withSearches ? touched : watchedIds),
+    await versionDocuments(client, names, to, withSearches ? [...changes.added, ...changes.changed] : watchedIds),
+  ];
+  let outcome: SearchOutcome = { items: [], hits: [], skipped: 0 };
+  if (withSearches) {
+    const [was, is] = [await percolateCompanies(client, names, before.documents), await percolateCompanies(client, names, after.documents)];
+    const listFiles = await readSearchListFiles(store, searches);
+    const matcher = matchesOf(was, is, before.sources, after.sources);
+    outcome = await evaluateSearches(searches, from, companyNameIn(before.sources, after.sources), matcher, { listFiles });
+  }
+  return stageOutcome(store, from, to, searches.length, outcome, watchedItems(watched, before.sources, after.sources));
+}
