@@ -73,6 +73,14 @@ interface CpuProfile {
   timeDeltas?: number[];
 }
 
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** A minimal Chrome DevTools Protocol session over the runtime's WebSocket. */
 class Inspector {
   private nextId = 1;
@@ -83,6 +91,7 @@ class Inspector {
     socket.addEventListener("message", (event: MessageEvent<string | ArrayBuffer>) => {
       const text = typeof event.data === "string" ? event.data : new TextDecoder().decode(event.data);
       const message = JSON.parse(text) as { id?: number; result?: unknown; error?: unknown };
+      // The runtime answers some calls (Profiler.enable) with their id and no result; any message with an id settles.
       if (message.id === undefined) return;
       this.pending.get(message.id)?.(message.error ? Promise.reject(new Error(JSON.stringify(message.error))) : message.result);
       this.pending.delete(message.id);
@@ -91,16 +100,21 @@ class Inspector {
 
   static open(url: string): Promise<Inspector> {
     const socket = new WebSocket(url);
-    return new Promise((resolve, reject) => {
-      socket.addEventListener("open", () => resolve(new Inspector(socket)));
-      socket.addEventListener("error", () => reject(new Error(`inspector ${url} refused the connection`)));
-    });
+    // Timed, so a connection that never opens fails loudly (a pending promise alone would let node exit 0, silently).
+    return withTimeout(
+      new Promise((resolve, reject) => {
+        socket.addEventListener("open", () => resolve(new Inspector(socket)));
+        socket.addEventListener("error", () => reject(new Error(`inspector ${url} refused the connection`)));
+      }),
+      10_000,
+      `inspector ${url} did not open`,
+    );
   }
 
   send(method: string, params: object = {}): Promise<unknown> {
     const id = this.nextId++;
     this.socket.send(JSON.stringify({ id, method, params }));
-    return new Promise((resolve) => this.pending.set(id, resolve));
+    return withTimeout(new Promise((resolve) => this.pending.set(id, resolve)), 60_000, `inspector: no answer to ${method}`);
   }
 
   close(): void {
