@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import { CompanyDetailSchema, CompanyRecordSchema, WorksiteRecordSchema } from "../workers/shared/search/result-schemas";
-import { CompanySourceRecordSchema, WorksiteSourceRecordSchema, type CompanySourceRecord } from "./records";
+import { CompanySourceRecordSchema, WorksiteSourceRecordSchema, type CompanySourceRecord, type WorksiteSourceRecord } from "./records";
 
 export interface Codec<T> {
   pack(value: T): unknown;
@@ -78,3 +78,9 @@ export const worksiteSourceCodec = createCodec(WorksiteSourceRecordSchema);
  * Bevakning hashes it (document-hash.ts) and rebuilds the source record from it for the watched companies' changes.
  */
 export const packedCompanyText = (source: CompanySourceRecord): string => JSON.stringify(companySourceCodec.pack(source));
+
+/**
+ * A worksite's packed source as JSON text: the embedded backend's D1 `doc`; Bevakning hashes it on both backends and
+ * sums the hashes into the company's change hash (document-hash.ts).
+ */
+export const packedWorksiteText = (source: WorksiteSourceRecord): string => JSON.stringify(worksiteSourceCodec.pack(source));

@@ -48,7 +48,11 @@ function bar(label: string) {
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
-/** Hashes a dataset's company documents as the parse threads do; returns the hashes and the time spent hashing. */
+/**
+ * Hashes a dataset's company documents as the parse threads do; returns the hashes and the time spent hashing. Only the
+ * companies: the reindex also hashes every worksite document (HashCollector.addWorksites, summed per company), which
+ * these figures leave out, so a churn that changes worksites alone is not in this change set.
+ */
 async function hashDataset(dir: string, total: number, label: string): Promise<{ hashes: DocumentHashes; hashMs: number; ids: number[] }> {
   const collector = new HashCollector();
   const progress = bar(label);

@@ -22,7 +22,7 @@ export interface LoadOptions {
   report: (progress: ReindexProgress) => void;
   /** Called when the companies are stored ("companies") and when the worksites are too ("worksites after"). */
   lap: (stage: string) => void;
-  /** Receives every company's document hash (Bevakning's change set). */
+  /** Receives every company's and every worksite's document hash (Bevakning's change set). */
   hashes?: HashCollector;
 }
 
@@ -72,6 +72,7 @@ export async function loadDocuments(loader: LocalLoader, build: IndexBuild, opti
     for await (const chunk of pool.parse(path.join(sourceDir, "worksites.ndjson"), "worksite")) {
       if (companiesIn) for (const f of chunkFacts(chunk)) build.addWorksiteColumns(f);
       else waiting.push({ facts: chunk.facts });
+      options.hashes?.addWorksites(chunk.hashes);
       await writer.add(chunk.rows, chunk.records);
       w += chunk.records;
       if (companiesIn) report({ stage: "worksites", done: w, total: totals.worksites });

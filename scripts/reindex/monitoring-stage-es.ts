@@ -1,12 +1,13 @@
 /**
  * Bevakning's reindex step on Elasticsearch (docs/decisions/0024), between the count check and the alias swap: the
  * saved searches are resynced into the `saved_searches` percolator index, the change set comes from the two versions'
- * `sourceHash` fields, the changed companies' old documents (old index) and new ones (new index) are percolated in
- * batches, and the same rows as the embedded step are staged (monitoring-stage.ts), so the API's jobs run unchanged.
+ * `changeHash` fields (each company's source hash mixed with its worksites'), the changed companies' old documents
+ * (old index) and new ones (new index) are percolated in batches, and the same rows as the embedded step are staged
+ * (monitoring-stage.ts), so the API's jobs run unchanged.
  */
 import type { Client } from "@elastic/elasticsearch";
 import { companySourceCodec } from "../../search-index/document-codec";
-import { readCompanyDocuments, readSourceHashes } from "../../search-index/elasticsearch/es-company-reads";
+import { readChangeHashes, readCompanyDocuments } from "../../search-index/elasticsearch/es-company-reads";
 import type { EsNames } from "../../search-index/elasticsearch/es-fields";
 import { percolateCompanies, resyncSavedSearches, type SavedSearchEntry } from "../../search-index/elasticsearch/es-saved-searches";
 import type { CompanySourceRecord } from "../../search-index/records";
@@ -49,10 +50,13 @@ export async function resyncPercolator(store: SqlStore, client: Client, names: E
   return resyncSavedSearches(client, names, percolatorEntries(rows));
 }
 
-/** A version's source hashes, read from its company index (MissingHashesError for an index built before them). */
+/**
+ * A version's change hashes, read from its company index (MissingHashesError for an index built before them). They
+ * include the worksites already: collected as companies without worksites, which keep their hash as it is.
+ */
 export async function indexHashes(client: Client, index: string): Promise<DocumentHashes> {
   const collector = new HashCollector();
-  for await (const pairs of readSourceHashes(client, index)) collector.add(pairs);
+  for await (const pairs of readChangeHashes(client, index)) collector.add(pairs);
   return collector.finish();
 }
 

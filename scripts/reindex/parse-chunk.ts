@@ -25,7 +25,10 @@ export interface ParsedChunk<K extends SourceKind> {
   /** D1 rows, one line per record: the column values separated by tabs (JSON text never holds a raw tab). */
   rows: string;
   facts: FactsOf[K][];
-  /** Companies only: orgSeqNo, hash of its document, … (Bevakning's change set, change-set.ts). */
+  /**
+   * Bevakning's change set (change-set.ts): for companies orgSeqNo, hash of its document, …; for worksites the
+   * company's orgSeqNo, hash of the worksite's document, … (summed into the company's hash by HashCollector).
+   */
   hashes: Float64Array<ArrayBuffer>;
   /** Lines in the chunk, blank ones included (for line numbers of later chunks). */
   lines: number;
@@ -80,7 +83,9 @@ export function parseChunk<K extends SourceKind>(kind: K, input: string | Uint8A
       return { rows: "", facts: [], hashes: new Float64Array(0), lines: lineNo, error: { line: lineNo, message: checked.problem } };
     }
     const values = row(checked.record);
+    // The document text is the row's last value (companies: orgSeqNo, doc; worksites: cfarNo, orgSeqNo, doc).
     if (kind === "company") hashes.push(Number(values[0]), documentHash(String(values[1])));
+    else hashes.push(Number(values[1]), documentHash(String(values[2])));
     rows.push(values.join("\t"));
     out.push(facts(checked.record));
   }

@@ -3,7 +3,8 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companySourceCodec, worksiteSourceCodec } from "../../search-index/document-codec";
+import { companySourceCodec, packedCompanyText, packedWorksiteText, worksiteSourceCodec } from "../../search-index/document-codec";
+import { documentHash } from "../../search-index/document-hash";
 import { CompanySourceRecordSchema, WorksiteSourceRecordSchema } from "../../search-index/records";
 import { generateDataset } from "../data/generate";
 import { parseChunk } from "./parse-chunk";
@@ -20,12 +21,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function collect(pool: ParsePool, file: string, kind: "company" | "worksite") {
   const rows: string[] = [];
   const facts: unknown[] = [];
+  const hashes: number[] = [];
   for await (const chunk of pool.parse(file, kind)) {
     if (chunk.rows.length > 0) rows.push(new TextDecoder().decode(chunk.rows));
     facts.push(...chunkFacts(chunk));
+    hashes.push(...chunk.hashes);
     expect(chunk.records).toBe(chunkFacts(chunk).length);
   }
-  return { rows: rows.join("\n"), facts };
+  return { rows: rows.join("\n"), facts, hashes };
 }
 
 describe("ParsePool", () => {
@@ -42,6 +45,7 @@ describe("ParsePool", () => {
         expect(whole.facts.length).toBeGreaterThan(250);
         expect(pooled.facts).toEqual(whole.facts);
         expect(pooled.rows).toBe(whole.rows);
+        expect(pooled.hashes).toEqual(Array.from(whole.hashes));
         expect(pooled.rows.split("\n")[0]?.split("\t")).toHaveLength(kind === "company" ? 2 : 3);
       }
     } finally {
@@ -91,6 +95,29 @@ describe("ParsePool", () => {
         .map((row) => codec.unpack(JSON.parse(row.split("\t").at(-1) as string)));
       expect(docs).toEqual(sources);
     }
+  });
+
+  it("gives Bevakning's hash pairs: (orgSeqNo, hash of the D1 doc) per company and per worksite (its company's orgSeqNo)", () => {
+    const check = <S extends { orgSeqNo: number }>(
+      name: string,
+      kind: "company" | "worksite",
+      packed: (source: S) => string,
+      parse: (line: string) => S,
+    ) => {
+      const lines = readFileSync(path.join(dir, name), "utf8").trimEnd().split("\n");
+      const parsed = parseChunk(kind, lines.join("\n"));
+      const docs = parsed.rows.split("\n").map((row) => row.split("\t").at(-1) as string);
+      // The hashed text is the D1 row's doc, which is also the text Elasticsearch's reindex hashes (packed*Text).
+      const expected = lines.flatMap((line, i) => {
+        const source = parse(line);
+        expect(packed(source)).toBe(docs[i]);
+        return [source.orgSeqNo, documentHash(packed(source))];
+      });
+      expect(expected.length).toBeGreaterThan(500);
+      expect(Array.from(parsed.hashes)).toEqual(expected);
+    };
+    check("companies.ndjson", "company", packedCompanyText, (line) => CompanySourceRecordSchema.parse(JSON.parse(line)));
+    check("worksites.ndjson", "worksite", packedWorksiteText, (line) => WorksiteSourceRecordSchema.parse(JSON.parse(line)));
   });
 
   it("reports the first invalid line as file:line, counting blank lines, across chunks", async () => {

@@ -25,7 +25,7 @@ import { readCompanies, readManifest, readWorksites } from "./source-reader";
 export interface EsMonitoringReport {
   /** Saved searches written into the percolator index, and stale ones deleted there. */
   percolator: { stored: number; deleted: number } | { error: string };
-  /** The change set and what was staged; null on a first index; an error when there is no change set (e.g. a live index built before source hashes). */
+  /** The change set and what was staged; null on a first index; an error when there is no change set (e.g. a live index built before change hashes). */
   changes: ChangesSummary | { error: string } | null;
 }
 
@@ -55,6 +55,7 @@ async function stageChanges(
 
 /** The hooks of Bevakning's step; a failure is logged and reported, never fails the reindex. */
 function monitoringHooks(client: Client, names: EsNames, store: SqlStore) {
+  // The companies' change hashes (worksites included by the reindex): no worksite pairs, so finish() keeps them as they are.
   const hashes = new HashCollector();
   const buffer = new Float64Array(HASH_BUFFER * 2);
   let buffered = 0;
@@ -71,9 +72,9 @@ function monitoringHooks(client: Client, names: EsNames, store: SqlStore) {
     staged = result.staged;
   };
   const hooks: EsReindexHooks = {
-    onCompany(id, sourceHash) {
+    onCompany(id, changeHash) {
       buffer[buffered * 2] = id;
-      buffer[buffered * 2 + 1] = sourceHash;
+      buffer[buffered * 2 + 1] = changeHash;
       if (++buffered === HASH_BUFFER) flush();
     },
     async beforeSwap({ version, previousVersion }) {

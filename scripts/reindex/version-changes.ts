@@ -1,8 +1,9 @@
 /**
  * The change-set step of an embedded reindex (issue 16): stores the new version's document hashes beside it, reads the
- * live version's (or, for a version indexed before hashes existed, hashes its documents from D1 once) and diffs them.
+ * live version's (or, for a version stored without hashes or with hashes of an earlier format, hashes its company and
+ * worksite documents from D1 once) and diffs them.
  */
-import { companyTable } from "../../search-index/embedded/d1-documents";
+import { companyTable, worksiteTable } from "../../search-index/embedded/d1-documents";
 import { log } from "../../workers/shared/log";
 import {
   decodeHashes,
@@ -11,6 +12,7 @@ import {
   encodeHashes,
   hashesKey,
   HashCollector,
+  StaleHashesError,
   type ChangeSet,
   type DocumentHashes,
 } from "./change-set";
@@ -18,17 +20,39 @@ import type { LocalLoader, SqlStore } from "./local-loader";
 
 const PAGE = 10_000;
 
-/** Hashes of a version's company documents straight from D1 (the same text the reindex hashes). */
+/** Pages of a version's document table in key order (`key` has a unique index): each row's key, company id and doc. */
+async function pageDocuments(loader: SqlStore, table: string, key: string, each: (rows: { id: number; doc: string }[]) => void) {
+  for (let after = -1; ;) {
+    const sql = `SELECT ${key} AS k, org_seq_no AS id, doc FROM ${table} WHERE ${key} > ? ORDER BY ${key} LIMIT ${PAGE}`;
+    const [rows = []] = await loader.sql<{ k: number; id: number; doc: string }>([{ sql, params: [after] }]);
+    each(rows);
+    if (rows.length < PAGE) break;
+    after = rows[rows.length - 1]?.k ?? after;
+  }
+}
+
+/** Hashes of a version's companies straight from D1: their documents and their worksites' (the text the reindex hashes). */
 export async function hashesFromDocuments(loader: SqlStore, version: number): Promise<DocumentHashes> {
   const collector = new HashCollector();
-  for (let after = -1; ;) {
-    const sql = `SELECT org_seq_no AS id, doc FROM ${companyTable(version)} WHERE org_seq_no > ? ORDER BY org_seq_no LIMIT ${PAGE}`;
-    const [rows = []] = await loader.sql<{ id: number; doc: string }>([{ sql, params: [after] }]);
-    collector.add(Float64Array.from(rows.flatMap((r) => [r.id, documentHash(r.doc)])));
-    if (rows.length < PAGE) break;
-    after = rows[rows.length - 1]?.id ?? after;
-  }
+  await pageDocuments(loader, companyTable(version), "org_seq_no", (rows) =>
+    collector.add(Float64Array.from(rows.flatMap((r) => [r.id, documentHash(r.doc)]))),
+  );
+  await pageDocuments(loader, worksiteTable(version), "cfar_no", (rows) =>
+    collector.addWorksites(Float64Array.from(rows.flatMap((r) => [r.id, documentHash(r.doc)]))),
+  );
   return collector.finish();
+}
+
+/** The stored hashes of `version`, or null when it has none or they are of an earlier format (not comparable). */
+async function storedHashes(loader: LocalLoader, version: number): Promise<DocumentHashes | null> {
+  const stored = await loader.getObject(hashesKey(version));
+  if (!stored) return null;
+  try {
+    return decodeHashes(stored);
+  } catch (error) {
+    if (error instanceof StaleHashesError) return null;
+    throw error;
+  }
 }
 
 export async function storeHashes(loader: LocalLoader, version: number, hashes: DocumentHashes): Promise<void> {
@@ -38,11 +62,9 @@ export async function storeHashes(loader: LocalLoader, version: number, hashes: 
 
 /** The change set from `previous` to the new version's hashes. */
 export async function changesSince(loader: LocalLoader, previous: number, hashes: DocumentHashes): Promise<ChangeSet> {
-  const stored = await loader.getObject(hashesKey(previous));
-  let before: DocumentHashes;
-  if (stored) before = decodeHashes(stored);
-  else {
-    log("info", "reindex: the live version has no document hashes; hashing its documents", { version: previous });
+  let before = await storedHashes(loader, previous);
+  if (!before) {
+    log("info", "reindex: the live version has no current document hashes; hashing its documents", { version: previous });
     before = await hashesFromDocuments(loader, previous);
   }
   return diffHashes(before, hashes);

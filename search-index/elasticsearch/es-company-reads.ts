@@ -1,5 +1,5 @@
 /**
- * Reads of one company index version for Bevakning's reindex step (docs/decisions/0024): every document's source
+ * Reads of one company index version for Bevakning's reindex step (docs/decisions/0024): every document's change
  * hash in id order (the change set), and the documents of a few ids (what the percolation and the watched companies'
  * changes need). Both read a concrete index (companies_v<N>), never the alias, so the old version is read before the swap.
  */
@@ -11,7 +11,7 @@ const MGET_IDS = 500;
 
 export class MissingHashesError extends Error {
   constructor(index: string) {
-    super(`${index} has documents without a source hash (indexed before Bevakning): no change set this time`);
+    super(`${index} has documents without a change hash (indexed before worksites were hashed): no change set this time`);
     this.name = "MissingHashesError";
   }
 }
@@ -20,21 +20,24 @@ const HashPageSchema = z.object({
   hits: z.object({
     hits: z.array(
       z.object({
-        _source: z.object({ id: z.number(), sourceHash: z.number().optional() }),
+        _source: z.object({ id: z.number(), changeHash: z.number().optional() }),
         sort: z.array(z.unknown()),
       }),
     ),
   }),
 });
 
-/** Pages of (id, hash, id, hash, …), ids ascending; MissingHashesError when a document has no hash. */
-export async function* readSourceHashes(client: Client, index: string): AsyncGenerator<Float64Array> {
+/**
+ * Pages of (id, change hash, id, change hash, …), ids ascending; MissingHashesError when a document has none (an index
+ * built before `changeHash` existed: its `sourceHash` leaves the worksites out, so comparing it would be wrong).
+ */
+export async function* readChangeHashes(client: Client, index: string): AsyncGenerator<Float64Array> {
   let after: unknown[] | undefined;
   for (;;) {
     const response = await client.search({
       index,
       size: HASH_PAGE,
-      _source: ["id", "sourceHash"],
+      _source: ["id", "changeHash"],
       track_total_hits: false,
       sort: [{ id: "asc" }],
       ...(after ? { search_after: after as estypes.SortResults } : {}),
@@ -42,9 +45,9 @@ export async function* readSourceHashes(client: Client, index: string): AsyncGen
     const hits = HashPageSchema.parse(response).hits.hits;
     const pairs = new Float64Array(hits.length * 2);
     hits.forEach((hit, i) => {
-      if (hit._source.sourceHash === undefined) throw new MissingHashesError(index);
+      if (hit._source.changeHash === undefined) throw new MissingHashesError(index);
       pairs[2 * i] = hit._source.id;
-      pairs[2 * i + 1] = hit._source.sourceHash;
+      pairs[2 * i + 1] = hit._source.changeHash;
     });
     yield pairs;
     if (hits.length < HASH_PAGE) return;

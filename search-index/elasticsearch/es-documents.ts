@@ -1,7 +1,7 @@
 /** Elasticsearch documents from source records: the stored record (and detail) plus the filter, facet and sort fields. */
 import { COMPANY_VALUE_FIELDS, companyValues, dateNumber } from "../company-values";
 import { packedCompanyText } from "../document-codec";
-import { documentHash } from "../document-hash";
+import { companyChangeHash, documentHash } from "../document-hash";
 import { buildCompanyDetail, buildCompanyRecord, buildWorksiteRecord, companyInfoOf, type WorksiteCompanyInfo } from "../documents";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
 import { isLimitedCompanyForm, locationCodeToAncestors, sniCodeToAncestors } from "../refdata";
@@ -22,12 +22,15 @@ export function companyFactsOf(source: CompanySourceRecord): EsCompanyFacts {
 }
 
 /**
- * A company's document. `source` is its packed source record as text (what the embedded backend stores in D1) and
- * `sourceHash` that text's hash: Bevakning's change set and watched-company changes (docs/decisions/0024).
+ * A company's document. `source` is its packed source record as text (what the embedded backend stores in D1),
+ * `sourceHash` that text's hash, and `changeHash` the company's hash in Bevakning's change set: `sourceHash` mixed
+ * with `worksitesHashSum`, the sum of its worksites' document hashes (document-hash.ts companyChangeHash), so a
+ * change to a worksite alone changes it too (docs/decisions/0024).
  */
-export function companyDocument(source: CompanySourceRecord, worksiteMunicipalities: readonly string[] = []) {
+export function companyDocument(source: CompanySourceRecord, worksiteMunicipalities: readonly string[] = [], worksitesHashSum = 0) {
   const values = companyValues(source);
   const packed = packedCompanyText(source);
+  const sourceHash = documentHash(packed);
   const numbers = Object.fromEntries(COMPANY_VALUE_FIELDS.map((field) => [field, orNull(values[field])]));
   return {
     id: source.orgSeqNo,
@@ -58,7 +61,8 @@ export function companyDocument(source: CompanySourceRecord, worksiteMunicipalit
     record: buildCompanyRecord(source),
     detail: buildCompanyDetail(source),
     source: packed,
-    sourceHash: documentHash(packed),
+    sourceHash,
+    changeHash: companyChangeHash(sourceHash, worksitesHashSum),
   };
 }
 

@@ -95,9 +95,11 @@ export const COMPANY_MAPPINGS = {
     operatingResult: { type: "double" },
     profitForTheYear: { type: "double" },
     detail: stored,
-    // Bevakning (docs/decisions/0024): the packed source record as text and its 53-bit hash (exact in a long).
+    // Bevakning (docs/decisions/0024): the packed source record as text, its 53-bit hash and the change-set hash (the
+    // source hash mixed with the company's worksites' hashes), both exact in a long.
     source: stored,
     sourceHash: long,
+    changeHash: long,
   },
 };
 

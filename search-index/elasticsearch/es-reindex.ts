@@ -6,6 +6,8 @@
  * swap, read both versions; a hook that throws fails the reindex like any other step, so callers catch their own.
  */
 import type { Client } from "@elastic/elasticsearch";
+import { packedWorksiteText } from "../document-codec";
+import { addToSum, documentHash } from "../document-hash";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
 import { companyDocument, companyFactsOf, worksiteDocument, type EsCompanyFacts } from "./es-documents";
 import { esNames, type EsNames } from "./es-fields";
@@ -27,8 +29,11 @@ export interface EsReindexResult {
 type Progress = (progress: { stage: "companies" | "worksites" | "switch"; done: number }) => void;
 
 export interface EsReindexHooks {
-  /** Every company document as it is loaded: its id and source hash (Bevakning's change set). */
-  onCompany?: (id: number, sourceHash: number) => void;
+  /**
+   * Every company document as it is loaded: its id and change hash (Bevakning's change set: its source hash mixed with
+   * its worksites' document hashes, the same value as the embedded backend's).
+   */
+  onCompany?: (id: number, changeHash: number) => void;
   /** After the count check, before the alias swap: both versions are complete and readable by their index names. */
   beforeSwap?: (versions: { version: number; previousVersion: number | null }) => Promise<void>;
   /** Right after the alias swap (the new version serves). */
@@ -74,16 +79,23 @@ async function bulkLoad<T>(
   return count;
 }
 
+/** What a company document needs from its worksites: their municipalities and the sum of their document hashes. */
+interface WorksitesOf {
+  places: string[];
+  hashSum: number;
+}
+
 async function* companyDocs(
   source: EsReindexSource,
-  places: Map<number, string[]>,
+  worksites: Map<number, WorksitesOf>,
   facts: Map<number, EsCompanyFacts>,
   hooks: EsReindexHooks,
 ) {
   for await (const company of source.companies()) {
     facts.set(company.orgSeqNo, companyFactsOf(company));
-    const document = companyDocument(company, places.get(company.orgSeqNo) ?? []);
-    hooks.onCompany?.(document.id, document.sourceHash);
+    const own = worksites.get(company.orgSeqNo);
+    const document = companyDocument(company, own?.places ?? [], own?.hashSum ?? 0);
+    hooks.onCompany?.(document.id, document.changeHash);
     yield document;
   }
 }
@@ -97,18 +109,26 @@ async function* worksiteDocs(source: EsReindexSource, facts: Map<number, EsCompa
 }
 
 async function load(client: Client, source: EsReindexSource, version: number, report: Progress, names: EsNames, hooks: EsReindexHooks) {
-  const places = new Map<number, string[]>();
-  for await (const worksite of source.worksites())
-    places.set(worksite.orgSeqNo, [...(places.get(worksite.orgSeqNo) ?? []), worksite.municipalityCode]);
+  // One pass over the worksites first: each company's worksite municipalities (placeAll) and the sum of its worksites'
+  // document hashes (the embedded backend's D1 `doc` text, so both backends find the same change set).
+  const worksitesOf = new Map<number, WorksitesOf>();
+  for await (const worksite of source.worksites()) {
+    const hash = documentHash(packedWorksiteText(worksite));
+    const known = worksitesOf.get(worksite.orgSeqNo);
+    if (known) {
+      known.places.push(worksite.municipalityCode);
+      known.hashSum = addToSum(known.hashSum, hash);
+    } else worksitesOf.set(worksite.orgSeqNo, { places: [worksite.municipalityCode], hashSum: hash });
+  }
   const facts = new Map<number, EsCompanyFacts>();
   const companies = await bulkLoad(
     client,
     names.index("COMPANY", version),
-    companyDocs(source, places, facts, hooks),
+    companyDocs(source, worksitesOf, facts, hooks),
     (d) => String(d.id),
     (done) => report({ stage: "companies", done }),
   );
-  places.clear();
+  worksitesOf.clear();
   const worksites = await bulkLoad(
     client,
     names.index("WORKSITE", version),

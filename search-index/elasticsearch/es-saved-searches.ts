@@ -28,7 +28,7 @@ export const SAVED_SEARCH_MAPPINGS = {
 export const SAVED_SEARCH_SETTINGS = { number_of_shards: 1, analysis: INDEX_SETTINGS.analysis };
 
 /** Company document fields a percolation does not need (stored only): left out of the percolated documents. */
-export const UNPERCOLATED_FIELDS = ["record", "detail", "source", "sourceHash"] as const;
+export const UNPERCOLATED_FIELDS = ["record", "detail", "source", "sourceHash", "changeHash"] as const;
 
 /** Documents per percolate request (docs/decisions/0024: 31 000 changed ids ≈ 60 requests per side). */
 export const PERCOLATE_BATCH = 500;

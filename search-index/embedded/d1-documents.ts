@@ -6,7 +6,7 @@
  * fetched by id with one json_each(?) parameter.
  */
 import type { CompanyDetail, CompanyRecord, WorksiteRecord } from "../../workers/shared/search/result-schemas";
-import { companySourceCodec, packedCompanyText, worksiteSourceCodec } from "../document-codec";
+import { companySourceCodec, packedCompanyText, packedWorksiteText, worksiteSourceCodec } from "../document-codec";
 import { buildCompanyDetail, buildCompanyRecord, buildWorksiteRecord, companyInfoOf } from "../documents";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
 import type { CompanyExportRecord } from "../backend";
@@ -50,7 +50,7 @@ export const companyDocumentRow = (source: CompanySourceRecord): DocumentRow => 
 export const worksiteDocumentRow = (source: WorksiteSourceRecord): DocumentRow => [
   Number(source.cfarNo),
   source.orgSeqNo,
-  JSON.stringify(worksiteSourceCodec.pack(source)),
+  packedWorksiteText(source),
 ];
 
 /** The INSERT heads (followed by VALUES tuples) and their column counts. */

@@ -51,7 +51,19 @@ const edit = (company: CompanySourceRecord, change: Partial<CompanySourceRecord>
   ...change,
 });
 
-/** Version 2: one company removed, one added (with a worksite), renames into and out of a search, changed SNI, turnover, F-tax, and watched companies' changes. */
+/**
+ * Worksite-only churn: company 3's Uppsala worksite moves to Göteborg (1480), into s3's location with `useLocation:
+ * false`; company 9's Göteborg worksite moves to Malmö, out of it. Neither company's own document changes.
+ */
+const MOVED_WORKSITES = new Map([
+  ["10000302", { orgSeqNo: 3, municipalityCode: "1480", countyCode: "14" }],
+  ["10000902", { orgSeqNo: 9, municipalityCode: "1280", countyCode: "12" }],
+]);
+
+/**
+ * Version 2: one company removed, one added (with a worksite), renames into and out of a search, changed SNI,
+ * turnover, F-tax, watched companies' changes, and two companies whose worksites alone change (MOVED_WORKSITES).
+ */
 function churned(): { companies: CompanySourceRecord[]; worksites: WorksiteSourceRecord[] } {
   const byId = new Map(fixtureCompanies().map((c) => [c.orgSeqNo, c]));
   const at = (id: number) => byId.get(id) as CompanySourceRecord;
@@ -82,9 +94,21 @@ function churned(): { companies: CompanySourceRecord[]; worksites: WorksiteSourc
   const companies = [...byId.values()].filter((c) => c.orgSeqNo !== 22).map((c) => changes.get(c.orgSeqNo) ?? c);
   const template = fixtureWorksites().find((w) => w.orgSeqNo === 32) as WorksiteSourceRecord;
   const worksite = { ...template, cfarNo: "99000001", orgSeqNo: NEW_ID, orgNo: added.orgNo, municipalityCode: "0180", countyCode: "01" };
+  const moved = (w: WorksiteSourceRecord): WorksiteSourceRecord => {
+    const move = MOVED_WORKSITES.get(w.cfarNo);
+    if (!move) return w;
+    if (w.orgSeqNo !== move.orgSeqNo || w.municipalityCode === move.municipalityCode)
+      throw new Error(`fixture worksite ${w.cfarNo} changed`);
+    return { ...structuredClone(w), municipalityCode: move.municipalityCode, countyCode: move.countyCode };
+  };
   return {
     companies: [...companies, added],
-    worksites: [...fixtureWorksites().filter((w) => w.orgSeqNo !== 22), worksite],
+    worksites: [
+      ...fixtureWorksites()
+        .filter((w) => w.orgSeqNo !== 22)
+        .map(moved),
+      worksite,
+    ],
   };
 }
 
@@ -242,11 +266,13 @@ describe("Bevakning: the same alerts on both backends", () => {
       item(ANNA, "SEARCH_NEW", "s1-konsult", NEW_ID),
       item(ANNA, "SEARCH_NEW", "s2-it", 17),
       item(ANNA, "SEARCH_NEW", "s2-it", NEW_ID),
+      item(ANNA, "SEARCH_NEW", "s3-skane", 3),
       item(ANNA, "SEARCH_NEW", "s3-skane", NEW_ID),
       item(ANNA, "SEARCH_NEW", "s4-turnover", 12),
       item(ANNA, "SEARCH_NEW", "s9-it-but-list", NEW_ID),
       item(ANNA, "SEARCH_REMOVED", "s1-konsult", 2),
       item(ANNA, "SEARCH_REMOVED", "s1-konsult", 22),
+      item(ANNA, "SEARCH_REMOVED", "s3-skane", 9),
       item(ANNA, "SEARCH_REMOVED", "s4-turnover", 22),
       item(BERIT, "SEARCH_NEW", "s6-list", 13),
       item(BERIT, "SEARCH_REMOVED", "s5-hb-ftax", 28),
@@ -266,6 +292,20 @@ describe("Bevakning: the same alerts on both backends", () => {
     ]);
   });
 
+  it("sees a change to a company's worksites alone, on both backends alike", () => {
+    // The companies' own documents are the same in both versions: only their worksites moved.
+    const company = (version: typeof v1, id: number) => version.companies.find((c) => c.orgSeqNo === id);
+    for (const { orgSeqNo } of MOVED_WORKSITES.values()) expect(company(v2, orgSeqNo)).toEqual(company(v1, orgSeqNo));
+    for (const rows of [staged.embedded, staged.elasticsearch]) {
+      const s3 = (rows?.items ?? []).filter((row) => row.subject_id === "s3-skane").map((row) => [row.kind, row.org_seq_no]);
+      expect(s3).toEqual([
+        ["SEARCH_NEW", 3],
+        ["SEARCH_NEW", NEW_ID],
+        ["SEARCH_REMOVED", 9],
+      ]);
+    }
+  });
+
   it("describes the watched companies' changes in Swedish, and a removed company as removed", () => {
     const lines = (staged.elasticsearch?.items ?? [])
       .filter((row) => row.kind === "COMPANY_CHANGED")
@@ -281,7 +321,7 @@ describe("Bevakning: the same alerts on both backends", () => {
 
   it("marks the run STAGED with the change set's counts", () => {
     expect(staged.elasticsearch?.runs).toEqual([
-      { from_version: 1, to_version: 2, state: "STAGED", users: 2, added: 1, removed: 1, changed: 7 },
+      { from_version: 1, to_version: 2, state: "STAGED", users: 2, added: 1, removed: 1, changed: 9 },
     ]);
   });
 
@@ -297,7 +337,7 @@ describe("Bevakning: the same alerts on both backends", () => {
       version: 2,
       previousVersion: 1,
       percolator: { stored: 11, deleted: 0 },
-      changes: { added: 1, removed: 1, changed: 7, monitoring: { savedSearches: 11, skipped: 3, watchedChanged: 4, users: 2 } },
+      changes: { added: 1, removed: 1, changed: 9, monitoring: { savedSearches: 11, skipped: 3, watchedChanged: 4, users: 2 } },
     });
   });
 });

@@ -106,7 +106,7 @@ describe("saved_searches percolator index: requests", () => {
     });
     expect(first.query.percolate.documents).toHaveLength(2);
     for (const doc of first.query.percolate.documents) {
-      for (const field of ["record", "detail", "source", "sourceHash"]) expect(doc).not.toHaveProperty(field);
+      for (const field of ["record", "detail", "source", "sourceHash", "changeHash"]) expect(doc).not.toHaveProperty(field);
       expect(doc).toHaveProperty("nameWords");
     }
     expect(matches.get("s2")).toEqual(new Set(documents.map((d) => d.id)));

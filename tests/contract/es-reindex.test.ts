@@ -135,4 +135,34 @@ describe("Elasticsearch reindex", () => {
     logged.mockRestore();
     expect(cluster.indices.get("companies_v1")?.aliases).toEqual(new Set(["companies"]));
   });
+
+  it("treats a live index without change hashes as having no hashes: nothing staged, reported, and the next run compares", async () => {
+    const cluster = new FakeCluster();
+    const fake = await startFakeElasticsearch(cluster.handle);
+    close = fake.close;
+    const client = createEsClient({ ELASTICSEARCH_URL: fake.url });
+    // An app database without Bevakning's tables: the percolator resync and the staging have nothing to do.
+    const store: SqlStore = { sql: async <Row>() => [[]] as Row[][], insertValues: async () => ({ rows: 0 }) };
+    const options = { names: esNames(), store };
+    const info = vi.spyOn(console, "log").mockImplementation(() => {});
+    await reindexElasticsearchWithMonitoring(client, source, options);
+    // v1 as an index built before `changeHash` existed: its documents carry only the source hash.
+    const v1 = cluster.indices.get("companies_v1");
+    expect(v1?.docs.size).toBe(40);
+    for (const doc of v1?.docs.values() ?? []) {
+      expect(doc).toHaveProperty("changeHash");
+      delete doc.changeHash;
+    }
+    const second = await reindexElasticsearchWithMonitoring(client, source, options);
+    expect(second).toMatchObject({
+      version: 2,
+      percolator: { stored: 0, deleted: 0 },
+      changes: { error: expect.stringMatching(/companies_v1 has documents without a change hash/) },
+    });
+    expect(cluster.indices.get("companies_v2")?.aliases).toEqual(new Set(["companies"]));
+    // v2 has change hashes: the same source again is no change at all (the worksites are hashed alike on both sides).
+    const third = await reindexElasticsearchWithMonitoring(client, source, options);
+    expect(third).toMatchObject({ version: 3, changes: { added: 0, removed: 0, changed: 0 } });
+    info.mockRestore();
+  });
 });

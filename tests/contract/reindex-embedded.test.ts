@@ -4,8 +4,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getEmbeddedBackend } from "../../search-index/embedded/load-embedded";
 import { CURRENT_VERSION_SQL, REGISTER_VERSION_SQL, snapshotKey } from "../../search-index/embedded/index-versions";
-import { documentTablesDdl } from "../../search-index/embedded/d1-documents";
+import { companyTable, documentTablesDdl, worksiteTable } from "../../search-index/embedded/d1-documents";
+import { decodeHashes, documentHash, encodeHashes, HashCollector, hashesKey } from "../../scripts/reindex/change-set";
 import { reindexEmbedded } from "../../scripts/reindex/reindex-embedded";
+import { hashesFromDocuments } from "../../scripts/reindex/version-changes";
 import { embeddedBackendOf, openEmbeddedFixture, type EmbeddedFixture } from "./embedded-fixture";
 import { run } from "./contract-helpers";
 
@@ -33,6 +35,7 @@ describe("embedded reindex", () => {
     expect(await current()).toBe(1);
     const second = await reindexEmbedded({ sourceDir: fixture.sourceDir, persistDir: fixture.stateDir });
     expect(second).toMatchObject({ version: 2, previousVersion: 1, companies: 40, worksites: 47, removedVersions: [] });
+    expect(second.changes).toMatchObject({ added: 0, removed: 0, changed: 0 });
     const env = await fixture.loader.bindings();
     expect(await (await embeddedBackendOf(fixture)).info()).toMatchObject({ version: 2 });
     const third = await reindexEmbedded({ sourceDir: fixture.sourceDir, persistDir: fixture.stateDir });
@@ -91,5 +94,34 @@ describe("embedded reindex", () => {
     expect(await fixture.loader.getObject(snapshotKey(orphan))).toBeNull();
     expect(await fixture.loader.getObject(snapshotKey(live ?? 0))).toBeNull();
     expect((await run(await embeddedBackendOf(fixture), {})).hitCount).toBe(40);
+  }, 120_000);
+
+  it("hashes the live version's company and worksite documents from D1 when its stored hashes are of the old format", async () => {
+    const live = (await current()) as number;
+    const stored = await fixture.loader.getObject(hashesKey(live));
+    const hashes = decodeHashes(stored as ArrayBuffer);
+    // The same hashes from the D1 documents as the reindex found while parsing (worksites included).
+    const fromDocuments = await hashesFromDocuments(fixture.loader, live);
+    expect(Array.from(fromDocuments.ids)).toEqual(Array.from(hashes.ids));
+    expect(Array.from(fromDocuments.hashes)).toEqual(Array.from(hashes.hashes));
+    // What an earlier run stored ("urh1"): the company documents' hashes only, unlike these for every company with worksites.
+    const [rows = [], withWorksites = []] = await fixture.loader.sql<{ id: number; doc: string }>([
+      { sql: `SELECT org_seq_no AS id, doc FROM ${companyTable(live)}`, params: [] },
+      { sql: `SELECT DISTINCT org_seq_no AS id, '' AS doc FROM ${worksiteTable(live)}`, params: [] },
+    ]);
+    const collector = new HashCollector();
+    collector.add(Float64Array.from(rows.flatMap((row) => [row.id, documentHash(row.doc)])));
+    const companiesOnly = collector.finish();
+    const differing = Array.from(companiesOnly.ids).filter((_, i) => companiesOnly.hashes[i] !== hashes.hashes[i]);
+    expect(differing.length).toBeGreaterThan(0);
+    expect(differing).toEqual(withWorksites.map((row) => row.id).sort((a, b) => a - b));
+    const old = encodeHashes(companiesOnly);
+    new DataView(old.buffer).setUint32(0, 0x75726831, true);
+    await fixture.loader.putObject(hashesKey(live), [old], old.byteLength);
+    const next = await reindexEmbedded({ sourceDir: fixture.sourceDir, persistDir: fixture.stateDir });
+    expect(next).toMatchObject({ previousVersion: live, changes: { added: 0, removed: 0, changed: 0 } });
+    // The new version's hashes are stored in the current format.
+    const now = decodeHashes((await fixture.loader.getObject(hashesKey(next.version))) as ArrayBuffer);
+    expect(Array.from(now.hashes)).toEqual(Array.from(hashes.hashes));
   }, 120_000);
 });
