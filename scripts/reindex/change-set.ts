@@ -7,6 +7,7 @@
  */
 import { addToSum, companyChangeHash } from "../../search-index/document-hash";
 import { Growable } from "../../search-index/embedded/growable";
+import { lowerBound } from "../../search-index/embedded/ranks";
 
 export { documentHash } from "../../search-index/document-hash";
 
@@ -14,20 +15,6 @@ export { documentHash } from "../../search-index/document-hash";
 export interface DocumentHashes {
   ids: Float64Array;
   hashes: Float64Array;
-}
-
-/** Index of `id` in the ascending `ids`, or -1. */
-function indexOf(ids: Float64Array, id: number): number {
-  let lo = 0;
-  let hi = ids.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const at = ids[mid] as number;
-    if (at === id) return mid;
-    if (at < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
 }
 
 /**
@@ -66,8 +53,8 @@ export class HashCollector {
     const sums = new Float64Array(sorted.length);
     const worksites = this.worksites;
     for (let i = 0; i + 1 < worksites.length; i += 2) {
-      const at = indexOf(sorted, worksites.get(i));
-      if (at >= 0) sums[at] = addToSum(sums[at] as number, worksites.get(i + 1));
+      const at = lowerBound(sorted, worksites.get(i));
+      if (sorted[at] === worksites.get(i)) sums[at] = addToSum(sums[at] as number, worksites.get(i + 1));
     }
     return { ids: sorted, hashes: own.map((hash, i) => companyChangeHash(hash, sums[i] as number)) };
   }
