@@ -21,6 +21,7 @@ export type {
   SearchOptions,
 } from "./backend";
 export { assertValidSearch, parseSearch } from "./search-model";
+export { IndexVersionMovedError } from "./embedded/load-embedded";
 export type { SavedSearchEntry } from "./elasticsearch/es-saved-searches";
 
 export interface SearchEnv extends EmbeddedEnv {

@@ -82,6 +82,30 @@ export interface DocumentStore {
 
 const FETCH_CHUNK = 1000;
 
+/**
+ * The documents of an index version are gone: a reindex switched to a newer version and dropped this one's tables
+ * after its grace period, while this isolate still held the version (it re-reads the pointer only every 30 s).
+ * load-embedded.ts answers by re-reading the pointer and running the call again on the live version.
+ */
+export class IndexVersionGoneError extends Error {
+  constructor(readonly version: number) {
+    super(`documents of index version ${version} are gone`);
+    this.name = "IndexVersionGoneError";
+  }
+}
+
+const MISSING_VERSION_TABLE = /no such table: (?:main\.)?(?:companies|worksites)_v\d+/;
+
+/** Runs a D1 read of `version`'s tables, turning "no such table" for them into IndexVersionGoneError. */
+async function readVersion<T>(version: number, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof Error && MISSING_VERSION_TABLE.test(error.message)) throw new IndexVersionGoneError(version);
+    throw error;
+  }
+}
+
 const companySource = (doc: string) => companySourceCodec.unpack(JSON.parse(doc));
 const worksiteSource = (doc: string) => worksiteSourceCodec.unpack(JSON.parse(doc));
 
@@ -102,7 +126,7 @@ export class D1DocumentStore implements DocumentStore {
     const byId = new Map<number, T>();
     for (let start = 0; start < ids.length; start += FETCH_CHUNK) {
       const chunk = ids.slice(start, start + FETCH_CHUNK);
-      const { results } = await this.db.prepare(sql).bind(JSON.stringify(chunk)).all<DocRow>();
+      const { results } = await readVersion(this.version, () => this.db.prepare(sql).bind(JSON.stringify(chunk)).all<DocRow>());
       for (const row of results) {
         const document = build(row);
         if (document !== null) byId.set(row.id, document);
@@ -139,10 +163,12 @@ export class D1DocumentStore implements DocumentStore {
   }
 
   async companyDetail(orgSeqNo: number): Promise<CompanyDetail | null> {
-    const row = await this.db
-      .prepare(`SELECT doc FROM ${companyTable(this.version)} WHERE org_seq_no = ?`)
-      .bind(orgSeqNo)
-      .first<{ doc: string }>();
+    const row = await readVersion(this.version, () =>
+      this.db
+        .prepare(`SELECT doc FROM ${companyTable(this.version)} WHERE org_seq_no = ?`)
+        .bind(orgSeqNo)
+        .first<{ doc: string }>(),
+    );
     return row ? buildCompanyDetail(companySource(row.doc)) : null;
   }
 }

@@ -4,7 +4,8 @@
  * the SearchBackend, and writes the answer with the normalised search, its `vad` serialisation and the client's
  * request id. Both parts are checked against the shared contract; the results once, when they are computed.
  */
-import type { SearchBackend } from "../../../../search-index/backend";
+import { IndexVersionMovedError } from "../../../../search-index";
+import type { ListFileMap, SearchBackend } from "../../../../search-index/backend";
 import { PAGE_TOO_DEEP_MESSAGE, SearchPageAnswerSchema } from "../../../shared/api-contracts/search-api";
 import { AppError } from "../../../shared/errors";
 import { MAX_PAGE } from "../../../shared/search/search-fields";
@@ -48,10 +49,27 @@ export interface SearchPageJson {
   indexVersion: number;
 }
 
+/**
+ * Runs `answer` again, once, when the index version it reported was dropped under it (a reindex switched): the second
+ * run reports and answers from the live version, so an answer never mixes two versions.
+ */
+export async function onOneVersion<T>(answer: () => Promise<T>): Promise<T> {
+  try {
+    return await answer();
+  } catch (error) {
+    if (!(error instanceof IndexVersionMovedError)) throw error;
+    return answer();
+  }
+}
+
 /** The answer as JSON text: cached results are spliced in without re-serialising them. */
 export async function searchPageJson(db: D1Database, backend: SearchBackend, input: SearchPageInput): Promise<SearchPageJson> {
   assertPageVisible(input.page);
   const listFiles = await listFilesForSearch(db, input.userId, input.search.numSet);
+  return onOneVersion(() => pageJsonAt(backend, input, listFiles));
+}
+
+async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFiles: ListFileMap | undefined): Promise<SearchPageJson> {
   const serializedSearch = serializeSearch(input.search);
   const info = await backend.info();
   let backendMs = 0;

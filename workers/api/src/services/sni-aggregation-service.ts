@@ -8,6 +8,7 @@ import { sniTree } from "../../../../search-index/refdata";
 import { SniAggregationSchema } from "../../../shared/api-contracts/search-api";
 import { emptySearch } from "../../../shared/search/search-schema";
 import { toCacheableJson, type CacheableJson } from "./cacheable-json";
+import { onOneVersion } from "./search-service";
 
 const byVersion = new Map<string, Promise<CacheableJson>>();
 
@@ -18,7 +19,11 @@ async function computeSniAggregation(backend: SearchBackend): Promise<CacheableJ
   return toCacheableJson(SniAggregationSchema.parse(value));
 }
 
-export async function sniAggregation(backend: SearchBackend): Promise<CacheableJson> {
+export function sniAggregation(backend: SearchBackend): Promise<CacheableJson> {
+  return onOneVersion(() => sniAggregationAt(backend));
+}
+
+async function sniAggregationAt(backend: SearchBackend): Promise<CacheableJson> {
   const info = await backend.info();
   const key = `${info.backend}:${info.version}`;
   let cached = byVersion.get(key);
