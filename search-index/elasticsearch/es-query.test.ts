@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSearch } from "../search-model";
-import { buildEsExportQuery, buildEsQuery, buildPercolatorQuery, facetFilters, hardFilters } from "./es-query";
+import { buildEsExportQuery, buildEsQuery, buildPercolatorQuery, facetFilters, hardFilters, MAX_TERMS_PER_QUERY } from "./es-query";
 
 const listFiles = new Map([
   [3, ["556000-0011", "556000-0029"]],
@@ -64,6 +64,47 @@ describe("buildEsExportQuery", () => {
     ).toMatchObject({
       query: { bool: { filter: [{ terms: { id: [5] } }, { terms: { placeOwn: ["14"] } }, { term: { hasPhone: true } }], must_not: [] } },
     });
+  });
+});
+
+describe("terms beyond index.max_terms_count", () => {
+  type TermsQuery = { terms: Record<string, (number | string)[]> };
+  const valuesOf = (queries: TermsQuery[], field: string): (number | string)[] => queries.flatMap((query) => query.terms[field] ?? []);
+  const ids = Array.from({ length: 2 * MAX_TERMS_PER_QUERY + 10 }, (_, i) => i + 1);
+  const search = parseSearch({});
+
+  it("keeps an export's selection of more ids than one terms query may hold as chunks within the limit", () => {
+    const kept = buildEsExportQuery(search, { pitId: "p", size: 500, searchAfter: null, seed: 1, idNumbers: ids, exclude: false }) as {
+      query: { bool: { filter: { bool?: { should: TermsQuery[]; minimum_should_match: number } }[] } };
+    };
+    const either = kept.query.bool.filter[0]?.bool;
+    expect(either?.minimum_should_match).toBe(1);
+    expect(either?.should.map((query) => valuesOf([query], "id").length)).toEqual([MAX_TERMS_PER_QUERY, MAX_TERMS_PER_QUERY, 10]);
+    expect(valuesOf(either?.should ?? [], "id")).toEqual(ids);
+
+    const dropped = buildEsExportQuery(search, { pitId: "p", size: 500, searchAfter: null, seed: 1, idNumbers: ids, exclude: true }) as {
+      query: { bool: { must_not: TermsQuery[] } };
+    };
+    expect(dropped.query.bool.must_not).toHaveLength(3);
+    expect(dropped.query.bool.must_not.every((query) => valuesOf([query], "id").length <= MAX_TERMS_PER_QUERY)).toBe(true);
+    expect(valuesOf(dropped.query.bool.must_not, "id")).toEqual(ids);
+  });
+
+  it("chunks the organisation numbers of large list files the same way", () => {
+    const numbers = ids.map((id) => `5560${String(id).padStart(6, "0")}`);
+    const big = parseSearch({ numSet: { includeFile: [7], excludeFile: [8] } });
+    const { filter, must_not } = hardFilters(
+      big,
+      new Map([
+        [7, numbers],
+        [8, numbers.slice(0, MAX_TERMS_PER_QUERY + 1)],
+      ]),
+    ) as unknown as {
+      filter: { bool: { should: TermsQuery[] } }[];
+      must_not: TermsQuery[];
+    };
+    expect(valuesOf(filter[0]?.bool.should ?? [], "orgNo")).toEqual(numbers);
+    expect(must_not.map((query) => valuesOf([query], "orgNo").length)).toEqual([MAX_TERMS_PER_QUERY, 1]);
   });
 });
 

@@ -22,6 +22,28 @@ type Json = Record<string, unknown>;
 
 const SMALL_CODE_FIELDS = { companyForm: "companyForm", fiscalYear: "fiscalYear", employeeRange: "employeeRange" } as const;
 
+/** Elasticsearch refuses a `terms` query of more values than `index.max_terms_count` (65 536 by default). */
+export const MAX_TERMS_PER_QUERY = 65_536;
+
+/** `terms` queries of at most MAX_TERMS_PER_QUERY values each, covering `values` together. */
+function termsChunks(field: string, values: readonly (string | number)[]): Json[] {
+  const chunks: Json[] = [];
+  for (let at = 0; at < values.length; at += MAX_TERMS_PER_QUERY) {
+    chunks.push({ terms: { [field]: values.slice(at, at + MAX_TERMS_PER_QUERY) } });
+  }
+  return chunks;
+}
+
+/** A document passes when its `field` is one of `values` (one `terms` query, or a `should` of chunks beyond the limit). */
+export function termsFilter(field: string, values: readonly (string | number)[]): Json {
+  const chunks = termsChunks(field, values);
+  if (chunks.length <= 1) return { terms: { [field]: [...values] } };
+  return { bool: { should: chunks, minimum_should_match: 1 } };
+}
+
+/** must_not clauses dropping every document whose `field` is one of `values` (chunked beyond the limit). */
+export const termsExclusions = (field: string, values: readonly (string | number)[]): Json[] => termsChunks(field, values);
+
 function listNumbers(ids: readonly number[] | undefined, listFiles: ListFileMap | undefined): string[] {
   return [...new Set((ids ?? []).flatMap((id) => listFiles?.get(id) ?? []))];
 }
@@ -35,9 +57,8 @@ export function hardFilters(search: Search, listFiles?: ListFileMap): { filter: 
   const orgNo = parseOrgNoQuery(text);
   if (orgNo) filter.push({ term: { orgNo } });
   else for (const token of tokenize(text).slice(0, 12)) filter.push({ prefix: { nameWords: token } });
-  if (search.numSet.includeFile?.length) filter.push({ terms: { orgNo: listNumbers(search.numSet.includeFile, listFiles) } });
-  const exclude = listNumbers(search.numSet.excludeFile, listFiles);
-  if (exclude.length) mustNot.push({ terms: { orgNo: exclude } });
+  if (search.numSet.includeFile?.length) filter.push(termsFilter("orgNo", listNumbers(search.numSet.includeFile, listFiles)));
+  mustNot.push(...termsExclusions("orgNo", listNumbers(search.numSet.excludeFile, listFiles)));
   let limitedOnly = false;
   for (const [field, value] of Object.entries(search.range) as [RangeField, string][]) {
     const bounds = parseRange(value);
@@ -147,8 +168,8 @@ export interface EsExportOptions {
 export function buildEsExportQuery(search: Search, options: EsExportOptions): Json {
   const { filter, must_not } = hardFilters(search, options.listFiles);
   const ids = (options.idNumbers ?? []).map(Number);
-  if (options.idNumbers && !options.exclude) filter.push({ terms: { id: ids } });
-  if (options.idNumbers && options.exclude && ids.length) must_not.push({ terms: { id: ids } });
+  if (options.idNumbers && !options.exclude) filter.push(termsFilter("id", ids));
+  if (options.idNumbers && options.exclude) must_not.push(...termsExclusions("id", ids));
   return {
     size: options.size,
     _source: ["record"],
