@@ -6,9 +6,10 @@
 import type { Client } from "@elastic/elasticsearch";
 import type { SearchBackend } from "./backend";
 import { getEmbeddedBackend, type EmbeddedEnv } from "./embedded/load-embedded";
-import { createEsClient, ElasticsearchBackend } from "./elasticsearch/es-backend";
+import { createEsClient, ElasticsearchBackend, type LiveIndices } from "./elasticsearch/es-backend";
 import { esNames, type EsNames } from "./elasticsearch/es-fields";
 import { putSavedSearch, removeSavedSearch, type SavedSearchEntry } from "./elasticsearch/es-saved-searches";
+import { pinnedBackend } from "./live-version";
 
 export type {
   BackendInfo,
@@ -21,7 +22,7 @@ export type {
   SearchOptions,
 } from "./backend";
 export { assertValidSearch, parseSearch } from "./search-model";
-export { IndexVersionMovedError } from "./embedded/load-embedded";
+export { IndexVersionMovedError, onOneVersion } from "./live-version";
 export type { SavedSearchEntry } from "./elasticsearch/es-saved-searches";
 
 export interface SearchEnv extends EmbeddedEnv {
@@ -31,6 +32,20 @@ export interface SearchEnv extends EmbeddedEnv {
 }
 
 let elasticsearch: { key: string; client: Client; names: EsNames; backend: ElasticsearchBackend } | null = null;
+
+/** How long an isolate trusts its reading of the aliases, as the embedded backend its reading of the version pointer. */
+const ES_RECHECK_MS = 30_000;
+let esLive: { key: string; at: number; live: Promise<LiveIndices> } | null = null;
+
+function liveIndicesOf(es: NonNullable<typeof elasticsearch>, recheck: boolean): Promise<LiveIndices> {
+  if (esLive && esLive.key === es.key && !recheck && Date.now() - esLive.at < ES_RECHECK_MS) return esLive.live;
+  const entry = { key: es.key, at: Date.now(), live: es.backend.resolveLive() };
+  entry.live.catch(() => {
+    if (esLive === entry) esLive = null;
+  });
+  esLive = entry;
+  return entry.live;
+}
 
 function elasticsearchOf(env: SearchEnv & { ELASTICSEARCH_URL: string }) {
   const key = `${env.ELASTICSEARCH_URL} ${env.ELASTICSEARCH_API_KEY ?? ""} ${env.ELASTICSEARCH_INDEX_PREFIX ?? ""}`;
@@ -44,7 +59,11 @@ function elasticsearchOf(env: SearchEnv & { ELASTICSEARCH_URL: string }) {
 
 export async function getSearchBackend(env: SearchEnv): Promise<SearchBackend> {
   if (!env.ELASTICSEARCH_URL) return getEmbeddedBackend(env);
-  return elasticsearchOf({ ...env, ELASTICSEARCH_URL: env.ELASTICSEARCH_URL }).backend;
+  const es = elasticsearchOf({ ...env, ELASTICSEARCH_URL: env.ELASTICSEARCH_URL });
+  return pinnedBackend(async (recheck) => {
+    const live = await liveIndicesOf(es, recheck);
+    return { version: live.version, backend: es.backend.pinnedTo(live) };
+  });
 }
 
 /** Bevakning's stored queries of the saved searches (docs/decisions/0024), kept in step by the API. */

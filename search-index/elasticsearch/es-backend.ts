@@ -1,4 +1,9 @@
-/** The Elasticsearch SearchBackend: the official client (FetchConnection in Workers) over the companies/worksites aliases. */
+/**
+ * The Elasticsearch SearchBackend: the official client (FetchConnection in Workers) over the companies/worksites
+ * aliases, or, per request, over the concrete indices the aliases named when it began (`pinnedTo`, see
+ * ../live-version.ts): one version per answer, and the version, counts and index names resolved once per 30 s per
+ * isolate instead of three requests per search.
+ */
 import { Client, type estypes } from "@elastic/elasticsearch";
 import { AppError } from "../../workers/shared/errors";
 import { describeError, log } from "../../workers/shared/log";
@@ -9,6 +14,7 @@ import type { BackendInfo, ExportChunk, ExportOptions, OrgNumberResolution, Sear
 import { worksiteDetailOf } from "../documents";
 import { assertValidSearch } from "../search-model";
 import { searchSeed } from "../search-seed";
+import { IndexVersionGoneError } from "../live-version";
 import { esNames, type EsNames } from "./es-fields";
 import { buildEsExportQuery, buildEsQuery } from "./es-query";
 import { parseSearchResponse, type EsSearchResponse } from "./es-response";
@@ -36,17 +42,63 @@ const unavailable = (cause: unknown) =>
 
 type Body = Record<string, unknown>;
 
+/** The concrete indices behind the aliases at one moment, with their version and document counts. */
+export interface LiveIndices {
+  version: number;
+  indices: Record<ResultType, string>;
+  companies: number;
+  worksites: number;
+}
+
+const versionOfIndex = (name: string) => Number(/_v(\d+)$/.exec(name)?.[1] ?? 0);
+
+/** Elasticsearch's answer for an index that does not exist (any more). */
+function isIndexNotFound(error: unknown): boolean {
+  const meta = (error as { meta?: { statusCode?: number; body?: unknown } } | null)?.meta;
+  return meta?.statusCode === 404 && JSON.stringify(meta.body ?? "").includes("index_not_found_exception");
+}
+
 export class ElasticsearchBackend implements SearchBackend {
   constructor(
     private readonly client: Client,
     private readonly names: EsNames = esNames(),
+    private readonly live: LiveIndices | null = null,
   ) {}
+
+  /** What the aliases name now: one _alias request and two counts. */
+  async resolveLive(): Promise<LiveIndices> {
+    const company = this.names.alias("COMPANY");
+    const worksite = this.names.alias("WORKSITE");
+    const owners = await this.call("resolve aliases", () => this.client.indices.getAlias({ name: `${company},${worksite}` }));
+    const ownerOf = (alias: string) =>
+      Object.entries(owners)
+        .filter(([, entry]) => alias in (entry.aliases ?? {}))
+        .map(([name]) => name)
+        .sort((a, b) => versionOfIndex(b) - versionOfIndex(a))[0];
+    const indices = { COMPANY: ownerOf(company), WORKSITE: ownerOf(worksite) };
+    if (!indices.COMPANY || !indices.WORKSITE) throw unavailable(new Error(`aliases ${company}/${worksite} name no index`));
+    const resolved = { COMPANY: indices.COMPANY, WORKSITE: indices.WORKSITE };
+    const [companies, worksites] = await this.call("count live indices", () =>
+      Promise.all([this.client.count({ index: resolved.COMPANY }), this.client.count({ index: resolved.WORKSITE })]),
+    );
+    return { version: versionOfIndex(resolved.COMPANY), indices: resolved, companies: companies.count, worksites: worksites.count };
+  }
+
+  /** This backend over the concrete indices of `live` (one request's pinned version). */
+  pinnedTo(live: LiveIndices): ElasticsearchBackend {
+    return new ElasticsearchBackend(this.client, this.names, live);
+  }
+
+  private index(type: ResultType): string {
+    return this.live?.indices[type] ?? this.names.alias(type);
+  }
 
   private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
       if (error instanceof AppError) throw error;
+      if (this.live && isIndexNotFound(error)) throw new IndexVersionGoneError(this.live.version);
       log("error", "elasticsearch request failed", { what, ...describeError(error) });
       throw unavailable(error);
     }
@@ -60,7 +112,7 @@ export class ElasticsearchBackend implements SearchBackend {
 
   private async nameForOrgSeqNo(search: Search): Promise<string | null> {
     if (search.numeric.orgSeqNo === undefined) return null;
-    const response = await this.searchIndex(this.names.alias("COMPANY"), {
+    const response = await this.searchIndex(this.index("COMPANY"), {
       size: 1,
       _source: ["record.name"],
       query: { term: { orgSeqNo: search.numeric.orgSeqNo } },
@@ -72,7 +124,7 @@ export class ElasticsearchBackend implements SearchBackend {
     const page = options.page ?? 0;
     assertValidSearch(search, { page, listFiles: options.listFiles });
     const body = buildEsQuery(search, { page, listFiles: options.listFiles, seed: searchSeed(search) });
-    const [response, name] = await Promise.all([this.searchIndex(this.names.alias(search.resultType), body), this.nameForOrgSeqNo(search)]);
+    const [response, name] = await Promise.all([this.searchIndex(this.index(search.resultType), body), this.nameForOrgSeqNo(search)]);
     return parseSearchResponse(search, response, name);
   }
 
@@ -84,17 +136,17 @@ export class ElasticsearchBackend implements SearchBackend {
   async getEntity(id: string, type?: ResultType): Promise<Entity | null> {
     if (!/^\d{1,15}$/.test(id)) return null;
     if (type !== "WORKSITE") {
-      const company = await this.getSource(this.names.alias("COMPANY"), String(Number(id)));
+      const company = await this.getSource(this.index("COMPANY"), String(Number(id)));
       if (company || type === "COMPANY") return (company?.detail as CompanyDetail | undefined) ?? null;
     }
-    const worksite = await this.getSource(this.names.alias("WORKSITE"), id.padStart(8, "0"));
+    const worksite = await this.getSource(this.index("WORKSITE"), id.padStart(8, "0"));
     return worksite ? worksiteDetailOf(worksite.record as WorksiteRecord) : null;
   }
 
   /** Hits in sort order through a point in time and search_after, `source` fields only, in pages of chunkSize. */
   private async *exportHits(search: Search, options: ExportOptions, source: string[]) {
     assertValidSearch(search, { listFiles: options.listFiles });
-    const index = this.names.alias(search.resultType);
+    const index = this.index(search.resultType);
     const pit = await this.call("open point in time", () => this.client.openPointInTime({ index, keep_alive: "2m" }));
     const chunkSize = Math.max(1, Math.min(options.chunkSize ?? 500, 10_000));
     let remaining = Math.max(0, options.count);
@@ -143,15 +195,19 @@ export class ElasticsearchBackend implements SearchBackend {
     for (let start = 0; start < unique.length; start += 5000) {
       const chunk = unique.slice(start, start + 5000);
       const query = { terms: { orgNo: chunk } };
-      const found = await this.searchIndex(this.names.alias("COMPANY"), { size: chunk.length, _source: ["orgNo"], query });
+      const found = await this.searchIndex(this.index("COMPANY"), { size: chunk.length, _source: ["orgNo"], query });
       for (const hit of found.hits.hits) known.add(String((hit._source as { orgNo?: string } | undefined)?.orgNo));
-      const count = await this.call("count worksites", () => this.client.count({ index: this.names.alias("WORKSITE"), query }));
+      const count = await this.call("count worksites", () => this.client.count({ index: this.index("WORKSITE"), query }));
       worksiteCount += count.count;
     }
     return { found: unique.filter((o) => known.has(o)), unknown: unique.filter((o) => !known.has(o)), worksiteCount };
   }
 
   async info(): Promise<BackendInfo> {
+    if (this.live) {
+      const { version, companies, worksites } = this.live;
+      return { backend: "elasticsearch", version, companies, worksites, documents: companies + worksites };
+    }
     const [alias, companies, worksites] = await this.call("info", () =>
       Promise.all([
         this.client.indices.getAlias({ name: this.names.alias("COMPANY") }),
@@ -159,7 +215,7 @@ export class ElasticsearchBackend implements SearchBackend {
         this.client.count({ index: this.names.alias("WORKSITE") }),
       ]),
     );
-    const version = Math.max(0, ...Object.keys(alias).map((name) => Number(/_v(\d+)$/.exec(name)?.[1] ?? 0)));
+    const version = Math.max(0, ...Object.keys(alias).map(versionOfIndex));
     return {
       backend: "elasticsearch",
       version,

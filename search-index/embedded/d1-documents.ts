@@ -10,6 +10,7 @@ import { companySourceCodec, packedCompanyText, packedWorksiteText, worksiteSour
 import { buildCompanyDetail, buildCompanyRecord, buildWorksiteRecord, companyInfoOf } from "../documents";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
 import type { CompanyExportRecord } from "../backend";
+import { IndexVersionGoneError } from "../live-version";
 
 export const companyTable = (version: number) => `companies_v${version}`;
 export const worksiteTable = (version: number) => `worksites_v${version}`;
@@ -82,21 +83,12 @@ export interface DocumentStore {
 
 const FETCH_CHUNK = 1000;
 
-/**
- * The documents of an index version are gone: a reindex switched to a newer version and dropped this one's tables
- * after its grace period, while this isolate still held the version (it re-reads the pointer only every 30 s).
- * load-embedded.ts answers by re-reading the pointer and running the call again on the live version.
- */
-export class IndexVersionGoneError extends Error {
-  constructor(readonly version: number) {
-    super(`documents of index version ${version} are gone`);
-    this.name = "IndexVersionGoneError";
-  }
-}
-
 const MISSING_VERSION_TABLE = /no such table: (?:main\.)?(?:companies|worksites)_v\d+/;
 
-/** Runs a D1 read of `version`'s tables, turning "no such table" for them into IndexVersionGoneError. */
+/**
+ * Runs a D1 read of `version`'s tables, turning "no such table" for them into IndexVersionGoneError: a reindex switched
+ * to a newer version and dropped this one's tables after its grace period, while this isolate still held it.
+ */
 async function readVersion<T>(version: number, read: () => Promise<T>): Promise<T> {
   try {
     return await read();

@@ -220,11 +220,16 @@ export class FakeCluster {
     return { body: Object.fromEntries(names.map((name) => [name, entry(this.indices.get(name) as FakeIndex)])) };
   }
 
-  private getAlias(alias: string, method: string) {
-    const owners = [...this.indices].filter(([, index]) => index.aliases.has(alias));
+  /** GET/HEAD /_alias/{a,b,…}: each index holding one of the aliases, with those of its aliases that were asked for. */
+  private getAlias(expression: string, method: string) {
+    const asked = expression.split(",");
+    const owners = [...this.indices].flatMap(([name, index]) => {
+      const held = asked.filter((alias) => index.aliases.has(alias));
+      return held.length > 0 ? [[name, { aliases: Object.fromEntries(held.map((alias) => [alias, {}])) }] as const] : [];
+    });
     if (owners.length === 0)
-      return { status: 404, body: method === "HEAD" ? undefined : { error: `alias [${alias}] missing`, status: 404 } };
-    return { body: Object.fromEntries(owners.map(([name]) => [name, { aliases: { [alias]: {} } }])) };
+      return { status: 404, body: method === "HEAD" ? undefined : { error: `alias [${expression}] missing`, status: 404 } };
+    return { body: Object.fromEntries(owners) };
   }
 
   private updateAliases(body: Json) {

@@ -4,7 +4,7 @@
  * the SearchBackend, and writes the answer with the normalised search, its `vad` serialisation and the client's
  * request id. Both parts are checked against the shared contract; the results once, when they are computed.
  */
-import { IndexVersionMovedError } from "../../../../search-index";
+import { onOneVersion } from "../../../../search-index";
 import type { ListFileMap, SearchBackend } from "../../../../search-index/backend";
 import { PAGE_TOO_DEEP_MESSAGE, SearchPageAnswerSchema } from "../../../shared/api-contracts/search-api";
 import { AppError } from "../../../shared/errors";
@@ -47,19 +47,6 @@ export interface SearchPageJson {
   json: string;
   /** The index version that answered (sent as X-Index-Version: every answer comes from exactly one version). */
   indexVersion: number;
-}
-
-/**
- * Runs `answer` again, once, when the index version it reported was dropped under it (a reindex switched): the second
- * run reports and answers from the live version, so an answer never mixes two versions.
- */
-export async function onOneVersion<T>(answer: () => Promise<T>): Promise<T> {
-  try {
-    return await answer();
-  } catch (error) {
-    if (!(error instanceof IndexVersionMovedError)) throw error;
-    return answer();
-  }
 }
 
 /** The answer as JSON text: cached results are spliced in without re-serialising them. */

@@ -8,7 +8,7 @@ import { sniTree } from "../../../../search-index/refdata";
 import { SniAggregationSchema } from "../../../shared/api-contracts/search-api";
 import { emptySearch } from "../../../shared/search/search-schema";
 import { toCacheableJson, type CacheableJson } from "./cacheable-json";
-import { onOneVersion } from "./search-service";
+import { onOneVersion } from "../../../../search-index";
 
 const byVersion = new Map<string, Promise<CacheableJson>>();
 
