@@ -169,6 +169,23 @@ test("spinner for a slow detail, Escape returns to the card, the pane closes whe
   await expect(page.getByRole("complementary").getByText("Något gick fel. Prova gärna igen.")).toBeVisible();
 });
 
+test("Escape closes the pane before its detail has loaded, with the focus still on the card that opened it", async ({ page, local }) => {
+  await signedIn({ page, local });
+  await openSearch(page, { codeSet: { location: ["01"] } });
+  const opener = page.locator(".record-card").first().locator(".record-card__open");
+  await page.route("**/sapi/details/entity/*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue().catch(() => {});
+  });
+  await opener.click();
+  await expect(page.getByRole("complementary", { name: "Detaljer" })).toBeVisible();
+  await expect(opener).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".detail-pane")).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  await page.unroute("**/sapi/details/entity/*");
+});
+
 test("a worksite's detail", async ({ page, local }) => {
   await signedIn({ page, local });
   const answer = await apiSearch(page, { resultType: "WORKSITE", bool: { headquarters: true } });

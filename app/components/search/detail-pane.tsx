@@ -1,7 +1,8 @@
 /**
  * The detail pane (spec §2, §4): opens beside the results for the chosen card, loads the company or worksite (spinner
  * after 300 ms, shown at least 300 ms), shows the extracted message on failure, and closes with an animation, by its
- * close button or Escape (focus returns to the card), or by itself when the record leaves the results.
+ * close button or Escape (focus returns to the card), or by itself when the record leaves the results. Escape works
+ * from inside the pane and from the card that opened it, also before the detail has loaded and taken the focus.
  */
 import { useEffect, useRef, useState, memo } from "react";
 import { recordId } from "../../lib/search/search-state";
@@ -13,6 +14,9 @@ import { WorksiteDetail } from "./worksite-detail";
 
 /** Matches the slide-out transition in search.css. */
 export const CLOSE_ANIMATION_MS = 200;
+
+/** The open button of the card showing record `id`, where the focus returns when the pane closes. */
+const cardOpener = (id: string) => document.querySelector<HTMLButtonElement>(`[data-record-id="${id}"] .record-card__open`);
 
 /** Memoised: it re-renders from the search state, not from every render of the screen. */
 export const DetailPane = memo(function DetailPane() {
@@ -48,20 +52,31 @@ export const DetailPane = memo(function DetailPane() {
     if (detail.status === "ready") headingRef.current?.focus();
   }, [detail.status, shownId]);
 
+  // Escape is heard on the document: right after a click the focus is still on the card (the heading takes it only
+  // once the detail is ready). A modal or popup that handled Escape itself marks it handled (defaultPrevented).
+  const paneRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (shownId === null || closing) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      const focused = document.activeElement;
+      const opener = cardOpener(shownId);
+      if (focused && focused !== document.body && focused !== opener && !paneRef.current?.contains(focused)) return;
+      openDetail(null);
+      opener?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [shownId, closing, openDetail]);
+
   if (shownId === null) return null;
   const close = () => {
     openDetail(null);
-    document.querySelector<HTMLButtonElement>(`[data-record-id="${shownId}"] .record-card__open`)?.focus();
+    cardOpener(shownId)?.focus();
   };
   const title = detail.status === "ready" ? detail.entity.name : "Detaljer";
   return (
-    <aside
-      className={closing ? "detail-pane detail-pane--closing" : "detail-pane"}
-      aria-label={title}
-      onKeyDown={(event) => {
-        if (event.key === "Escape") close();
-      }}
-    >
+    <aside ref={paneRef} className={closing ? "detail-pane detail-pane--closing" : "detail-pane"} aria-label={title}>
       <div className="detail-pane__header">
         <h2 ref={headingRef} tabIndex={-1}>
           {title}
