@@ -29,10 +29,18 @@ function SavedSearchTable({ searches, onChanged }: { searches: SavedSearch[]; on
       <thead>
         <tr>
           <th scope="col">Namn</th>
-          <th scope="col">Träffar nu</th>
-          <th scope="col">Vid förra kontrollen</th>
-          <th scope="col">Nya</th>
-          <th scope="col">Borttagna</th>
+          <th scope="col" className="number">
+            Träffar nu
+          </th>
+          <th scope="col" className="number">
+            Vid förra kontrollen
+          </th>
+          <th scope="col" className="number">
+            Nya
+          </th>
+          <th scope="col" className="number">
+            Borttagna
+          </th>
           <th scope="col">
             <span className="visually-hidden">Åtgärder</span>
           </th>

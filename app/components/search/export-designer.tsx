@@ -30,7 +30,7 @@ export function ExportDesigner({ design, resultType }: { design: ExportDesign; r
         <select id={`${id}-template`} value={design.templateId} onChange={(event) => design.choose(event.target.value)}>
           {design.templates.map((t) => (
             <option key={t.id} value={t.id}>
-              {t.isDefault ? `${t.name} (standard)` : t.name}
+              {t.isDefault ? `${t.name} (förvald)` : t.name}
             </option>
           ))}
         </select>
