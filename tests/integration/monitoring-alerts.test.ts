@@ -268,3 +268,73 @@ describe("Bevakning after a reindex", () => {
     expect((await mailsTo(other.email))[0]?.body).toContain("  – Antal anställda 4 → 5");
   });
 });
+
+describe("Bevakning's retention (the API's cron)", () => {
+  const DAY = 86_400_000;
+
+  it("deletes alerts, job rows and dead jobs after 180 days and a run's staged rows 14 days after it was enqueued", async () => {
+    const user = await createTestUser(harness);
+    const d1 = (await env()).DB;
+    const now = Date.now();
+    const alert = (from: number, createdAt: number) =>
+      d1
+        .prepare(
+          `INSERT INTO monitoring_alerts (user_id, from_version, to_version, kind, subject_id, org_seq_no, company_name, changes, created_at)
+           VALUES (?, ?, ?, 'COMPANY_CHANGED', '', 1, 'Bolaget AB', '[]', ?)`,
+        )
+        .bind(user.userId, from, from + 1, createdAt);
+    const run = (from: number, enqueuedAt: number) =>
+      d1
+        .prepare(
+          `INSERT INTO monitoring_runs (from_version, to_version, state, users, added, removed, changed, created_at, enqueued_at)
+           VALUES (?, ?, 'ENQUEUED', 1, 0, 0, 1, ?, ?)`,
+        )
+        .bind(from, from + 1, enqueuedAt, enqueuedAt);
+    const staged = (from: number) => [
+      d1
+        .prepare(
+          `INSERT INTO monitoring_run_items (from_version, to_version, user_id, kind, subject_id, org_seq_no, company_name, changes)
+           VALUES (?, ?, ?, 'COMPANY_CHANGED', '', 1, 'Bolaget AB', '[]')`,
+        )
+        .bind(from, from + 1, user.userId),
+      d1
+        .prepare("INSERT INTO monitoring_run_hits (from_version, to_version, saved_search_id, user_id, hit_count) VALUES (?, ?, 's', ?, 1)")
+        .bind(from, from + 1, user.userId),
+    ];
+    const job = (from: number, createdAt: number) =>
+      d1
+        .prepare("INSERT INTO monitoring_alert_jobs (user_id, from_version, to_version, created_at, done_at) VALUES (?, ?, ?, ?, ?)")
+        .bind(user.userId, from, from + 1, createdAt, createdAt);
+    await d1.batch([
+      alert(40, now - 181 * DAY),
+      alert(46, now - DAY),
+      job(40, now - 181 * DAY),
+      job(46, now - DAY),
+      d1.prepare("INSERT INTO monitoring_dead_jobs (body, reason, created_at) VALUES ('{}', 'RETENTION_TEST', ?)").bind(now - 181 * DAY),
+      run(40, now - 181 * DAY),
+      run(44, now - 15 * DAY),
+      ...staged(44),
+      run(46, now - DAY),
+      ...staged(46),
+    ]);
+
+    await harness.api().scheduled({ cron: "*/10 * * * *", scheduledTime: new Date() });
+
+    const pairs = async (table: string) =>
+      (
+        await d1
+          .prepare(`SELECT DISTINCT from_version AS v FROM ${table} WHERE from_version BETWEEN 40 AND 47 ORDER BY v`)
+          .all<{ v: number }>()
+      ).results.map((r) => r.v);
+    expect(
+      (await d1.prepare("SELECT from_version AS v FROM monitoring_alerts WHERE user_id = ?").bind(user.userId).all<{ v: number }>())
+        .results,
+    ).toEqual([{ v: 46 }]);
+    expect(await pairs("monitoring_alert_jobs")).toEqual([46]);
+    expect(await count("SELECT COUNT(*) AS n FROM monitoring_dead_jobs WHERE reason = 'RETENTION_TEST'")).toBe(0);
+    // The run enqueued 15 days ago keeps its row (so it is never enqueued again) but not its staged rows.
+    expect(await pairs("monitoring_runs")).toEqual([44, 46]);
+    expect(await pairs("monitoring_run_items")).toEqual([46]);
+    expect(await pairs("monitoring_run_hits")).toEqual([46]);
+  });
+});
