@@ -7,7 +7,7 @@
  */
 import type { Client } from "@elastic/elasticsearch";
 import { companySourceCodec } from "../../search-index/document-codec";
-import { readChangeHashes, readCompanyDocuments } from "../../search-index/elasticsearch/es-company-reads";
+import { readChangeHashes, readCompanyDocuments, readWorksitePlaces } from "../../search-index/elasticsearch/es-company-reads";
 import type { EsNames } from "../../search-index/elasticsearch/es-fields";
 import { percolateCompanies, resyncSavedSearches, type SavedSearchEntry } from "../../search-index/elasticsearch/es-saved-searches";
 import type { CompanySourceRecord } from "../../search-index/records";
@@ -65,12 +65,17 @@ export async function esChangeSet(client: Client, names: EsNames, from: number, 
   return diffHashes(await indexHashes(client, names.index("COMPANY", from)), after);
 }
 
-/** The documents of `ids` in one version, and their source records (for names and the watched companies' changes). */
-async function versionDocuments(client: Client, names: EsNames, version: number, ids: number[]) {
+/**
+ * The documents of `ids` in one version, and their source records (for names and the watched companies' changes),
+ * with the worksites' records of the watched companies among them (their worksite lines).
+ */
+async function versionDocuments(client: Client, names: EsNames, version: number, ids: number[], watchedIds: number[]) {
   const documents = await readCompanyDocuments(client, names.index("COMPANY", version), ids);
   const companies = new Map<number, CompanySourceRecord>();
   for (const [id, doc] of documents) companies.set(id, companySourceCodec.unpack(JSON.parse(String(doc.source))));
-  const sources: CandidateSources = { version, companies, worksites: [] };
+  const present = watchedIds.filter((id) => companies.has(id));
+  const worksitePlaces = await readWorksitePlaces(client, names.index("WORKSITE", version), present);
+  const sources: CandidateSources = { version, companies, worksites: [], worksitePlaces };
   return { documents: [...documents.values()], sources };
 }
 
@@ -113,8 +118,8 @@ export async function stageMonitoringElasticsearch(
   const watchedIds = [...new Set(watched.map((w) => w.org_seq_no))];
   const withSearches = searches.length > 0;
   const [before, after] = [
-    await versionDocuments(client, names, from, withSearches ? touched : watchedIds),
-    await versionDocuments(client, names, to, withSearches ? [...changes.added, ...changes.changed] : watchedIds),
+    await versionDocuments(client, names, from, withSearches ? touched : watchedIds, watchedIds),
+    await versionDocuments(client, names, to, withSearches ? [...changes.added, ...changes.changed] : watchedIds, watchedIds),
   ];
   let outcome: SearchOutcome = { items: [], hits: [], skipped: 0 };
   if (withSearches) {

@@ -137,6 +137,7 @@ const LIST_FILES: { id: number; user: string; companies: number[] }[] = [
   { id: ANNA_FILE, user: ANNA, companies: [17] },
 ];
 const WATCHED: [string, number][] = [
+  [BERIT, 3],
   [ANNA, 22],
   [ANNA, 23],
   [ANNA, 1],
@@ -362,7 +363,7 @@ describe("Bevakning: the same alerts on both backends", () => {
     }
   });
 
-  it("describes the watched companies' changes in Swedish, and a removed company as removed", () => {
+  it("describes the watched companies' changes in Swedish, their worksites' too, and a removed company as removed", () => {
     const lines = (staged.elasticsearch?.items ?? [])
       .filter((row) => row.kind === "COMPANY_CHANGED")
       .map((row) => [row.user_id, row.org_seq_no, JSON.parse(String(row.changes))]);
@@ -370,6 +371,8 @@ describe("Bevakning: the same alerts on both backends", () => {
     expect(lines).toEqual([
       [ANNA, 22, [REMOVED_FROM_REGISTER]],
       [ANNA, 23, sigma],
+      // Company 3's own document did not change: only its worksite moved (MOVED_WORKSITES).
+      [BERIT, 3, ["Arbetsställe flyttat: Gamma Bygg Uppsala, Uppsala → Göteborg"]],
       [BERIT, 5, ["Nytt telefonnummer: 08-555 12 34"]],
       [BERIT, 23, sigma],
     ]);
@@ -393,7 +396,7 @@ describe("Bevakning: the same alerts on both backends", () => {
       version: 2,
       previousVersion: 1,
       percolator: { stored: 11, deleted: 0 },
-      changes: { added: 1, removed: 1, changed: 9, monitoring: { savedSearches: 11, skipped: 3, watchedChanged: 4, users: 2 } },
+      changes: { added: 1, removed: 1, changed: 9, monitoring: { savedSearches: 11, skipped: 3, watchedChanged: 5, users: 2 } },
     });
   });
 });
