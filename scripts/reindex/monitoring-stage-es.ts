@@ -7,6 +7,7 @@
  */
 import type { Client } from "@elastic/elasticsearch";
 import { companySourceCodec } from "../../search-index/document-codec";
+import { searchCompaniesBatched } from "../../search-index/elasticsearch/es-batched-search";
 import { readChangeHashes, readCompanyDocuments, readWorksitePlaces } from "../../search-index/elasticsearch/es-company-reads";
 import type { EsNames } from "../../search-index/elasticsearch/es-fields";
 import { percolateCompanies, resyncSavedSearches, type SavedSearchEntry } from "../../search-index/elasticsearch/es-saved-searches";
@@ -99,9 +100,24 @@ function matchesOf(
   };
 }
 
+/** The fallback without a percolator: every saved search on the candidates of each version (es-batched-search.ts). */
+async function searchBothVersions(
+  client: Client,
+  names: EsNames,
+  versions: { from: number; to: number },
+  entries: SavedSearchEntry[],
+  changes: ChangeSet,
+): Promise<[Map<string, Set<number>>, Map<string, Set<number>>]> {
+  return [
+    await searchCompaniesBatched(client, names.index("COMPANY", versions.from), entries, [...changes.changed, ...changes.removed]),
+    await searchCompaniesBatched(client, names.index("COMPANY", versions.to), entries, [...changes.added, ...changes.changed]),
+  ];
+}
+
 /**
  * Stages the alerts of `from` → `to` on Elasticsearch: the saved searches must already be in the percolator index
- * (resyncPercolator). Old documents come from companies_v<from>, new ones from companies_v<to>.
+ * (resyncPercolator), unless `batched` (a cluster without the percolator) runs them as searches instead. Old
+ * documents come from companies_v<from>, new ones from companies_v<to>.
  */
 export async function stageMonitoringElasticsearch(
   store: SqlStore,
@@ -109,6 +125,7 @@ export async function stageMonitoringElasticsearch(
   names: EsNames,
   versions: { from: number; to: number },
   changes: ChangeSet,
+  options: { batched?: boolean } = {},
 ): Promise<StagedMonitoring> {
   const { from, to } = versions;
   const touched = [...changes.changed, ...changes.removed];
@@ -123,7 +140,9 @@ export async function stageMonitoringElasticsearch(
   ];
   let outcome: SearchOutcome = { items: [], hits: [], skipped: 0 };
   if (withSearches) {
-    const [was, is] = [await percolateCompanies(client, names, before.documents), await percolateCompanies(client, names, after.documents)];
+    const [was, is] = options.batched
+      ? await searchBothVersions(client, names, versions, percolatorEntries(searches), changes)
+      : [await percolateCompanies(client, names, before.documents), await percolateCompanies(client, names, after.documents)];
     const listFiles = await readSearchListFiles(store, searches);
     const matcher = matchesOf(was, is, before.sources, after.sources);
     outcome = await evaluateSearches(searches, from, companyNameIn(before.sources, after.sources), matcher, { listFiles });

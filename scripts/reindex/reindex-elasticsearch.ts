@@ -8,6 +8,7 @@
  */
 import type { Client } from "@elastic/elasticsearch";
 import { createEsClient } from "../../search-index/elasticsearch/es-backend";
+import { isPercolatorMissing } from "../../search-index/elasticsearch/es-batched-search";
 import { MissingHashesError } from "../../search-index/elasticsearch/es-company-reads";
 import { esNames, type EsNames } from "../../search-index/elasticsearch/es-fields";
 import {
@@ -25,8 +26,11 @@ import type { ChangesSummary, ReindexProgress } from "./reindex-embedded";
 import { readCompanies, readManifest, readWorksites } from "./source-reader";
 
 export interface EsMonitoringReport {
-  /** Saved searches written into the percolator index, and stale ones deleted there. */
-  percolator: { stored: number; deleted: number } | { error: string };
+  /**
+   * Saved searches written into the percolator index, and stale ones deleted there; or the fallback on a cluster
+   * without the percolator (the saved searches run as batched searches).
+   */
+  percolator: { stored: number; deleted: number } | { fallback: "batched-search" } | { error: string };
   /** The change set and what was staged; null on a first index; an error when there is no change set (e.g. a live index built before change hashes). */
   changes: ChangesSummary | { error: string } | null;
   /** The alert jobs the reindex enqueued itself (`--remote`), or why it left them to the API; absent otherwise. */
@@ -48,11 +52,12 @@ async function stageChanges(
   store: SqlStore,
   versions: { from: number; to: number },
   hashes: DocumentHashes,
+  batched: boolean,
 ) {
   const changeSet = await esChangeSet(client, names, versions.from, hashes);
   const counts = { added: changeSet.added.length, removed: changeSet.removed.length, changed: changeSet.changed.length };
   try {
-    const { userIds, ...monitoring } = await stageMonitoringElasticsearch(store, client, names, versions, changeSet);
+    const { userIds, ...monitoring } = await stageMonitoringElasticsearch(store, client, names, versions, changeSet, { batched });
     return { summary: { ...counts, monitoring }, staged: { changeSet, users: userIds.length } };
   } catch (error) {
     logError("reindex: Bevakning staging failed", error);
@@ -72,9 +77,9 @@ function monitoringHooks(client: Client, names: EsNames, store: SqlStore, enqueu
     hashes.add(buffer.subarray(0, buffered * 2));
     buffered = 0;
   };
-  const stage = async (from: number, to: number) => {
+  const stage = async (from: number, to: number, batched: boolean) => {
     flush();
-    const result = await stageChanges(client, names, store, { from, to }, hashes.finish());
+    const result = await stageChanges(client, names, store, { from, to }, hashes.finish(), batched);
     report.changes = result.summary;
     staged = result.staged;
   };
@@ -85,15 +90,22 @@ function monitoringHooks(client: Client, names: EsNames, store: SqlStore, enqueu
       if (++buffered === HASH_BUFFER) flush();
     },
     async beforeSwap({ version, previousVersion }) {
+      let batched = false;
       try {
         report.percolator = await resyncPercolator(store, client, names);
       } catch (error) {
-        report.percolator = { error: message(error) };
-        logError("reindex: Bevakning percolator resync failed", error);
-        return;
+        if (!isPercolatorMissing(error)) {
+          report.percolator = { error: message(error) };
+          logError("reindex: Bevakning percolator resync failed", error);
+          return;
+        }
+        // A cluster without the percolator module: the saved searches run as batched searches instead.
+        batched = true;
+        report.percolator = { fallback: "batched-search" };
+        console.log(JSON.stringify({ level: "info", msg: "reindex: no percolator on the cluster, Bevakning uses batched searches" }));
       }
       if (previousVersion === null) return;
-      await stage(previousVersion, version).catch((error: unknown) => {
+      await stage(previousVersion, version, batched).catch((error: unknown) => {
         report.changes = { error: message(error) };
         if (!(error instanceof MissingHashesError)) logError("reindex: Bevakning change set failed", error);
         else console.log(JSON.stringify({ level: "info", msg: `reindex: ${error.message}` }));

@@ -202,6 +202,7 @@ const v1 = { companies: fixtureCompanies(), worksites: fixtureWorksites() };
 const v2 = churned();
 const staged: Record<"embedded" | "elasticsearch" | "remote", Staged | null> = { embedded: null, elasticsearch: null, remote: null };
 let remoteJobs: unknown[] = [];
+let withoutPercolator: Awaited<ReturnType<typeof runElasticsearch>> | null = null;
 let remoteResult: Awaited<ReturnType<typeof reindexElasticsearchWithMonitoring>> | null = null;
 let esResult: Awaited<ReturnType<typeof reindexElasticsearchWithMonitoring>> | null = null;
 let esCalls: string[] = [];
@@ -230,19 +231,19 @@ const source = (version: typeof v1) => ({
   },
 });
 
-async function runElasticsearch() {
-  const fake = await startFakeElasticsearch(new FakeCluster().handle);
+/** Both Elasticsearch reindexes on the local state's app database; the second one's result, requests and staged rows. */
+async function runElasticsearch(cluster: FakeCluster, state: string) {
+  const fake = await startFakeElasticsearch(cluster.handle);
   const client: Client = createEsClient({ ELASTICSEARCH_URL: fake.url }, { fetchConnection: false });
-  const loader = await LocalLoader.open(path.join(root, "es-state"));
+  const loader = await LocalLoader.open(path.join(root, state));
   try {
     await applyAppMigrations(loader);
     const options = { names: esNames("urval_bevakning_"), store: loader };
     await seedAppDatabase(loader);
     await reindexElasticsearchWithMonitoring(client, source(v1), options);
     fake.requests.length = 0;
-    esResult = await reindexElasticsearchWithMonitoring(client, source(v2), options);
-    esCalls = fake.requests.map((r) => `${r.method} ${r.path}`);
-    staged.elasticsearch = await stagedRows(loader);
+    const result = await reindexElasticsearchWithMonitoring(client, source(v2), options);
+    return { result, calls: fake.requests.map((r) => `${r.method} ${r.path}`), staged: await stagedRows(loader) };
   } finally {
     await Promise.all([client.close(), loader.dispose(), fake.close()]);
   }
@@ -282,7 +283,9 @@ async function runElasticsearchRemote() {
 
 beforeAll(async () => {
   await runEmbedded();
-  await runElasticsearch();
+  const percolated = await runElasticsearch(new FakeCluster(), "es-state");
+  [esResult, esCalls, staged.elasticsearch] = [percolated.result, percolated.calls, percolated.staged];
+  withoutPercolator = await runElasticsearch(new FakeCluster({ percolator: false }), "es-batched-state");
   await runElasticsearchRemote();
 }, 180_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -312,6 +315,18 @@ describe("Bevakning: the same alerts on both backends", () => {
       [ANNA, 1, 2, "https://app.urval.se"],
       [BERIT, 1, 2, "https://app.urval.se"],
     ]);
+  });
+
+  it("stages the same rows on a cluster without the percolator, running the saved searches as batched searches", () => {
+    expect(withoutPercolator?.staged).toEqual(staged.embedded);
+    expect(withoutPercolator?.result).toMatchObject({
+      percolator: { fallback: "batched-search" },
+      changes: { monitoring: { skipped: 3, users: 2 } },
+    });
+    const calls = withoutPercolator?.calls ?? [];
+    expect(calls).toContain("POST /_msearch");
+    expect(calls.indexOf("POST /_msearch")).toBeLessThan(calls.indexOf("POST /_aliases"));
+    expect(calls).not.toContain("POST /urval_bevakning_saved_searches/_search");
   });
 
   it("finds the new and removed companies the churn causes, per saved search", () => {
