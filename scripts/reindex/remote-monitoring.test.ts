@@ -10,7 +10,8 @@ import { startFakeQueuesApi } from "../../tests/fakes/queues-http-server";
 import { MonitoringJobMessageSchema } from "../../workers/shared/monitoring-job";
 import { markRunStaged, stageItems } from "./monitoring-stage";
 import { httpQueue, SEND_BATCH } from "./queues-http";
-import { remoteMonitoring, type RemoteTarget } from "./remote-monitoring";
+import { readRemoteConfig, remoteQueueName, remoteVar } from "../lib/remote-config";
+import { remoteMonitoring, remoteTarget, type RemoteTarget } from "./remote-monitoring";
 
 const QUEUE = "urval-monitoring-alerts";
 const QUEUE_ID = "0123456789abcdef0123456789abcdef";
@@ -126,5 +127,20 @@ describe("remoteMonitoring().enqueue", () => {
     await markRunStaged(store, 12, 13, 1, { added: [], removed: [], changed: [1] });
     expect(await enqueue()).toMatchObject({ skipped: expect.stringMatching(/PUBLIC_ORIGIN/) });
     expect(d1.database("app").prepare("SELECT state FROM monitoring_runs WHERE to_version = 13").get()).toEqual({ state: "STAGED" });
+  });
+});
+
+describe("remoteTarget", () => {
+  it("reads the queue and origin of [env.production] and refuses its database ids while they are placeholders", () => {
+    const config = readRemoteConfig("production");
+    expect(remoteQueueName(config, "MONITORING_QUEUE", "production")).toBe(QUEUE);
+    expect(remoteVar(config, "PUBLIC_ORIGIN")).toBeNull();
+    const saved = { ...process.env };
+    Object.assign(process.env, { CLOUDFLARE_ACCOUNT_ID: "acc", CLOUDFLARE_API_TOKEN: "tok" });
+    try {
+      expect(() => remoteTarget("production")).toThrow(/set database_id of the DB binding in \[env\.production\]/);
+    } finally {
+      process.env = saved;
+    }
   });
 });
