@@ -17,9 +17,10 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { unstable_readConfig } from "wrangler";
 import type { Pepper } from "../../workers/api/src/auth/password-hash";
-import { API_CONFIG, openLocalBindings } from "../lib/local-bindings";
+import { cloudflareOptionsFromEnvironment } from "../lib/cloudflare-api";
+import { openLocalBindings } from "../lib/local-bindings";
+import { readRemoteConfig, remoteDatabaseId } from "../lib/remote-config";
 import * as commands from "./account-commands";
 import { localPepper, pepperFromEnvironment } from "./local-pepper";
 import { createRemoteD1 } from "./remote-d1";
@@ -59,15 +60,9 @@ async function openDatabase(remote: boolean, environment: string) {
     return { db: env.DB, pepper: localPepper, dispose };
   }
   // The deployed database is the one of the environment `npm run deploy` deploys ([env.production]), not the local one.
-  const config = unstable_readConfig({ config: API_CONFIG, env: environment }, { hideWarnings: true });
-  const database = config.d1_databases.find((d: { binding: string }) => d.binding === "DB");
-  if (!database?.database_id || database.database_id.startsWith("REPLACE"))
-    throw new Error(`set database_id of the DB binding in [env.${environment}] of workers/api/wrangler.toml`);
   const db = createRemoteD1({
-    accountId: required(process.env.CLOUDFLARE_ACCOUNT_ID, "CLOUDFLARE_ACCOUNT_ID"),
-    apiToken: required(process.env.CLOUDFLARE_API_TOKEN, "CLOUDFLARE_API_TOKEN"),
-    databaseId: required(database?.database_id, "database_id of DB in workers/api/wrangler.toml"),
-    ...(process.env.CLOUDFLARE_API_BASE_URL ? { baseUrl: process.env.CLOUDFLARE_API_BASE_URL } : {}),
+    ...cloudflareOptionsFromEnvironment(),
+    databaseId: remoteDatabaseId(readRemoteConfig(environment), "DB", environment),
   });
   return { db, pepper: pepperFromEnvironment, dispose: async () => {} };
 }

@@ -1,6 +1,10 @@
 /**
  * npm run reindex -- --backend embedded|elasticsearch --source DIR [--state DIR] [--grace-seconds S] [--append-benchmark]
+ * npm run reindex -- --backend elasticsearch --source DIR --remote [--env NAME] [--origin URL]
  * Builds a new index version from a source dataset beside the live one and switches to it atomically.
+ * --remote (Elasticsearch only): Bevakning reads and stages in the deployed app database of [env.production] (or
+ * --env NAME) over D1's HTTP API and enqueues the alert jobs through Queues' HTTP API (CLOUDFLARE_ACCOUNT_ID,
+ * CLOUDFLARE_API_TOKEN; see remote-monitoring.ts); without it, in the local state's (--state).
  * Each stage is logged as a JSON line on stdout as it begins ({"msg":"reindex stage","stage":…}); the progress bar goes
  * to stderr. After the switch the replaced version is removed once running isolates have left it (--grace-seconds,
  * default 120; 0 removes it at once).
@@ -104,6 +108,23 @@ function changesText(result: ReindexResult): string {
   return `; change set from v${result.previousVersion}: ${added} added, ${removed} removed, ${changed} changed`;
 }
 
+/** Bevakning's step reads the saved searches and watched companies in the local state's app database, or production's. */
+async function reindexIntoElasticsearchCli(
+  values: { source?: string; state?: string; remote?: boolean; env?: string; origin?: string },
+  onProgress: (progress: ReindexProgress) => void,
+) {
+  const { reindexElasticsearch } = await import("./reindex-elasticsearch");
+  const sourceDir = values.source as string;
+  if (values.remote) {
+    const { remoteMonitoring, remoteTarget } = await import("./remote-monitoring");
+    const remote = remoteMonitoring(remoteTarget(values.env ?? "production", values.origin));
+    return reindexElasticsearch({ sourceDir, remote, onProgress });
+  }
+  const persistDir = values.state ?? PERSIST_DIR;
+  await applyLocalMigrationsAsync(persistDir, ["DB"]);
+  return reindexElasticsearch({ sourceDir, persistDir, onProgress });
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -112,10 +133,15 @@ async function main() {
       state: { type: "string" },
       "grace-seconds": { type: "string", default: "120" },
       "append-benchmark": { type: "boolean", default: false },
+      remote: { type: "boolean", default: false },
+      env: { type: "string", default: "production" },
+      origin: { type: "string" },
     },
   });
   if (!values.source) throw new Error("--source DIR is required (a dataset written by npm run data:generate)");
   if (values.backend !== "embedded" && values.backend !== "elasticsearch") throw new Error("--backend must be embedded or elasticsearch");
+  if (values.remote && values.backend !== "elasticsearch")
+    throw new Error("--remote needs --backend elasticsearch (the embedded index is written into a local state only)");
   const graceSeconds = Number(values["grace-seconds"]);
   if (!Number.isFinite(graceSeconds) || graceSeconds < 0) throw new Error("--grace-seconds must be a number ≥ 0");
   const bar = progressBar();
@@ -147,12 +173,7 @@ async function main() {
       console.log(JSON.stringify({ msg: "reindex done", backend: "embedded", peakRssMb, ...result }));
       if (values["append-benchmark"]) appendReindexBenchmark(result, (performance.now() - started) / 1000, peakRssMb);
     } else {
-      // Bevakning's step reads the saved searches and watched companies in the state's app database and stages there.
-      const persistDir = values.state ?? PERSIST_DIR;
-      const migrated = applyLocalMigrationsAsync(persistDir, ["DB"]);
-      const { reindexElasticsearch } = await import("./reindex-elasticsearch");
-      await migrated;
-      const result = await reindexElasticsearch({ sourceDir: values.source, persistDir, onProgress: bar.update });
+      const result = await reindexIntoElasticsearchCli(values, bar.update);
       bar.stop();
       console.log(JSON.stringify({ msg: "reindex done", backend: "elasticsearch", ...result }));
     }

@@ -7,27 +7,33 @@ import type { LoaderDatabase, SqlStore, Statement } from "./local-loader";
 
 const STATEMENTS_PER_BATCH = 200;
 
+/** Tab-separated rows (`columns` fields each) as multi-row INSERT … VALUES statements of at most D1's bound parameters. */
+export function insertStatements(head: string, columns: number, lines: string): { statements: Statement[]; rows: number } {
+  const rows = lines.split("\n").filter((l) => l !== "");
+  const perStatement = Math.floor(MAX_BOUND_PARAMETERS / columns);
+  const tuple = `(${Array(columns).fill("?").join(",")})`;
+  const statements: Statement[] = [];
+  for (let at = 0; at < rows.length; at += perStatement) {
+    const slice = rows.slice(at, at + perStatement);
+    statements.push({ sql: `${head} VALUES ${Array(slice.length).fill(tuple).join(",")}`, params: slice.flatMap((r) => r.split("\t")) });
+  }
+  return { statements, rows: rows.length };
+}
+
 export function d1SqlStore(databases: Record<LoaderDatabase, D1Database>): SqlStore {
+  const prepare = (d1: D1Database, statements: Statement[]) => statements.map((s) => d1.prepare(s.sql).bind(...s.params));
   return {
     async sql<Row>(statements: Statement[], db: LoaderDatabase = "SEARCH_DB") {
       const d1 = databases[db];
-      const results = await d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...s.params)));
+      const results = await d1.batch(prepare(d1, statements));
       return results.map((r) => (r.results ?? []) as Row[]);
     },
     async insertValues(head: string, columns: number, lines: string, db: LoaderDatabase = "SEARCH_DB") {
       const d1 = databases[db];
-      const rows = lines.split("\n").filter((l) => l !== "");
-      const perStatement = Math.floor(MAX_BOUND_PARAMETERS / columns);
-      const tuple = `(${Array(columns).fill("?").join(",")})`;
-      const statements: D1PreparedStatement[] = [];
-      for (let at = 0; at < rows.length; at += perStatement) {
-        const slice = rows.slice(at, at + perStatement);
-        statements.push(
-          d1.prepare(`${head} VALUES ${Array(slice.length).fill(tuple).join(",")}`).bind(...slice.flatMap((r) => r.split("\t"))),
-        );
-      }
-      for (let at = 0; at < statements.length; at += STATEMENTS_PER_BATCH) await d1.batch(statements.slice(at, at + STATEMENTS_PER_BATCH));
-      return { rows: rows.length };
+      const { statements, rows } = insertStatements(head, columns, lines);
+      for (let at = 0; at < statements.length; at += STATEMENTS_PER_BATCH)
+        await d1.batch(prepare(d1, statements.slice(at, at + STATEMENTS_PER_BATCH)));
+      return { rows };
     },
   };
 }

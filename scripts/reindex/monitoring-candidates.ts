@@ -12,6 +12,7 @@ import { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
 import { IndexBuild } from "../../search-index/embedded/index-build";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../../search-index/records";
 import type { ListFileMap, SearchBackend } from "../../search-index/backend";
+import type { WorksitePlace } from "../../search-index/worksite-changes";
 import type { CompanyRecord } from "../../workers/shared/search/result-schemas";
 import type { Search } from "../../workers/shared/search/search-schema";
 import type { SqlStore } from "./local-loader";
@@ -20,6 +21,20 @@ export interface CandidateSources {
   version: number;
   companies: Map<number, CompanySourceRecord>;
   worksites: WorksiteSourceRecord[];
+  /** The worksites' records by company, where a backend reads them instead of `worksites` (Elasticsearch). */
+  worksitePlaces?: Map<number, WorksitePlace[]>;
+}
+
+/** The worksites' records of each company, as the search results show them (worksite-changes.ts compares them). */
+export function worksitePlacesOf(sources: CandidateSources): Map<number, WorksitePlace[]> {
+  if (sources.worksitePlaces) return sources.worksitePlaces;
+  const places = new Map<number, WorksitePlace[]>();
+  for (const worksite of sources.worksites) {
+    const company = sources.companies.get(worksite.orgSeqNo);
+    if (company)
+      places.set(worksite.orgSeqNo, [...(places.get(worksite.orgSeqNo) ?? []), buildWorksiteRecord(worksite, companyInfoOf(company))]);
+  }
+  return places;
 }
 
 const FETCH_IDS = 5000;

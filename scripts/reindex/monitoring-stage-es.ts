@@ -7,7 +7,8 @@
  */
 import type { Client } from "@elastic/elasticsearch";
 import { companySourceCodec } from "../../search-index/document-codec";
-import { readChangeHashes, readCompanyDocuments } from "../../search-index/elasticsearch/es-company-reads";
+import { searchCompaniesBatched } from "../../search-index/elasticsearch/es-batched-search";
+import { readChangeHashes, readCompanyDocuments, readWorksitePlaces } from "../../search-index/elasticsearch/es-company-reads";
 import type { EsNames } from "../../search-index/elasticsearch/es-fields";
 import { percolateCompanies, resyncSavedSearches, type SavedSearchEntry } from "../../search-index/elasticsearch/es-saved-searches";
 import type { CompanySourceRecord } from "../../search-index/records";
@@ -65,12 +66,17 @@ export async function esChangeSet(client: Client, names: EsNames, from: number, 
   return diffHashes(await indexHashes(client, names.index("COMPANY", from)), after);
 }
 
-/** The documents of `ids` in one version, and their source records (for names and the watched companies' changes). */
-async function versionDocuments(client: Client, names: EsNames, version: number, ids: number[]) {
+/**
+ * The documents of `ids` in one version, and their source records (for names and the watched companies' changes),
+ * with the worksites' records of the watched companies among them (their worksite lines).
+ */
+async function versionDocuments(client: Client, names: EsNames, version: number, ids: number[], watchedIds: number[]) {
   const documents = await readCompanyDocuments(client, names.index("COMPANY", version), ids);
   const companies = new Map<number, CompanySourceRecord>();
   for (const [id, doc] of documents) companies.set(id, companySourceCodec.unpack(JSON.parse(String(doc.source))));
-  const sources: CandidateSources = { version, companies, worksites: [] };
+  const present = watchedIds.filter((id) => companies.has(id));
+  const worksitePlaces = await readWorksitePlaces(client, names.index("WORKSITE", version), present);
+  const sources: CandidateSources = { version, companies, worksites: [], worksitePlaces };
   return { documents: [...documents.values()], sources };
 }
 
@@ -94,9 +100,24 @@ function matchesOf(
   };
 }
 
+/** The fallback without a percolator: every saved search on the candidates of each version (es-batched-search.ts). */
+async function searchBothVersions(
+  client: Client,
+  names: EsNames,
+  versions: { from: number; to: number },
+  entries: SavedSearchEntry[],
+  changes: ChangeSet,
+): Promise<[Map<string, Set<number>>, Map<string, Set<number>>]> {
+  return [
+    await searchCompaniesBatched(client, names.index("COMPANY", versions.from), entries, [...changes.changed, ...changes.removed]),
+    await searchCompaniesBatched(client, names.index("COMPANY", versions.to), entries, [...changes.added, ...changes.changed]),
+  ];
+}
+
 /**
  * Stages the alerts of `from` → `to` on Elasticsearch: the saved searches must already be in the percolator index
- * (resyncPercolator). Old documents come from companies_v<from>, new ones from companies_v<to>.
+ * (resyncPercolator), unless `batched` (a cluster without the percolator) runs them as searches instead. Old
+ * documents come from companies_v<from>, new ones from companies_v<to>.
  */
 export async function stageMonitoringElasticsearch(
   store: SqlStore,
@@ -104,6 +125,7 @@ export async function stageMonitoringElasticsearch(
   names: EsNames,
   versions: { from: number; to: number },
   changes: ChangeSet,
+  options: { batched?: boolean } = {},
 ): Promise<StagedMonitoring> {
   const { from, to } = versions;
   const touched = [...changes.changed, ...changes.removed];
@@ -113,12 +135,14 @@ export async function stageMonitoringElasticsearch(
   const watchedIds = [...new Set(watched.map((w) => w.org_seq_no))];
   const withSearches = searches.length > 0;
   const [before, after] = [
-    await versionDocuments(client, names, from, withSearches ? touched : watchedIds),
-    await versionDocuments(client, names, to, withSearches ? [...changes.added, ...changes.changed] : watchedIds),
+    await versionDocuments(client, names, from, withSearches ? touched : watchedIds, watchedIds),
+    await versionDocuments(client, names, to, withSearches ? [...changes.added, ...changes.changed] : watchedIds, watchedIds),
   ];
   let outcome: SearchOutcome = { items: [], hits: [], skipped: 0 };
   if (withSearches) {
-    const [was, is] = [await percolateCompanies(client, names, before.documents), await percolateCompanies(client, names, after.documents)];
+    const [was, is] = options.batched
+      ? await searchBothVersions(client, names, versions, percolatorEntries(searches), changes)
+      : [await percolateCompanies(client, names, before.documents), await percolateCompanies(client, names, after.documents)];
     const listFiles = await readSearchListFiles(store, searches);
     const matcher = matchesOf(was, is, before.sources, after.sources);
     outcome = await evaluateSearches(searches, from, companyNameIn(before.sources, after.sources), matcher, { listFiles });

@@ -11,12 +11,13 @@
  * - Watched companies: field diffs (company-changes.ts) only for watched ids among the changed and removed.
  */
 import { describeCompanyChanges } from "../../search-index/company-changes";
+import { describeWorksiteChanges } from "../../search-index/worksite-changes";
 import { deserializeSearch } from "../../workers/shared/search/search-serialize";
 import type { ListFileMap } from "../../search-index/backend";
 import type { Search } from "../../workers/shared/search/search-schema";
 import type { ChangeSet } from "./change-set";
 import type { SqlStore } from "./local-loader";
-import { candidateBackend, loadCandidateSources, matchingIds, type CandidateSources } from "./monitoring-candidates";
+import { candidateBackend, loadCandidateSources, matchingIds, worksitePlacesOf, type CandidateSources } from "./monitoring-candidates";
 import { listFileIdsOf, listFilesFor, readSearchListFiles, type ListFiles } from "./monitoring-list-files";
 
 export interface SavedSearchRow {
@@ -77,11 +78,13 @@ export function watchedItems(
   after: CandidateSources,
 ): StageItem[] {
   const items: StageItem[] = [];
+  const [placesBefore, placesAfter] = [worksitePlacesOf(before), worksitePlacesOf(after)];
   for (const { user_id: userId, org_seq_no: orgSeqNo } of watched) {
     const old = before.companies.get(orgSeqNo);
     if (!old) continue;
     const now = after.companies.get(orgSeqNo) ?? null;
-    const changes = describeCompanyChanges(old, now);
+    const worksites = now ? describeWorksiteChanges(placesBefore.get(orgSeqNo) ?? [], placesAfter.get(orgSeqNo) ?? []) : [];
+    const changes = [...describeCompanyChanges(old, now), ...worksites];
     if (changes.length === 0) continue;
     items.push({ userId, kind: "COMPANY_CHANGED", subjectId: "", orgSeqNo, companyName: (now ?? old).name, changes });
   }
@@ -225,15 +228,12 @@ export async function stageMonitoring(loader: SqlStore, from: number, to: number
   if (!(await hasMonitoringTables(loader))) return nothingStaged();
   const { searches, watched } = await readSubscriptions(loader, touched);
   if (searches.length === 0 && watched.length === 0) return nothingStaged(searches.length);
-  // Without saved searches only the watched ids' documents are needed (and no worksites).
+  // Without saved searches only the watched ids' documents are needed, with their worksites (their change lines).
   const watchedIds = [...new Set(watched.map((w) => w.org_seq_no))];
   const withSearches = searches.length > 0;
   const oldIds = withSearches ? touched : watchedIds;
   const newIds = withSearches ? [...changes.added, ...changes.changed] : watchedIds;
-  const [before, after] = [
-    await loadCandidateSources(loader, from, oldIds, withSearches),
-    await loadCandidateSources(loader, to, newIds, withSearches),
-  ];
+  const [before, after] = [await loadCandidateSources(loader, from, oldIds, true), await loadCandidateSources(loader, to, newIds, true)];
   const listFiles = withSearches ? await readSearchListFiles(loader, searches) : undefined;
   const outcome = withSearches
     ? await searchItems(searches, before, after, from, undefined, listFiles)

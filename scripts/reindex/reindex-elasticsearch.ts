@@ -1,11 +1,14 @@
 /**
  * Reindex into Elasticsearch (ELASTICSEARCH_URL, optional ELASTICSEARCH_API_KEY and ELASTICSEARCH_INDEX_PREFIX) from a
- * source dataset directory, with Bevakning's step (docs/decisions/0024) on the app database `DB` of the local state:
- * before the alias swap the saved searches are resynced into the percolator index and, with a live version to compare
- * with, the change set's alerts are staged; right after the swap the run is marked STAGED for the API to enqueue.
+ * source dataset directory, with Bevakning's step (docs/decisions/0024) on an app database `DB`: the local state's, or
+ * production's over D1's HTTP API (`--remote`, remote-monitoring.ts). Before the alias swap the saved searches are
+ * resynced into the percolator index and, with a live version to compare with, the change set's alerts are staged;
+ * right after the swap the run is marked STAGED, and with `--remote` the reindex enqueues its jobs itself (Queues' HTTP
+ * API); otherwise the API does on its next call or cron.
  */
 import type { Client } from "@elastic/elasticsearch";
 import { createEsClient } from "../../search-index/elasticsearch/es-backend";
+import { isPercolatorMissing } from "../../search-index/elasticsearch/es-batched-search";
 import { MissingHashesError } from "../../search-index/elasticsearch/es-company-reads";
 import { esNames, type EsNames } from "../../search-index/elasticsearch/es-fields";
 import {
@@ -23,11 +26,19 @@ import type { ChangesSummary, ReindexProgress } from "./reindex-embedded";
 import { readCompanies, readManifest, readWorksites } from "./source-reader";
 
 export interface EsMonitoringReport {
-  /** Saved searches written into the percolator index, and stale ones deleted there. */
-  percolator: { stored: number; deleted: number } | { error: string };
+  /**
+   * Saved searches written into the percolator index, and stale ones deleted there; or the fallback on a cluster
+   * without the percolator (the saved searches run as batched searches).
+   */
+  percolator: { stored: number; deleted: number } | { fallback: "batched-search" } | { error: string };
   /** The change set and what was staged; null on a first index; an error when there is no change set (e.g. a live index built before change hashes). */
   changes: ChangesSummary | { error: string } | null;
+  /** The alert jobs the reindex enqueued itself (`--remote`), or why it left them to the API; absent otherwise. */
+  enqueued?: { runs: number; jobs: number } | { skipped: string } | { error: string };
 }
+
+/** Enqueues the staged run's alert jobs from outside the Workers runtime (remote-monitoring.ts). */
+export type EnqueueRun = () => Promise<{ runs: number; jobs: number } | { skipped: string }>;
 
 const HASH_BUFFER = 4096;
 
@@ -41,11 +52,12 @@ async function stageChanges(
   store: SqlStore,
   versions: { from: number; to: number },
   hashes: DocumentHashes,
+  batched: boolean,
 ) {
   const changeSet = await esChangeSet(client, names, versions.from, hashes);
   const counts = { added: changeSet.added.length, removed: changeSet.removed.length, changed: changeSet.changed.length };
   try {
-    const { userIds, ...monitoring } = await stageMonitoringElasticsearch(store, client, names, versions, changeSet);
+    const { userIds, ...monitoring } = await stageMonitoringElasticsearch(store, client, names, versions, changeSet, { batched });
     return { summary: { ...counts, monitoring }, staged: { changeSet, users: userIds.length } };
   } catch (error) {
     logError("reindex: Bevakning staging failed", error);
@@ -54,7 +66,7 @@ async function stageChanges(
 }
 
 /** The hooks of Bevakning's step; a failure is logged and reported, never fails the reindex. */
-function monitoringHooks(client: Client, names: EsNames, store: SqlStore) {
+function monitoringHooks(client: Client, names: EsNames, store: SqlStore, enqueue?: EnqueueRun) {
   // The companies' change hashes (worksites included by the reindex): no worksite pairs, so finish() keeps them as they are.
   const hashes = new HashCollector();
   const buffer = new Float64Array(HASH_BUFFER * 2);
@@ -65,9 +77,9 @@ function monitoringHooks(client: Client, names: EsNames, store: SqlStore) {
     hashes.add(buffer.subarray(0, buffered * 2));
     buffered = 0;
   };
-  const stage = async (from: number, to: number) => {
+  const stage = async (from: number, to: number, batched: boolean) => {
     flush();
-    const result = await stageChanges(client, names, store, { from, to }, hashes.finish());
+    const result = await stageChanges(client, names, store, { from, to }, hashes.finish(), batched);
     report.changes = result.summary;
     staged = result.staged;
   };
@@ -78,15 +90,22 @@ function monitoringHooks(client: Client, names: EsNames, store: SqlStore) {
       if (++buffered === HASH_BUFFER) flush();
     },
     async beforeSwap({ version, previousVersion }) {
+      let batched = false;
       try {
         report.percolator = await resyncPercolator(store, client, names);
       } catch (error) {
-        report.percolator = { error: message(error) };
-        logError("reindex: Bevakning percolator resync failed", error);
-        return;
+        if (!isPercolatorMissing(error)) {
+          report.percolator = { error: message(error) };
+          logError("reindex: Bevakning percolator resync failed", error);
+          return;
+        }
+        // A cluster without the percolator module: the saved searches run as batched searches instead.
+        batched = true;
+        report.percolator = { fallback: "batched-search" };
+        console.log(JSON.stringify({ level: "info", msg: "reindex: no percolator on the cluster, Bevakning uses batched searches" }));
       }
       if (previousVersion === null) return;
-      await stage(previousVersion, version).catch((error: unknown) => {
+      await stage(previousVersion, version, batched).catch((error: unknown) => {
         report.changes = { error: message(error) };
         if (!(error instanceof MissingHashesError)) logError("reindex: Bevakning change set failed", error);
         else console.log(JSON.stringify({ level: "info", msg: `reindex: ${error.message}` }));
@@ -94,9 +113,18 @@ function monitoringHooks(client: Client, names: EsNames, store: SqlStore) {
     },
     async afterSwap({ version, previousVersion }) {
       if (!staged || previousVersion === null || staged.users === 0) return;
-      await markRunStaged(store, previousVersion, version, staged.users, staged.changeSet).catch((error: unknown) =>
-        logError("reindex: Bevakning run not marked", error),
-      );
+      try {
+        await markRunStaged(store, previousVersion, version, staged.users, staged.changeSet);
+      } catch (error) {
+        logError("reindex: Bevakning run not marked", error);
+        return;
+      }
+      // A failure here leaves the run STAGED (or its claim to expire): the API's cron enqueues it.
+      if (enqueue)
+        report.enqueued = await enqueue().catch((error: unknown) => {
+          logError("reindex: Bevakning jobs not enqueued, the API's cron will", error);
+          return { error: message(error) };
+        });
     },
   };
   return { hooks, report };
@@ -106,9 +134,9 @@ function monitoringHooks(client: Client, names: EsNames, store: SqlStore) {
 export async function reindexElasticsearchWithMonitoring(
   client: Client,
   source: EsReindexSource,
-  options: { names: EsNames; store: SqlStore; onProgress?: Parameters<typeof reindexIntoElasticsearch>[2] },
+  options: { names: EsNames; store: SqlStore; enqueue?: EnqueueRun; onProgress?: Parameters<typeof reindexIntoElasticsearch>[2] },
 ): Promise<EsReindexResult & EsMonitoringReport> {
-  const { hooks, report } = monitoringHooks(client, options.names, options.store);
+  const { hooks, report } = monitoringHooks(client, options.names, options.store, options.enqueue);
   const result = await reindexIntoElasticsearch(client, source, options.onProgress, options.names, hooks);
   return { ...result, ...report };
 }
@@ -117,6 +145,8 @@ export async function reindexElasticsearch(options: {
   sourceDir: string;
   /** The local state whose app database holds the saved searches and watched companies (default .wrangler/state). */
   persistDir?: string;
+  /** Production's app database and queue instead of the local state's (`--remote`). */
+  remote?: { store: SqlStore; enqueue: EnqueueRun };
   onProgress?: (progress: ReindexProgress) => void;
 }): Promise<EsReindexResult & EsMonitoringReport> {
   const url = process.env.ELASTICSEARCH_URL;
@@ -126,7 +156,8 @@ export async function reindexElasticsearch(options: {
     { ELASTICSEARCH_URL: url, ELASTICSEARCH_API_KEY: process.env.ELASTICSEARCH_API_KEY },
     { fetchConnection: false },
   );
-  const store = await LocalLoader.open(options.persistDir ?? PERSIST_DIR);
+  const local = options.remote ? null : await LocalLoader.open(options.persistDir ?? PERSIST_DIR);
+  const store = options.remote?.store ?? (local as LocalLoader);
   try {
     return await reindexElasticsearchWithMonitoring(
       client,
@@ -134,6 +165,7 @@ export async function reindexElasticsearch(options: {
       {
         names: esNames(process.env.ELASTICSEARCH_INDEX_PREFIX),
         store,
+        ...(options.remote ? { enqueue: options.remote.enqueue } : {}),
         onProgress: ({ stage, done }) =>
           options.onProgress?.({
             stage,
@@ -143,6 +175,6 @@ export async function reindexElasticsearch(options: {
       },
     );
   } finally {
-    await Promise.all([client.close(), store.dispose()]);
+    await Promise.all([client.close(), local?.dispose()]);
   }
 }

@@ -5,6 +5,8 @@
  */
 import type { Client, estypes } from "@elastic/elasticsearch";
 import { z } from "zod";
+import { WorksiteRecordSchema } from "../../workers/shared/search/result-schemas";
+import type { WorksitePlace } from "../worksite-changes";
 
 const HASH_PAGE = 10_000;
 const MGET_IDS = 500;
@@ -72,4 +74,57 @@ export async function readCompanyDocuments(
     for (const doc of MgetSchema.parse(response).docs) if (doc.found && doc._source) documents.set(Number(doc._id), doc._source);
   }
   return documents;
+}
+
+const WORKSITE_PAGE = 10_000;
+const WORKSITE_COMPANIES = 1000;
+
+const WorksitePlaceSchema = WorksiteRecordSchema.pick({
+  cfarNo: true,
+  name: true,
+  careOf: true,
+  streetAddress: true,
+  zip: true,
+  city: true,
+  visitingStreetAddress: true,
+  visitingZip: true,
+  visitingCity: true,
+  municipalityCode: true,
+  municipalityName: true,
+});
+const WorksitePageSchema = z.object({
+  hits: z.object({
+    hits: z.array(z.object({ _source: z.object({ orgSeqNo: z.number(), record: WorksitePlaceSchema }), sort: z.array(z.unknown()) })),
+  }),
+});
+
+/**
+ * The worksites' records of the companies `orgSeqNos` in one worksite index version, by company (the watched
+ * companies' worksite lines, worksite-changes.ts); the same records the embedded backend builds from its documents.
+ */
+export async function readWorksitePlaces(
+  client: Client,
+  index: string,
+  orgSeqNos: readonly number[],
+): Promise<Map<number, WorksitePlace[]>> {
+  const places = new Map<number, WorksitePlace[]>();
+  for (let at = 0; at < orgSeqNos.length; at += WORKSITE_COMPANIES) {
+    const query = { terms: { orgSeqNo: orgSeqNos.slice(at, at + WORKSITE_COMPANIES) } };
+    for (let after: unknown[] | undefined, full = true; full;) {
+      const response = await client.search({
+        index,
+        size: WORKSITE_PAGE,
+        query,
+        _source: ["orgSeqNo", "record"],
+        track_total_hits: false,
+        sort: [{ id: "asc" }],
+        ...(after ? { search_after: after as estypes.SortResults } : {}),
+      });
+      const hits = WorksitePageSchema.parse(response).hits.hits;
+      for (const { _source } of hits) places.set(_source.orgSeqNo, [...(places.get(_source.orgSeqNo) ?? []), _source.record]);
+      full = hits.length === WORKSITE_PAGE;
+      after = hits.at(-1)?.sort;
+    }
+  }
+  return places;
 }

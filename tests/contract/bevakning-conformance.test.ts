@@ -4,7 +4,9 @@
  * each beside its own app database holding the same users, saved searches and watched companies. Both reindexes
  * must stage the same alerts: the same new and removed companies per saved search, the same hit counts, the same
  * change lines per watched company, and the same run row; and these are the ones the churn was made to cause.
- * Saved searches naming list files run with their owner's files from the app database.
+ * Saved searches naming list files run with their owner's files from the app database. The Elasticsearch reindex runs
+ * a second time on production's path (`--remote`): its app database behind the fake of D1's HTTP API, its jobs pushed
+ * through the fake of Queues' HTTP API (tests/fakes/); it must stage the same rows and enqueue one job per user.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,9 +14,10 @@ import path from "node:path";
 import type { Client } from "@elastic/elasticsearch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_splitSqlQuery } from "wrangler";
-import { LocalLoader } from "../../scripts/reindex/local-loader";
+import { LocalLoader, type SqlStore } from "../../scripts/reindex/local-loader";
 import { reindexElasticsearchWithMonitoring } from "../../scripts/reindex/reindex-elasticsearch";
 import { reindexEmbedded } from "../../scripts/reindex/reindex-embedded";
+import { remoteMonitoring } from "../../scripts/reindex/remote-monitoring";
 import { REMOVED_FROM_REGISTER } from "../../search-index/company-changes";
 import { createEsClient } from "../../search-index/elasticsearch/es-backend";
 import { esNames } from "../../search-index/elasticsearch/es-fields";
@@ -24,6 +27,9 @@ import { SearchSchema } from "../../workers/shared/search/search-schema";
 import { serializeSearch } from "../../workers/shared/search/search-serialize";
 import { encodeKeys } from "../../workers/api/src/list-files/number-codec";
 import { orgNoKey } from "../../workers/api/src/list-files/org-number";
+import { MonitoringJobMessageSchema } from "../../workers/shared/monitoring-job";
+import { startFakeD1Api } from "../fakes/d1-http-server";
+import { startFakeQueuesApi } from "../fakes/queues-http-server";
 import { fixtureCompanies, fixtureWorksites, writeDataset } from "../fixtures/search/fixture-dataset";
 import { applySearchMigrations } from "./embedded-fixture";
 import { startFakeElasticsearch } from "./fake-elasticsearch";
@@ -131,6 +137,7 @@ const LIST_FILES: { id: number; user: string; companies: number[] }[] = [
   { id: ANNA_FILE, user: ANNA, companies: [17] },
 ];
 const WATCHED: [string, number][] = [
+  [BERIT, 3],
   [ANNA, 22],
   [ANNA, 23],
   [ANNA, 1],
@@ -138,7 +145,7 @@ const WATCHED: [string, number][] = [
   [BERIT, 23],
 ];
 
-async function seedAppDatabase(loader: LocalLoader) {
+async function seedAppDatabase(loader: SqlStore) {
   const users = [ANNA, BERIT].map((id) => ({
     sql: `INSERT INTO users (id, username, email, first_name, last_name, subscription_expires_at) VALUES (?, ?, ?, 'Test', 'Testsson', '2099-01-01')`,
     params: [id, id, `${id}@example.se`],
@@ -169,7 +176,7 @@ async function seedAppDatabase(loader: LocalLoader) {
   await loader.sql([...users, ...searches, ...watched, ...files], "DB");
 }
 
-async function stagedRows(loader: LocalLoader) {
+async function stagedRows(loader: SqlStore) {
   const [items, hits, runs] = await loader.sql(
     [
       {
@@ -193,7 +200,10 @@ type Staged = Awaited<ReturnType<typeof stagedRows>>;
 const root = mkdtempSync(path.join(tmpdir(), "urval-bevakning-"));
 const v1 = { companies: fixtureCompanies(), worksites: fixtureWorksites() };
 const v2 = churned();
-const staged: Record<"embedded" | "elasticsearch", Staged | null> = { embedded: null, elasticsearch: null };
+const staged: Record<"embedded" | "elasticsearch" | "remote", Staged | null> = { embedded: null, elasticsearch: null, remote: null };
+let remoteJobs: unknown[] = [];
+let withoutPercolator: Awaited<ReturnType<typeof runElasticsearch>> | null = null;
+let remoteResult: Awaited<ReturnType<typeof reindexElasticsearchWithMonitoring>> | null = null;
 let esResult: Awaited<ReturnType<typeof reindexElasticsearchWithMonitoring>> | null = null;
 let esCalls: string[] = [];
 
@@ -212,35 +222,71 @@ async function runEmbedded() {
   }
 }
 
-async function runElasticsearch() {
-  const fake = await startFakeElasticsearch(new FakeCluster().handle);
+const source = (version: typeof v1) => ({
+  async *companies() {
+    yield* version.companies;
+  },
+  async *worksites() {
+    yield* version.worksites;
+  },
+});
+
+/** Both Elasticsearch reindexes on the local state's app database; the second one's result, requests and staged rows. */
+async function runElasticsearch(cluster: FakeCluster, state: string) {
+  const fake = await startFakeElasticsearch(cluster.handle);
   const client: Client = createEsClient({ ELASTICSEARCH_URL: fake.url }, { fetchConnection: false });
-  const loader = await LocalLoader.open(path.join(root, "es-state"));
-  const source = (version: typeof v1) => ({
-    async *companies() {
-      yield* version.companies;
-    },
-    async *worksites() {
-      yield* version.worksites;
-    },
-  });
+  const loader = await LocalLoader.open(path.join(root, state));
   try {
     await applyAppMigrations(loader);
     const options = { names: esNames("urval_bevakning_"), store: loader };
     await seedAppDatabase(loader);
     await reindexElasticsearchWithMonitoring(client, source(v1), options);
     fake.requests.length = 0;
-    esResult = await reindexElasticsearchWithMonitoring(client, source(v2), options);
-    esCalls = fake.requests.map((r) => `${r.method} ${r.path}`);
-    staged.elasticsearch = await stagedRows(loader);
+    const result = await reindexElasticsearchWithMonitoring(client, source(v2), options);
+    return { result, calls: fake.requests.map((r) => `${r.method} ${r.path}`), staged: await stagedRows(loader) };
   } finally {
     await Promise.all([client.close(), loader.dispose(), fake.close()]);
   }
 }
 
+/** The Elasticsearch reindex with `--remote`'s store and enqueueing, against the fakes of Cloudflare's HTTP APIs. */
+async function runElasticsearchRemote() {
+  const fake = await startFakeElasticsearch(new FakeCluster().handle);
+  const client: Client = createEsClient({ ELASTICSEARCH_URL: fake.url }, { fetchConnection: false });
+  const d1 = await startFakeD1Api({ token: "tok", migrationsDir: APP_MIGRATIONS });
+  const queues = await startFakeQueuesApi({ token: "tok", queues: { "urval-monitoring-alerts": "a1b2c3d4e5f60718293a4b5c6d7e8f90" } });
+  // One base URL, as Cloudflare's API has: the two fakes are reached by path.
+  const fetcher: typeof fetch = (input, init) => {
+    const url = String(input);
+    return fetch(url.includes("/queues") ? url.replace(d1.baseUrl, queues.baseUrl) : url, init);
+  };
+  const remote = remoteMonitoring(
+    {
+      api: { accountId: "acc", apiToken: "tok", baseUrl: d1.baseUrl, fetcher },
+      databaseIds: { DB: "app", SEARCH_DB: "search" },
+      queueName: "urval-monitoring-alerts",
+      origin: "https://app.urval.se",
+    },
+    { retryDelayMs: 1 },
+  );
+  try {
+    const options = { names: esNames("urval_bevakning_remote_"), ...remote };
+    await seedAppDatabase(remote.store);
+    await reindexElasticsearchWithMonitoring(client, source(v1), options);
+    remoteResult = await reindexElasticsearchWithMonitoring(client, source(v2), options);
+    staged.remote = await stagedRows(remote.store);
+    remoteJobs = queues.received("urval-monitoring-alerts");
+  } finally {
+    await Promise.all([client.close(), fake.close(), d1.close(), queues.close()]);
+  }
+}
+
 beforeAll(async () => {
   await runEmbedded();
-  await runElasticsearch();
+  const percolated = await runElasticsearch(new FakeCluster(), "es-state");
+  [esResult, esCalls, staged.elasticsearch] = [percolated.result, percolated.calls, percolated.staged];
+  withoutPercolator = await runElasticsearch(new FakeCluster({ percolator: false }), "es-batched-state");
+  await runElasticsearchRemote();
 }, 180_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -255,6 +301,32 @@ describe("Bevakning: the same alerts on both backends", () => {
   it("stages the same rows from the embedded and the Elasticsearch reindex", () => {
     expect(staged.embedded?.items?.length).toBeGreaterThan(0);
     expect(staged.elasticsearch).toEqual(staged.embedded);
+  });
+
+  it("stages the same rows on production's path, over D1's HTTP API, and enqueues one job per user over Queues' HTTP API", () => {
+    expect(staged.remote?.items).toEqual(staged.embedded?.items);
+    expect(staged.remote?.hits).toEqual(staged.embedded?.hits);
+    expect(staged.remote?.runs).toEqual([
+      { from_version: 1, to_version: 2, state: "ENQUEUED", users: 2, added: 1, removed: 1, changed: 9 },
+    ]);
+    expect(remoteResult).toMatchObject({ percolator: { stored: 11, deleted: 0 }, enqueued: { runs: 1, jobs: 2 } });
+    const jobs = remoteJobs.map((body) => MonitoringJobMessageSchema.parse(body));
+    expect(jobs.map((j) => [j.userId, j.fromVersion, j.toVersion, j.origin]).sort()).toEqual([
+      [ANNA, 1, 2, "https://app.urval.se"],
+      [BERIT, 1, 2, "https://app.urval.se"],
+    ]);
+  });
+
+  it("stages the same rows on a cluster without the percolator, running the saved searches as batched searches", () => {
+    expect(withoutPercolator?.staged).toEqual(staged.embedded);
+    expect(withoutPercolator?.result).toMatchObject({
+      percolator: { fallback: "batched-search" },
+      changes: { monitoring: { skipped: 3, users: 2 } },
+    });
+    const calls = withoutPercolator?.calls ?? [];
+    expect(calls).toContain("POST /_msearch");
+    expect(calls.indexOf("POST /_msearch")).toBeLessThan(calls.indexOf("POST /_aliases"));
+    expect(calls).not.toContain("POST /urval_bevakning_saved_searches/_search");
   });
 
   it("finds the new and removed companies the churn causes, per saved search", () => {
@@ -306,7 +378,7 @@ describe("Bevakning: the same alerts on both backends", () => {
     }
   });
 
-  it("describes the watched companies' changes in Swedish, and a removed company as removed", () => {
+  it("describes the watched companies' changes in Swedish, their worksites' too, and a removed company as removed", () => {
     const lines = (staged.elasticsearch?.items ?? [])
       .filter((row) => row.kind === "COMPANY_CHANGED")
       .map((row) => [row.user_id, row.org_seq_no, JSON.parse(String(row.changes))]);
@@ -314,6 +386,8 @@ describe("Bevakning: the same alerts on both backends", () => {
     expect(lines).toEqual([
       [ANNA, 22, [REMOVED_FROM_REGISTER]],
       [ANNA, 23, sigma],
+      // Company 3's own document did not change: only its worksite moved (MOVED_WORKSITES).
+      [BERIT, 3, ["Arbetsställe flyttat: Gamma Bygg Uppsala, Uppsala → Göteborg"]],
       [BERIT, 5, ["Nytt telefonnummer: 08-555 12 34"]],
       [BERIT, 23, sigma],
     ]);
@@ -337,7 +411,7 @@ describe("Bevakning: the same alerts on both backends", () => {
       version: 2,
       previousVersion: 1,
       percolator: { stored: 11, deleted: 0 },
-      changes: { added: 1, removed: 1, changed: 9, monitoring: { savedSearches: 11, skipped: 3, watchedChanged: 4, users: 2 } },
+      changes: { added: 1, removed: 1, changed: 9, monitoring: { savedSearches: 11, skipped: 3, watchedChanged: 5, users: 2 } },
     });
   });
 });

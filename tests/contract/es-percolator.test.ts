@@ -2,7 +2,8 @@
  * Bevakning's percolator on Elasticsearch (docs/decisions/0024) against the fake cluster: the requests we send (index
  * creation, resync, percolate) have the documented shapes and pass the strict mappings, and a saved search's stored
  * query matches exactly the companies the same search finds on the embedded backend (random searches, every fixture
- * company percolated in small batches over paged answers).
+ * company percolated in small batches over paged answers); the fallback without a percolator (batched searches on
+ * the company index) finds the same matches.
  */
 import type { Client } from "@elastic/elasticsearch";
 import fc from "fast-check";
@@ -11,6 +12,8 @@ import { getSavedSearchIndex } from "../../search-index";
 import { createEsClient } from "../../search-index/elasticsearch/es-backend";
 import { companyDocument } from "../../search-index/elasticsearch/es-documents";
 import { esNames } from "../../search-index/elasticsearch/es-fields";
+import { COMPANY_MAPPINGS } from "../../search-index/elasticsearch/es-mappings";
+import { searchCompaniesBatched } from "../../search-index/elasticsearch/es-batched-search";
 import { buildPercolatorQuery } from "../../search-index/elasticsearch/es-query";
 import {
   percolateCompanies,
@@ -152,5 +155,24 @@ describe("saved_searches percolator index: answers", () => {
     }
     // The sample is not degenerate: most searches match something, and not everything.
     expect(nonEmpty).toBeGreaterThan(entries.length / 3);
+  }, 60_000);
+
+  it("the batched searches of the fallback match what the percolator matches, among the candidates only", async () => {
+    const inputs = fc.sample(searchArb("COMPANY"), { numRuns: 60, seed: 2424 });
+    const entries = inputs.map(({ input }, i) => entry(`b${String(i).padStart(3, "0")}`, { ...input, numSet: {} }));
+    await resyncSavedSearches(client, names, entries);
+    const documents = companyDocuments();
+    await client.indices.create({ index: "t_companies_v1", mappings: COMPANY_MAPPINGS as never });
+    await client.bulk({
+      refresh: true,
+      operations: documents.flatMap((doc) => [{ index: { _index: "t_companies_v1", _id: String(doc.id) } }, doc]),
+    });
+    const candidates = documents.filter((_, i) => i % 3 !== 0);
+    const percolated = await percolateCompanies(client, names, candidates);
+    const ids = candidates.map((doc) => Number(doc.id));
+    const batched = await searchCompaniesBatched(client, "t_companies_v1", entries, ids, { chunk: 11, searches: 7 });
+    const sorted = (matches: Map<string, Set<number>>) => [...matches].map(([id, set]) => [id, [...set].sort((a, b) => a - b)]).sort();
+    expect(sorted(batched)).toEqual(sorted(percolated));
+    expect(batched.size).toBeGreaterThan(entries.length / 3);
   }, 60_000);
 });

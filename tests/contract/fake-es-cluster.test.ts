@@ -1,10 +1,13 @@
 /**
  * The fake cluster answers as Elasticsearch documents it, through the official client: the percolate query's examples
  * (docs: "Percolate query", query-dsl-percolate-query; one document and several, `_percolator_document_slot`, `name`),
- * strict mappings, a percolator query naming an unmapped field, and auto-creation of a missing index.
+ * strict mappings, a percolator query naming an unmapped field, and auto-creation of a missing index; `_msearch`
+ * (docs: "Multi search API": one response per search, in order, an erroring search's `error` in its place) and a
+ * cluster without the percolator module.
  */
 import type { Client } from "@elastic/elasticsearch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isPercolatorMissing } from "../../search-index/elasticsearch/es-batched-search";
 import { createEsClient } from "../../search-index/elasticsearch/es-backend";
 import { startFakeElasticsearch } from "./fake-elasticsearch";
 import { FakeCluster } from "./fake-es-cluster";
@@ -102,5 +105,43 @@ describe("fake Elasticsearch: mappings", () => {
         meta: { statusCode: 400 },
       },
     );
+  });
+});
+
+describe("fake Elasticsearch: multi search and a cluster without the percolator", () => {
+  it("answers every search of an _msearch in order, an erroring one with its error in its place", async () => {
+    const response = await client.msearch({
+      searches: [
+        { index: "my-index-000001" },
+        { query: { match_all: {} }, _source: false },
+        { index: "no-such-index" },
+        { query: { match_all: {} } },
+      ],
+    });
+    expect(response.responses).toHaveLength(2);
+    expect(response.responses[0]).toMatchObject({ status: 200, hits: { hits: [{ _id: "1" }] } });
+    expect(response.responses[1]).toMatchObject({ status: 404, error: { type: "index_not_found_exception" } });
+  });
+
+  it("refuses a percolator field without the module, as Elasticsearch does, and the reindex recognises it", async () => {
+    const bare = await startFakeElasticsearch(new FakeCluster({ percolator: false }).handle);
+    const other = createEsClient({ ELASTICSEARCH_URL: bare.url }, { fetchConnection: false });
+    try {
+      const refused = await other.indices.create({ index: "saved", mappings: { properties: { query: { type: "percolator" } } } }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused).toMatchObject({
+        body: { error: { type: "mapper_parsing_exception", reason: "No handler for type [percolator] declared on field [query]" } },
+      });
+      expect(isPercolatorMissing(refused)).toBe(true);
+      const other400 = await other.indices
+        .create({ index: "x", mappings: { properties: { f: { type: "geo_shape" } } } })
+        .catch((error: unknown) => error);
+      expect(isPercolatorMissing(other400)).toBe(false);
+    } finally {
+      await other.close();
+      await bare.close();
+    }
   });
 });

@@ -58,10 +58,18 @@ function compareSortValues(a: unknown[], b: unknown[], spec: SortSpec): number {
  * filtering, and the percolator: a `percolator` field stores a query (which must name only mapped fields), and a
  * `percolate` query evaluates the stored queries against the given documents, answering each matching stored query
  * with `fields._percolator_document_slot` (the matching documents' positions) as the percolate query documents it.
- * Indexing into a missing index creates it with dynamic mappings, as Elasticsearch's auto-create does.
+ * Indexing into a missing index creates it with dynamic mappings, as Elasticsearch's auto-create does. `_msearch`
+ * answers each header/body pair of its NDJSON body like `_search` (an item's error in its place, the others answered).
+ * `{ percolator: false }` is a cluster without the percolator module: a `percolator` field is refused as an unknown
+ * type (mapper_parsing_exception "No handler for type [percolator] declared on field [query]", as Elasticsearch says).
  */
 export class FakeCluster {
   readonly indices = new Map<string, FakeIndex>();
+  private readonly fieldTypes: Set<string>;
+
+  constructor(options: { percolator?: boolean } = {}) {
+    this.fieldTypes = new Set([...FIELD_TYPES].filter((type) => type !== "percolator" || options.percolator !== false));
+  }
 
   readonly handle: FakeHandler = (request) => {
     try {
@@ -82,6 +90,7 @@ export class FakeCluster {
     if (second === "_bulk") return this.bulk(request.body as Json[], first);
     if (second === "_mget") return this.mget(first, body, (query.get("_source_excludes") ?? "").split(",").filter(Boolean));
     if (second === "_search") return this.search(first, body);
+    if (first === "_msearch" || second === "_msearch") return this.msearch(request.body as Json[], second ? first : undefined);
     if (second === "_count") return { body: { count: this.matching(first, asJson(body.query ?? { match_all: {} })).length } };
     if (second === "_refresh") return { body: { _shards: { total: 1, successful: 1, failed: 0 } } };
     if (second === "_settings") return { body: { acknowledged: true } };
@@ -133,7 +142,7 @@ export class FakeCluster {
   private checkProperties(properties: Json) {
     for (const [field, spec] of Object.entries(properties)) {
       const type = String(asJson(spec).type ?? "object");
-      if (!FIELD_TYPES.has(type))
+      if (!this.fieldTypes.has(type))
         throw new FakeEsError(400, "mapper_parsing_exception", `No handler for type [${type}] declared on field [${field}]`);
     }
   }
@@ -313,6 +322,21 @@ export class FakeCluster {
       if (queryMatches(query, doc, { id: "" })) found.push(slot);
     });
     return found.length > 0;
+  }
+
+  /** Header/body pairs; a header without `index` searches `defaultIndex` (the path's). */
+  private msearch(lines: Json[], defaultIndex?: string) {
+    const responses: unknown[] = [];
+    for (let at = 0; at + 1 < lines.length; at += 2) {
+      const index = String(asJson(lines[at]).index ?? defaultIndex ?? "");
+      try {
+        responses.push({ ...this.search(index, asJson(lines[at + 1])).body, status: 200 });
+      } catch (error) {
+        if (!(error instanceof FakeEsError)) throw error;
+        responses.push(error.body());
+      }
+    }
+    return { body: { took: 1, responses } };
   }
 
   private search(expression: string, body: Json) {

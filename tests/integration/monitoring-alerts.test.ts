@@ -4,19 +4,23 @@
  * removed, one renamed into the search, one watched company with a new credit grade and board member); the reindex's
  * change set (document hashes) and staging step run on the harness's D1; the API enqueues one job per affected user on
  * the real queue; the API worker's consumer writes the alerts and the digest into the development mailbox. Then a
- * redelivered job (no second e-mail, no duplicate rows) and poison messages (dead-lettered, the others processed).
+ * redelivered job (no second e-mail, no duplicate rows), a job sent both by the reindex (through Queues' HTTP API, a
+ * local fake forwarding into the real queue) and by the API (one set of rows, one e-mail), and poison messages
+ * (dead-lettered, the others processed).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diffHashes } from "../../scripts/reindex/change-set";
 import { d1SqlStore } from "../../scripts/reindex/d1-sql-store";
 import type { SqlStore } from "../../scripts/reindex/local-loader";
 import { markRunStaged, stageMonitoring } from "../../scripts/reindex/monitoring-stage";
+import { httpQueue } from "../../scripts/reindex/queues-http";
 import { hashesFromDocuments } from "../../scripts/reindex/version-changes";
 import type { CompanySourceRecord } from "../../search-index/records";
 import { MonitoringOverviewSchema } from "../../workers/shared/api-contracts/monitoring";
 import type { MonitoringJobMessage } from "../../workers/shared/monitoring-job";
 import { SearchSchema } from "../../workers/shared/search/search-schema";
 import { serializeSearch } from "../../workers/shared/search/search-serialize";
+import { startFakeQueuesApi } from "../fakes/queues-http-server";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { authedFetch, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";
@@ -92,6 +96,22 @@ const count = async (sql: string, ...params: unknown[]) =>
       .bind(...params)
       .first<{ n: number }>()
   )?.n ?? -1;
+
+/** `user` watches the watched company, and a run from → to staged one change line for it. */
+async function watchWithStagedChange(user: TestUser, from: number, to: number, line: string) {
+  const d1 = (await env()).DB;
+  await d1
+    .prepare("INSERT INTO watched_companies (user_id, org_seq_no, org_no, name, created_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(user.userId, watched.orgSeqNo, watched.orgNo, watched.name, Date.now())
+    .run();
+  await d1
+    .prepare(
+      `INSERT INTO monitoring_run_items (from_version, to_version, user_id, kind, subject_id, org_seq_no, company_name, changes)
+       VALUES (?, ?, ?, 'COMPANY_CHANGED', '', ?, ?, ?)`,
+    )
+    .bind(from, to, user.userId, watched.orgSeqNo, watched.name, JSON.stringify([line]))
+    .run();
+}
 
 let sets: ReturnType<typeof datasets>;
 
@@ -178,21 +198,54 @@ describe("Bevakning after a reindex", () => {
     expect((await overview(owner)).savedSearches[0]).toMatchObject({ hitCount: 3, previousHitCount: 2 });
   });
 
+  it("writes the rows and sends the e-mail once when both the reindex and the API enqueue a job", async () => {
+    const { url } = await harness.server.listen();
+    const user = await createTestUser(harness);
+    const d1 = (await env()).DB;
+    await watchWithStagedChange(user, 20, 21, "Ny adress: Storgatan 1, 111 22 Stockholm");
+    await markRunStaged(await harnessStore(), 20, 21, 1, { added: [], removed: [], changed: [watched.orgSeqNo] });
+    // The reindex (`--remote`) claims the run and pushes its job through Queues' HTTP API, then dies before marking
+    // the run enqueued: after the claim expires the API enqueues the same job again.
+    const queues = await startFakeQueuesApi({
+      token: "tok",
+      queues: { "urval-monitoring-alerts": "9f8e7d6c5b4a39281706f5e4d3c2b1a0" },
+      onMessages: async (_queue, bodies) =>
+        (await env()).MONITORING_QUEUE.sendBatch(bodies.map((body) => ({ body: body as MonitoringJobMessage }))),
+    });
+    try {
+      const queue = await httpQueue<MonitoringJobMessage>(
+        { accountId: "acc", apiToken: "tok", baseUrl: queues.baseUrl },
+        "urval-monitoring-alerts",
+      );
+      await queue.sendBatch([{ body: { userId: user.userId, fromVersion: 20, toVersion: 21, origin: url.origin } }]);
+    } finally {
+      await queues.close();
+    }
+    await d1
+      .prepare("UPDATE monitoring_runs SET state = 'ENQUEUING', enqueued_at = ? WHERE to_version = 21")
+      .bind(Date.now() - 6 * 60_000)
+      .run();
+    expect((await authedFetch(harness, user.cookie, "/sapi/monitoring/unread")).status).toBe(200);
+    const attempts = await waitFor(
+      () => count("SELECT attempts AS n FROM monitoring_alert_jobs WHERE user_id = ? AND to_version = 21", user.userId),
+      (n) => n === 2,
+    );
+    expect(attempts).toBe(2);
+    expect(await count("SELECT COUNT(*) AS n FROM monitoring_runs WHERE to_version = 21 AND state = 'ENQUEUED'")).toBe(1);
+    expect(await count("SELECT COUNT(*) AS n FROM monitoring_alerts WHERE user_id = ?", user.userId)).toBe(1);
+    const mails = await waitFor(
+      () => mailsTo(user.email),
+      (m) => m.length > 0,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain("  – Ny adress: Storgatan 1, 111 22 Stockholm");
+  });
+
   it("dead-letters poison messages and still processes the others of the batch", async () => {
     const { url } = await harness.server.listen();
     const other = await createTestUser(harness);
     const d1 = (await env()).DB;
-    await d1
-      .prepare("INSERT INTO watched_companies (user_id, org_seq_no, org_no, name, created_at) VALUES (?, ?, ?, ?, ?)")
-      .bind(other.userId, watched.orgSeqNo, watched.orgNo, watched.name, Date.now())
-      .run();
-    await d1
-      .prepare(
-        `INSERT INTO monitoring_run_items (from_version, to_version, user_id, kind, subject_id, org_seq_no, company_name, changes)
-         VALUES (2, 3, ?, 'COMPANY_CHANGED', '', ?, ?, '["Antal anställda 4 → 5"]')`,
-      )
-      .bind(other.userId, watched.orgSeqNo, watched.name)
-      .run();
+    await watchWithStagedChange(other, 2, 3, "Antal anställda 4 → 5");
     const deadBefore = await count("SELECT COUNT(*) AS n FROM monitoring_dead_jobs");
     await (
       await env()
@@ -213,5 +266,75 @@ describe("Bevakning after a reindex", () => {
     const { results } = await d1.prepare("SELECT reason FROM monitoring_dead_jobs ORDER BY id DESC LIMIT 2").all<{ reason: string }>();
     expect(results.map((r) => r.reason).sort()).toEqual(["INVALID_MESSAGE", "UNKNOWN_USER"]);
     expect((await mailsTo(other.email))[0]?.body).toContain("  – Antal anställda 4 → 5");
+  });
+});
+
+describe("Bevakning's retention (the API's cron)", () => {
+  const DAY = 86_400_000;
+
+  it("deletes alerts, job rows and dead jobs after 180 days and a run's staged rows 14 days after it was enqueued", async () => {
+    const user = await createTestUser(harness);
+    const d1 = (await env()).DB;
+    const now = Date.now();
+    const alert = (from: number, createdAt: number) =>
+      d1
+        .prepare(
+          `INSERT INTO monitoring_alerts (user_id, from_version, to_version, kind, subject_id, org_seq_no, company_name, changes, created_at)
+           VALUES (?, ?, ?, 'COMPANY_CHANGED', '', 1, 'Bolaget AB', '[]', ?)`,
+        )
+        .bind(user.userId, from, from + 1, createdAt);
+    const run = (from: number, enqueuedAt: number) =>
+      d1
+        .prepare(
+          `INSERT INTO monitoring_runs (from_version, to_version, state, users, added, removed, changed, created_at, enqueued_at)
+           VALUES (?, ?, 'ENQUEUED', 1, 0, 0, 1, ?, ?)`,
+        )
+        .bind(from, from + 1, enqueuedAt, enqueuedAt);
+    const staged = (from: number) => [
+      d1
+        .prepare(
+          `INSERT INTO monitoring_run_items (from_version, to_version, user_id, kind, subject_id, org_seq_no, company_name, changes)
+           VALUES (?, ?, ?, 'COMPANY_CHANGED', '', 1, 'Bolaget AB', '[]')`,
+        )
+        .bind(from, from + 1, user.userId),
+      d1
+        .prepare("INSERT INTO monitoring_run_hits (from_version, to_version, saved_search_id, user_id, hit_count) VALUES (?, ?, 's', ?, 1)")
+        .bind(from, from + 1, user.userId),
+    ];
+    const job = (from: number, createdAt: number) =>
+      d1
+        .prepare("INSERT INTO monitoring_alert_jobs (user_id, from_version, to_version, created_at, done_at) VALUES (?, ?, ?, ?, ?)")
+        .bind(user.userId, from, from + 1, createdAt, createdAt);
+    await d1.batch([
+      alert(40, now - 181 * DAY),
+      alert(46, now - DAY),
+      job(40, now - 181 * DAY),
+      job(46, now - DAY),
+      d1.prepare("INSERT INTO monitoring_dead_jobs (body, reason, created_at) VALUES ('{}', 'RETENTION_TEST', ?)").bind(now - 181 * DAY),
+      run(40, now - 181 * DAY),
+      run(44, now - 15 * DAY),
+      ...staged(44),
+      run(46, now - DAY),
+      ...staged(46),
+    ]);
+
+    await harness.api().scheduled({ cron: "*/10 * * * *", scheduledTime: new Date() });
+
+    const pairs = async (table: string) =>
+      (
+        await d1
+          .prepare(`SELECT DISTINCT from_version AS v FROM ${table} WHERE from_version BETWEEN 40 AND 47 ORDER BY v`)
+          .all<{ v: number }>()
+      ).results.map((r) => r.v);
+    expect(
+      (await d1.prepare("SELECT from_version AS v FROM monitoring_alerts WHERE user_id = ?").bind(user.userId).all<{ v: number }>())
+        .results,
+    ).toEqual([{ v: 46 }]);
+    expect(await pairs("monitoring_alert_jobs")).toEqual([46]);
+    expect(await count("SELECT COUNT(*) AS n FROM monitoring_dead_jobs WHERE reason = 'RETENTION_TEST'")).toBe(0);
+    // The run enqueued 15 days ago keeps its row (so it is never enqueued again) but not its staged rows.
+    expect(await pairs("monitoring_runs")).toEqual([44, 46]);
+    expect(await pairs("monitoring_run_items")).toEqual([46]);
+    expect(await pairs("monitoring_run_hits")).toEqual([46]);
   });
 });

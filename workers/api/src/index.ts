@@ -6,6 +6,7 @@ import type { ApiEnv } from "./env";
 import { messengerFor } from "./messaging/messenger";
 import { dispatchMonitoringRuns } from "./monitoring/dispatch-runs";
 import { handleMonitoringBatch, handleMonitoringDeadLetters } from "./monitoring/queue-handlers";
+import { pruneMonitoring } from "./monitoring/retention";
 
 const app = createApp();
 
@@ -21,12 +22,21 @@ export default {
       batch.retryAll();
     }
   },
-  /** Enqueues the alert jobs of a reindex that went live while nobody called the API (production cron). */
+  /**
+   * Enqueues the alert jobs of a reindex that went live while nobody called the API (production cron), then deletes
+   * what Bevakning's retention no longer keeps.
+   */
   async scheduled(_controller, env) {
     try {
       await dispatchMonitoringRuns(env.DB, env.MONITORING_QUEUE, env.PUBLIC_ORIGIN ?? "http://localhost:8787");
     } catch (error) {
       log("error", "monitoring dispatch failed", describeError(error));
+    }
+    try {
+      const pruned = await pruneMonitoring(env.DB);
+      if (pruned.alerts + pruned.jobs + pruned.staged > 0) log("info", "monitoring retention", { ...pruned });
+    } catch (error) {
+      log("error", "monitoring retention failed", describeError(error));
     }
   },
 } satisfies ExportedHandler<ApiEnv, unknown>;
