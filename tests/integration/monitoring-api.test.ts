@@ -10,6 +10,7 @@ import {
   MAX_WATCHED_COMPANIES,
   MonitoringOverviewSchema,
   SAVED_SEARCH_LIMIT_MESSAGE,
+  savedSearchExistsMessage,
   SavedSearchSchema,
   WATCH_LIMIT_MESSAGE,
 } from "../../workers/shared/api-contracts/monitoring";
@@ -150,7 +151,7 @@ describe("saved searches", () => {
             `INSERT INTO saved_searches (id, user_id, name, serialized_search, hit_count, checked_version, checked_at, created_at)
              VALUES (?, ?, ?, ?, 0, 1, ?, ?)`,
           )
-          .bind(`limit${String(i).padStart(11, "0")}`, user.userId, `B${i}`, vad({}), now, now),
+          .bind(`limit${String(i).padStart(11, "0")}`, user.userId, `B${i}`, vad({ text: `b${i}` }), now, now),
       ),
     );
     await saveSearch(user, "Den femtionde");
@@ -158,6 +159,22 @@ describe("saved searches", () => {
     expect(refused.status).toBe(400);
     expect(await errorOf(refused)).toMatchObject({ type: "USER_MESSAGE", code: "SAVED_SEARCH_LIMIT", message: SAVED_SEARCH_LIMIT_MESSAGE });
     expect((await overview(user)).savedSearches).toHaveLength(MAX_SAVED_SEARCHES);
+  });
+
+  it("refuses the same search saved twice by one user, naming the saved one; another user may save it too", async () => {
+    const [user, other] = [await createTestUser(harness), await createTestUser(harness)];
+    await saveSearch(user, "Bygg i hela landet");
+    const before = await userRows(user);
+    const again = await call(user, "POST", "/sapi/monitoring/searches", { name: "Samma igen", serializedSearch: vad({ text: "bygg" }) });
+    expect(again.status).toBe(400);
+    expect(await errorOf(again)).toMatchObject({
+      type: "USER_MESSAGE",
+      code: "SAVED_SEARCH_EXISTS",
+      message: savedSearchExistsMessage("Bygg i hela landet"),
+    });
+    expect(await userRows(user)).toBe(before);
+    expect((await saveSearch(other, "Min egen")).name).toBe("Min egen");
+    expect((await saveSearch(user, "Bygg i Stockholm", { text: "bygg", codeSet: { location: ["01"] } })).name).toBe("Bygg i Stockholm");
   });
 });
 

@@ -73,9 +73,14 @@ async function createSharedLink(user: TestUser): Promise<string> {
   return ((await response.json()) as string).split("/u/")[1] ?? "";
 }
 
-/** A saved search of the user's (Bevakning), named so that its name is one of the owner's secrets. */
+let savedSearches = 0;
+
+/**
+ * A saved search of the user's (Bevakning), named so that its name is one of the owner's secrets; a search of its own
+ * each time (the same search saved twice is refused).
+ */
 async function createSavedSearch(user: TestUser): Promise<string> {
-  const body = { name: `Bevakning${TAG}`, serializedSearch: vad({ text: "bygg" }) };
+  const body = { name: `Bevakning${TAG}`, serializedSearch: vad({ text: `bygg ${++savedSearches}` }) };
   const request: RouteRequest = { method: "POST", path: "/sapi/monitoring/searches", headers: JSON_HEADERS, body: JSON.stringify(body) };
   return ((await (await callOk(user.cookie, request)).json()) as { id: string }).id;
 }

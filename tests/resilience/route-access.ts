@@ -120,6 +120,8 @@ const subscriberGet = (path: string): RouteAccess => ({ access: "subscriber", ow
 const SAVED_SEARCH_NOT_FOUND: Expected = { status: 404, code: "SAVED_SEARCH_NOT_FOUND" };
 
 /** A's saved search by id: another user gets 404 (Bevakning, issue 16). */
+let savedSearches = 0;
+
 const ownSavedSearch = (ok: Expected, build: (ids: OwnedIds) => RouteRequest, consumes?: ConsumedId): RouteAccess => ({
   access: "subscriber",
   owned: ["savedSearchId"],
@@ -367,7 +369,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     access: "subscriber",
     owned: [],
     ok: OK,
-    build: () => post("/sapi/monitoring/searches", { name: "Matrisens bevakning", serializedSearch: vad({ text: "bygg" }) }),
+    // A search of its own each time: the same search saved twice is refused (SAVED_SEARCH_EXISTS).
+    build: () =>
+      post("/sapi/monitoring/searches", { name: "Matrisens bevakning", serializedSearch: vad({ text: `bygg ${++savedSearches}` }) }),
   },
   "POST /sapi/monitoring/searches/:id/rename": ownSavedSearch(OK, (ids) =>
     post(`/sapi/monitoring/searches/${ids.savedSearchId}/rename`, { name: "Nytt namn" }),

@@ -6,7 +6,8 @@
  *   GET    /unread                    → UnreadCount (the header badge)
  *   POST   /mark-read                 → 204 (every alert of the user read: the page was visited)
  *   POST   /settings                  body DigestSettingRequest → DigestSettingRequest
- *   POST   /searches                  body CreateSavedSearchRequest → SavedSearch (limit MAX_SAVED_SEARCHES)
+ *   POST   /searches                  body CreateSavedSearchRequest → SavedSearch (limit MAX_SAVED_SEARCHES; the same
+ *                                      search saved twice is SAVED_SEARCH_EXISTS, naming the saved one)
  *   POST   /searches/{id}/rename      body RenameSavedSearchRequest → SavedSearch
  *   DELETE /searches/{id}             → 204
  *   GET    /searches/{id}/new         → NewCompanies (companies new at the latest check, for "Exportera nya")
@@ -27,6 +28,7 @@ export const MAX_CHANGES_SHOWN = 20;
 export const SAVED_SEARCH_LIMIT_MESSAGE = `Du kan spara högst ${MAX_SAVED_SEARCHES} bevakningar. Ta bort en bevakning innan du sparar en ny.`;
 export const WATCH_LIMIT_MESSAGE = "Du kan bevaka högst 1 000 företag. Sluta bevaka ett företag innan du lägger till ett nytt.";
 export const COMPANY_SEARCH_ONLY_MESSAGE = "Bara sökningar på företag kan sparas som bevakning.";
+export const savedSearchExistsMessage = (name: string) => `Den här sökningen bevakas redan som ”${name}”.`;
 
 export const DigestSchema = z.enum(["DAILY", "WEEKLY", "NONE"]);
 export type Digest = z.infer<typeof DigestSchema>;

@@ -8,6 +8,7 @@ import {
   COMPANY_SEARCH_ONLY_MESSAGE,
   MAX_SAVED_SEARCHES,
   SAVED_SEARCH_LIMIT_MESSAGE,
+  savedSearchExistsMessage,
   type CreateSavedSearchRequest,
   type NewCompanies,
   type SavedSearch,
@@ -74,14 +75,23 @@ export async function createSavedSearch(
   const listFiles = await listFilesForSearch(db, userId, search.numSet);
   const [results, info] = await Promise.all([backend.search(search, { page: 0, listFiles }), backend.info()]);
   const id = newSharedLinkId();
+  const serialized = serializeSearch(search);
   const inserted = await db
     .prepare(
       `INSERT INTO saved_searches (id, user_id, name, serialized_search, hit_count, checked_version, checked_at, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM saved_searches WHERE user_id = ?) < ?`,
+       SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM saved_searches WHERE user_id = ?) < ?
+         AND NOT EXISTS (SELECT 1 FROM saved_searches WHERE user_id = ? AND serialized_search = ?)`,
     )
-    .bind(id, userId, input.name, serializeSearch(search), results.hitCount, info.version, now, now, userId, MAX_SAVED_SEARCHES)
+    .bind(id, userId, input.name, serialized, results.hitCount, info.version, now, now, userId, MAX_SAVED_SEARCHES, userId, serialized)
     .run();
-  if (inserted.meta.changes === 0) throw userMessage("SAVED_SEARCH_LIMIT", SAVED_SEARCH_LIMIT_MESSAGE);
+  if (inserted.meta.changes === 0) {
+    const same = await db
+      .prepare("SELECT name FROM saved_searches WHERE user_id = ? AND serialized_search = ?")
+      .bind(userId, serialized)
+      .first<{ name: string }>();
+    if (same) throw userMessage("SAVED_SEARCH_EXISTS", savedSearchExistsMessage(same.name));
+    throw userMessage("SAVED_SEARCH_LIMIT", SAVED_SEARCH_LIMIT_MESSAGE);
+  }
   return readSavedSearch(db, userId, id);
 }
 
