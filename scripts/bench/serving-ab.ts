@@ -8,7 +8,7 @@
  *
  *   npm run bench:serving-ab -- --a http://127.0.0.1:8861 --a-state DIR --b http://127.0.0.1:8860 --b-state DIR
  *                               [--rounds 4] [--duration 5] [--connections 20] [--label-a before] [--label-b after]
- *                               [--calls preflight,mix,sok]
+ *                               [--calls preflight,mix,sok]   (also: health, GET /sapi/health without a session)
  */
 import { appendFileSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -56,6 +56,12 @@ const api = (cookie: string, url: string) => ({
 
 const ALL_CALLS: Call[] = [
   { key: "preflight", name: "GET /sapi/preflight", headers: api, requests: () => [{ method: "GET", path: "/sapi/preflight" }] },
+  {
+    key: "health",
+    name: "GET /sapi/health (through both workers, no session)",
+    headers: () => ({}),
+    requests: () => [{ method: "GET", path: "/sapi/health" }],
+  },
   {
     key: "mix",
     name: "search mix as browsers send it (result cache)",
