@@ -1,7 +1,7 @@
 /**
  * Web worker entry: static assets are served by the platform ([assets] in wrangler.toml); /sapi/* and /api/* go to the
- * API worker over the service binding; everything else is rendered by Remix. Every answer leaves with the security
- * headers (app/lib/security-headers.server.ts).
+ * API worker over the service binding and come back as the API answered (it sets the security floor itself);
+ * everything else is rendered by Remix. Every answer leaves with the security headers (app/lib/security-headers.server.ts).
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the module exists only after a build, so neither directive fits both states
@@ -23,9 +23,10 @@ const handleRemixRequest = createRequestHandler(serverBuild as unknown as Server
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
-    const response = isApiPath(url.pathname)
-      ? await forwardToApi(request, env.API)
-      : (refuseCrossSitePost(request) ?? (await handleRemixRequest(request, { cloudflare: { env, ctx } })));
-    return withSecurityHeaders(response, url.protocol === "https:");
+    const isHttps = url.protocol === "https:";
+    // The API's answers carry the security floor already and pass through unchanged (docs/decisions/0027).
+    if (isApiPath(url.pathname)) return forwardToApi(request, env.API, isHttps);
+    const response = refuseCrossSitePost(request) ?? (await handleRemixRequest(request, { cloudflare: { env, ctx } }));
+    return withSecurityHeaders(response, isHttps);
   },
 } satisfies ExportedHandler<WebEnv>;

@@ -1,4 +1,7 @@
 import { CROSS_SITE_MESSAGE, mayChangeState } from "../../workers/shared/same-origin";
+import { applySecurityFloor, HSTS, NON_DOCUMENT_CSP } from "../../workers/shared/security-floor";
+
+export { NON_DOCUMENT_CSP };
 
 /**
  * Security headers of every HTML page: a nonce-based Content-Security-Policy that fits Remix (its inline hydration
@@ -31,8 +34,6 @@ export function contentSecurityPolicy(nonce: string, isDev: boolean, isHttps: bo
   return directives.join("; ");
 }
 
-const HSTS = "max-age=31536000; includeSubDomains";
-
 export function applySecurityHeaders(headers: Headers, nonce: string, isDev: boolean, isHttps: boolean): void {
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, isDev, isHttps));
   headers.set("X-Content-Type-Options", "nosniff");
@@ -45,22 +46,14 @@ export function applySecurityHeaders(headers: Headers, nonce: string, isDev: boo
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
 }
 
-/** The policy of answers that are not pages (API JSON, files, redirects, Remix data): nothing in them may run or embed. */
-export const NON_DOCUMENT_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
 /**
  * Every answer of the web worker that did not come through entry.server (redirects, Remix data and resource routes,
- * everything forwarded to the API worker) gets the same floor: no sniffing, no framing, the referrer policy, HSTS over
- * https, and a deny-all policy unless the answer brings its own (the annual-report page, pages rendered by Remix).
+ * the web worker's own answers on API paths) gets the same floor (workers/shared/security-floor.ts). The API worker's
+ * answers already carry it and pass through unchanged (app/lib/api-forward.server.ts).
  */
 export function withSecurityHeaders(response: Response, isHttps: boolean): Response {
   const secured = new Response(response.body, response);
-  const headers = secured.headers;
-  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", NON_DOCUMENT_CSP);
-  headers.set("X-Content-Type-Options", "nosniff");
-  if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
-  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "same-origin");
-  if (isHttps) headers.set("Strict-Transport-Security", HSTS);
+  applySecurityFloor(secured.headers, isHttps);
   return secured;
 }
 

@@ -8,7 +8,6 @@
  *   npm run bench:profile -- [--url http://127.0.0.1:8787] [--call preflight|search|sok] [--seconds 10]
  *                            [--connections 20] [--top 12] [--label before]
  */
-import { execFileSync } from "node:child_process";
 import { appendFileSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +19,7 @@ import { SEARCH_REQUEST_ID_HEADER } from "../../workers/shared/api-contracts/sea
 import { PERSIST_DIR, ROOT } from "../lib/local-bindings";
 import { benchQueries } from "./api-queries";
 import { signIn } from "./api-session";
+import { stackWorkerdPids, workerdSockets } from "./stack-cpu";
 
 const { values: args } = parseArgs({
   options: {
@@ -29,6 +29,8 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "20" },
     top: { type: "string", default: "12" },
     label: { type: "string", default: "" },
+    user: { type: "string" },
+    password: { type: "string" },
     "no-append": { type: "boolean", default: false },
   },
 });
@@ -37,14 +39,15 @@ const ISOLATES = ["core:user:urval-web", "core:user:urval-api"] as const;
 
 const InspectorTargetsSchema = z.array(z.object({ id: z.string(), webSocketDebuggerUrl: z.string() }));
 
-/** The runtime's inspector: one of workerd's listening loopback ports whose /json lists our isolates. */
+/**
+ * The runtime's inspector: one of workerd's listening loopback ports whose /json lists our isolates. Several stacks
+ * may run on this machine (other worktrees, a before/after pair); `wrangler dev` starts the workerd that listens on
+ * --url's port and the one with the isolates' inspector as siblings, so only that wrangler's children are asked.
+ */
 async function findInspector(): Promise<Map<string, string>> {
-  const sockets = execFileSync("ss", ["-ltnpH"], { encoding: "utf8" })
-    .split("\n")
-    .filter((line) => line.includes('"workerd"'));
-  for (const line of sockets) {
-    const port = /127\.0\.0\.1:(\d+)/.exec(line)?.[1];
-    if (!port) continue;
+  const pids = new Set(stackWorkerdPids(args.url));
+  const sockets = workerdSockets().filter((socket) => pids.has(socket.pid));
+  for (const { port } of sockets) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/json`, { signal: AbortSignal.timeout(1000) });
       const targets = InspectorTargetsSchema.safeParse(await response.json());
@@ -57,7 +60,7 @@ async function findInspector(): Promise<Map<string, string>> {
       // not an inspector
     }
   }
-  throw new Error("no workerd inspector with the web and API isolates on this machine: is the stack running?");
+  throw new Error(`no workerd inspector with the web and API isolates beside the stack at ${args.url}`);
 }
 
 interface ProfileNode {
@@ -112,9 +115,24 @@ class Inspector {
   }
 
   send(method: string, params: object = {}): Promise<unknown> {
+    return this.sendWithin(method, params, 60_000);
+  }
+
+  private sendWithin(method: string, params: object, ms: number): Promise<unknown> {
     const id = this.nextId++;
     this.socket.send(JSON.stringify({ id, method, params }));
-    return withTimeout(new Promise((resolve) => this.pending.set(id, resolve)), 60_000, `inspector: no answer to ${method}`);
+    return withTimeout(new Promise((resolve) => this.pending.set(id, resolve)), ms, `inspector: no answer to ${method}`);
+  }
+
+  /** For idempotent set-up calls the runtime sometimes leaves unanswered under load: asked again after 5 s, 6 times. */
+  async sendRetrying(method: string, params: object = {}): Promise<unknown> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.sendWithin(method, params, 5_000);
+      } catch (error) {
+        if (attempt >= 6) throw error;
+      }
+    }
   }
 
   close(): void {
@@ -154,6 +172,7 @@ function summarizeProfile(profile: CpuProfile): { wallMs: number; busyMs: number
 }
 
 function demoAccount(): { username: string; password: string } {
+  if (args.user && args.password) return { username: args.user, password: args.password };
   const file = path.join(PERSIST_DIR, "demo-account.json");
   return JSON.parse(readFileSync(file, "utf8")) as { username: string; password: string };
 }
@@ -187,11 +206,15 @@ async function main() {
   const inspectors = await Promise.all(ISOLATES.map(async (id) => Inspector.open(targets.get(id) ?? "")));
   // Warm-up without the profiler, so code is compiled and caches are filled as in steady serving.
   await runCannon(headers, requests, 2);
-  for (const inspector of inspectors) {
-    await inspector.send("Profiler.enable");
-    await inspector.send("Profiler.setSamplingInterval", { interval: 200 });
-    await inspector.send("Profiler.start");
-  }
+  // The runtime may leave inspector messages of an idle isolate unanswered until it runs again: a trickle of cheap
+  // requests through both isolates while the profilers are set up keeps them answering.
+  await whileTrickling(headers, async () => {
+    for (const inspector of inspectors) {
+      await inspector.sendRetrying("Profiler.enable");
+      await inspector.sendRetrying("Profiler.setSamplingInterval", { interval: 200 });
+      await inspector.sendRetrying("Profiler.start");
+    }
+  });
   const bar = new SingleBar({ format: "bench:profile [{bar}] {value}/{total} s", stream: process.stderr });
   bar.start(seconds, 0);
   const ticker = setInterval(() => bar.increment(), 1000);
@@ -210,6 +233,20 @@ async function main() {
   console.log(report);
   if (!args["no-append"]) appendFileSync(path.join(ROOT, "BENCHMARKS.md"), `\n${report}`);
   process.exit(0);
+}
+
+/** Runs `work` while one client keeps calling the preflight (web and API isolates), sequentially. */
+async function whileTrickling(headers: Record<string, string>, work: () => Promise<void>): Promise<void> {
+  let done = false;
+  const trickle = (async () => {
+    while (!done) await (await fetch(`${args.url}/sapi/preflight`, { headers })).arrayBuffer();
+  })();
+  try {
+    await work();
+  } finally {
+    done = true;
+    await trickle;
+  }
 }
 
 async function runCannon(headers: Record<string, string>, requests: CannonRequest[], seconds: number) {

@@ -32,4 +32,47 @@ describe("access tokens", () => {
     const none = Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url");
     expect(await verifyAccessToken(KEY_A, `${none}.${payload}.`)).toBeUndefined();
   });
+
+  describe("the isolate's memory of verified tokens (docs/decisions/0027)", () => {
+    it("still refuses a token once it has expired, after it was verified and remembered", async () => {
+      const now = Date.now();
+      const { token, expiresAt } = await issueAccessToken(KEY_A, subject, now);
+      expect(await verifyAccessToken(KEY_A, token, now)).toMatchObject({ sid: "family-1" });
+      expect(await verifyAccessToken(KEY_A, token, now + 1000)).toMatchObject({ sid: "family-1" });
+      expect(await verifyAccessToken(KEY_A, token, expiresAt.getTime() - 1000)).toMatchObject({ sid: "family-1" });
+      expect(await verifyAccessToken(KEY_A, token, expiresAt.getTime())).toBeUndefined();
+      expect(await verifyAccessToken(KEY_A, token, expiresAt.getTime() + 60_000)).toBeUndefined();
+    });
+
+    it("never lets a remembered token pass under another key, nor a token that differs from it", async () => {
+      const { token } = await issueAccessToken(KEY_A, subject);
+      expect(await verifyAccessToken(KEY_A, token)).toMatchObject({ sub: "user-1" });
+      expect(await verifyAccessToken(KEY_B, token)).toBeUndefined();
+      const [header, payload, signature = ""] = token.split(".");
+      const flipped = `${signature.slice(0, -2)}${signature.endsWith("A") ? "B" : "A"}${signature.slice(-1)}`;
+      expect(await verifyAccessToken(KEY_A, `${header}.${payload}.${flipped}`)).toBeUndefined();
+      const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? "", "base64url").toString()), sub: "user-2" }));
+      expect(await verifyAccessToken(KEY_A, `${header}.${forged.toString("base64url")}.${signature}`)).toBeUndefined();
+      expect(await verifyAccessToken(KEY_A, token)).toMatchObject({ sub: "user-1" });
+    });
+
+    it("gives each caller claims it cannot change for the next one", async () => {
+      const { token } = await issueAccessToken(KEY_A, subject);
+      const first = await verifyAccessToken(KEY_A, token);
+      const second = await verifyAccessToken(KEY_A, token);
+      expect(second).toEqual(first);
+      expect(() => Object.assign(second ?? {}, { sub: "user-2" })).toThrow(TypeError);
+      expect(await verifyAccessToken(KEY_A, token)).toMatchObject({ sub: "user-1" });
+    });
+
+    it("stays bounded: many tokens later, an early one is verified afresh and still passes", async () => {
+      const first = (await issueAccessToken(KEY_A, subject)).token;
+      await verifyAccessToken(KEY_A, first);
+      for (let i = 0; i < 2_100; i++) {
+        const { token } = await issueAccessToken(KEY_A, { userId: `user-${i}`, familyId: `family-${i}` });
+        await verifyAccessToken(KEY_A, token);
+      }
+      expect(await verifyAccessToken(KEY_A, first)).toMatchObject({ sub: "user-1" });
+    });
+  });
 });

@@ -54,8 +54,42 @@ export async function issueAccessToken(
   return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
 }
 
+/**
+ * Tokens this isolate has verified, keyed by the exact token string, per signing key (docs/decisions/0027). Every
+ * signed-in request presents the same token for up to 15 minutes; the signature, algorithm, issuer and audience checks
+ * are pure functions of key and token, so they need to pass once. Only expiry depends on the clock and is checked on
+ * every hit, exactly as jose checks it. Whether the session is still live (sign-out, reuse, disabled account) is not a
+ * property of the token and is read from D1 on every request (session-check.ts), as before.
+ */
+const VERIFIED_MAX_ENTRIES = 2_000;
+let verified: { secret: string; tokens: Map<string, AccessClaims> } = { secret: "", tokens: new Map() };
+
+function rememberVerified(secret: string, token: string, claims: AccessClaims): void {
+  if (verified.secret !== secret) verified = { secret, tokens: new Map() };
+  const { tokens } = verified;
+  if (tokens.size >= VERIFIED_MAX_ENTRIES) {
+    // Oldest first (insertion order): tokens live 15 minutes, so the oldest are the first to expire anyway.
+    const oldest = tokens.keys().next();
+    if (!oldest.done) tokens.delete(oldest.value);
+  }
+  tokens.set(token, Object.freeze({ ...claims }));
+}
+
+function knownVerified(secret: string, token: string, nowSeconds: number): AccessClaims | undefined {
+  if (verified.secret !== secret) return undefined;
+  const claims = verified.tokens.get(token);
+  if (!claims) return undefined;
+  // jose: expired when exp <= now - clockTolerance (0).
+  if (claims.exp > nowSeconds) return claims;
+  verified.tokens.delete(token);
+  return undefined;
+}
+
 /** Verifies signature, algorithm, issuer, audience and expiry; undefined for any invalid token. */
-export async function verifyAccessToken(signingKey: string, token: string): Promise<AccessClaims | undefined> {
+export async function verifyAccessToken(signingKey: string, token: string, now = Date.now()): Promise<AccessClaims | undefined> {
+  const nowSeconds = Math.floor(now / 1000);
+  const known = knownVerified(signingKey, token, nowSeconds);
+  if (known) return known;
   try {
     const { payload } = await jwtVerify(token, await hmacKey(signingKey), {
       algorithms: [ALGORITHM],
@@ -63,9 +97,13 @@ export async function verifyAccessToken(signingKey: string, token: string): Prom
       audience: TOKEN_AUDIENCE,
       requiredClaims: ["sub", "exp", "iat"],
       clockTolerance: 0,
+      currentDate: new Date(now),
     });
     const claims = AccessClaimsSchema.safeParse(payload);
-    return claims.success ? claims.data : undefined;
+    if (!claims.success) return undefined;
+    // A token with a not-before claim would make validity depend on the clock twice; ours never carry one.
+    if (payload.nbf === undefined) rememberVerified(signingKey, token, claims.data);
+    return claims.data;
   } catch (error) {
     if (error instanceof errors.JOSEError) return undefined;
     throw error;

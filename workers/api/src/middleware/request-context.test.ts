@@ -18,6 +18,18 @@ function appUnderTest() {
   search.get("/boom/:id", () => {
     throw new Error("database went away");
   });
+  search.get(
+    "/report/:id",
+    () =>
+      new Response("<p>årsredovisning</p>", {
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Content-Security-Policy": "default-src 'none'",
+          "Referrer-Policy": "no-referrer",
+        },
+      }),
+  );
+  search.get("/redirect/:id", () => Response.redirect("https://urval.example/logga-in", 302));
   app.route("/sapi/search", search);
   app.onError(handleError);
   app.notFound(handleNotFound);
@@ -64,5 +76,57 @@ describe("request log", () => {
       ["request", "/*"],
     ]);
     expect(JSON.stringify(lines)).not.toMatch(/Hemlig/);
+  });
+});
+
+describe("answer headers", () => {
+  const FLOOR = {
+    "content-security-policy": "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "same-origin",
+  };
+
+  it("stamps request id, client version, Server-Timing and the security floor on answers and errors alike", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const app = appUnderTest();
+    for (const [path, status] of [
+      ["/sapi/search/create-shared-link/x", 200],
+      ["/sapi/search/shared-link/x", 404],
+      ["/sapi/no-such/x", 404],
+    ] as const) {
+      const response = await app.request(path, {
+        method: path.includes("create") ? "POST" : "GET",
+        headers: { "X-Request-Id": "caller-id-1234" },
+      });
+      expect(response.status, path).toBe(status);
+      expect(Object.fromEntries(response.headers), path).toMatchObject({
+        ...FLOOR,
+        "x-request-id": "caller-id-1234",
+        "x-client-version": expect.any(String),
+      });
+      expect(response.headers.get("Server-Timing"), path).toMatch(/^backend;dur=0,total;dur=[\d.]+$/);
+      expect(response.headers.has("Strict-Transport-Security"), path).toBe(false);
+    }
+  });
+
+  it("adds HSTS over https and keeps an answer's own policy and referrer policy", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const response = await appUnderTest().request("https://urval.example/sapi/search/report/1");
+    expect(response.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+    expect(response.headers.get("Content-Security-Policy")).toBe("default-src 'none'");
+    expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(await response.text()).toBe("<p>årsredovisning</p>");
+  });
+
+  it("copies an answer whose headers are immutable once, and stamps the copy", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const response = await appUnderTest().request("/sapi/search/redirect/1");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("https://urval.example/logga-in");
+    expect(Object.fromEntries(response.headers)).toMatchObject({ ...FLOOR, "x-request-id": expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(response.headers.get("Server-Timing")).toMatch(/^backend;dur=0,total;dur=/);
   });
 });

@@ -1,12 +1,14 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { log } from "../../../shared/log";
 import { isValidRequestId, newRequestId, REQUEST_ID_HEADER } from "../../../shared/request-id";
+import { applySecurityFloor, isHttpsUrl } from "../../../shared/security-floor";
 import { APP_VERSION, CLIENT_VERSION, CLIENT_VERSION_HEADER } from "../../../shared/version";
 import type { ApiBindings } from "../env";
 
 /**
- * Per request: a request id (taken from the web worker when present), the server's client version on every answer,
- * Server-Timing with the backend time, and one structured log line with route, status, user and durations.
+ * Per request: a request id (taken from the caller when well-formed), the server's client version on every answer,
+ * Server-Timing with the backend time, the security floor (workers/shared/security-floor.ts), and one structured log
+ * line with route, status, user and durations.
  *
  * The log line names the route pattern (`/sapi/search/create-shared-link/:serializedSearch`), never the requested
  * path or query: paths carry a serialized search, shared-link ids and list-file ids, and logs must hold no user data.
@@ -21,9 +23,7 @@ export const requestContext = (): MiddlewareHandler<ApiBindings> => async (c, ne
   await next();
   const totalMs = Math.round((performance.now() - started) * 10) / 10;
   const backendMs = c.get("backendMs");
-  c.header(REQUEST_ID_HEADER, requestId);
-  c.header(CLIENT_VERSION_HEADER, String(CLIENT_VERSION));
-  c.header("Server-Timing", `backend;dur=${backendMs},total;dur=${totalMs}`);
+  stampAnswer(c, requestId, `backend;dur=${backendMs},total;dur=${totalMs}`);
   log("info", "request", {
     requestId,
     method: c.req.method,
@@ -35,3 +35,23 @@ export const requestContext = (): MiddlewareHandler<ApiBindings> => async (c, ne
     version: APP_VERSION,
   });
 };
+
+const CLIENT_VERSION_VALUE = String(CLIENT_VERSION);
+
+/**
+ * Request id, client version, Server-Timing and the security floor on the answer, set on its headers in place: one
+ * Response per request. (Hono's c.header() copies a finished Response on every call; the answers of our routes are
+ * built in this worker and have mutable headers, so only an answer with immutable ones is copied, once.)
+ */
+function stampAnswer(c: Context<ApiBindings>, requestId: string, serverTiming: string): void {
+  let headers = c.res.headers;
+  try {
+    headers.set(REQUEST_ID_HEADER, requestId);
+  } catch {
+    c.header(REQUEST_ID_HEADER, requestId);
+    headers = c.res.headers;
+  }
+  headers.set(CLIENT_VERSION_HEADER, CLIENT_VERSION_VALUE);
+  headers.set("Server-Timing", serverTiming);
+  applySecurityFloor(headers, isHttpsUrl(c.req.url));
+}

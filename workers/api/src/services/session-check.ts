@@ -24,7 +24,7 @@ interface SessionRow {
  * account or an expired subscription takes effect on the next request, not when the token runs out.
  */
 export async function verifySession(db: D1Database, signingKey: string, token: string | undefined, now = Date.now()) {
-  const claims = token ? await verifyAccessToken(signingKey, token) : undefined;
+  const claims = token ? await verifyAccessToken(signingKey, token, now) : undefined;
   if (!claims) throw unauthorized();
   const row = await db
     .prepare(
