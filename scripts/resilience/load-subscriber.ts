@@ -168,8 +168,14 @@ async function exportRound(ctx: Ctx, serializedSearch: string, hitCount: number)
   const first = sheet.Sheets[sheet.SheetNames[0] ?? ""];
   const rows = first ? xlsxUtils.sheet_to_json(first, { header: 1 }).length - 1 : -1;
   if (rows !== job.rowCount) wrong(ctx, "export: download", `file has ${rows} rows, job says ${job.rowCount}`);
+  // Records this account already exported in the subscription period are free (issue 17's paid-record ledger; the
+  // ledger itself is checked against the files in scenario 4): the quota falls by the job's charge, never by more
+  // than its rows.
+  if (job.chargedCount > rows) wrong(ctx, "export: quota", `charged ${job.chargedCount} for a file of ${rows} rows`);
   const after = await activeUser(ctx);
-  if (after !== null && before - after !== job.rowCount) wrong(ctx, "export: quota", `quota ${before} → ${after} for ${job.rowCount} rows`);
+  if (after !== null && before - after !== job.chargedCount) {
+    wrong(ctx, "export: quota", `quota ${before} → ${after} for ${job.chargedCount} charged of ${job.rowCount} rows`);
+  }
 }
 
 export async function runSubscriber(client: SubscriberClient, stats: LoadStats, book: VersionBook, plan: SubscriberPlan): Promise<void> {
