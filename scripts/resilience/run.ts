@@ -34,6 +34,8 @@ const { values: args } = parseArgs({
     port: { type: "string", default: "8850" },
     /** Leave out the 10 000-request fuzz file (about 30 min here) when it ran on its own already. */
     "skip-fuzz": { type: "boolean", default: false },
+    /** Only the scenarios on the shared stack (1, 2, 3, 5's hostile files), when export-kill and the workerd files ran already. */
+    "stack-only": { type: "boolean", default: false },
     "no-append": { type: "boolean", default: false },
   },
 });
@@ -179,8 +181,8 @@ async function main() {
     await probe.close();
     await stack.stop();
   }
-  runExportKill();
-  if (!short) runIntegrationFiles();
+  if (!args["stack-only"]) runExportKill();
+  if (!short && !args["stack-only"]) runIntegrationFiles();
   const reports = readdirSync(reportDir)
     .filter((f) => f.endsWith(".json"))
     .sort()
