@@ -19,6 +19,8 @@ export interface LoadOptions {
   version: number;
   totals: { companies: number; worksites: number };
   threads?: number;
+  /** Bytes per parsed chunk (default: the pool's). */
+  chunkBytes?: number;
   report: (progress: ReindexProgress) => void;
   /** Called when the companies are stored ("companies") and when the worksites are too ("worksites after"). */
   lap: (stage: string) => void;
@@ -42,9 +44,9 @@ const tagged = (stage: LoadError["stage"], task: Promise<void>) =>
     throw new LoadError(stage, error);
   });
 
-export async function loadDocuments(loader: LocalLoader, build: IndexBuild, options: LoadOptions) {
+export async function loadDocuments(loader: Pick<LocalLoader, "insertValues">, build: IndexBuild, options: LoadOptions) {
   const { sourceDir, version, totals, report, lap } = options;
-  const pool = new ParsePool({ threads: options.threads });
+  const pool = new ParsePool({ threads: options.threads, chunkBytes: options.chunkBytes });
   // Worksite facts that arrive before every company is in (serialised, outside the heap); the rows went to D1 already,
   // so only the facts wait (keeping whole chunks held every worksite row's bytes until the companies were done).
   const waiting: Pick<PostedChunk<WorksiteFacts>, "facts">[] = [];
