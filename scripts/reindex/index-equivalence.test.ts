@@ -5,7 +5,7 @@
  * the snapshot layout changes that digest on purpose; a change to how the facts travel must not.
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,8 +25,12 @@ let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "urval-index-equivalence-"));
   await generateDataset({ companies: 3000, seed: 11, outDir: dir });
-  // Churn appends new companies out of orgSeqNo order, so the builders' reordering is exercised too.
   await churnDataset({ dir, seed: 5 });
+  // Worksites come out of cfarNo order; companies are moved out of orgSeqNo order too (every third line to the end),
+  // so both builders' reordering is exercised.
+  const file = path.join(dir, "companies.ndjson");
+  const lines = readFileSync(file, "utf8").trimEnd().split("\n");
+  writeFileSync(file, `${[...lines.filter((_, i) => i % 3 !== 0), ...lines.filter((_, i) => i % 3 === 0)].join("\n")}\n`);
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -5,10 +5,9 @@
  */
 import { open } from "node:fs/promises";
 import os from "node:os";
-import { deserialize } from "node:v8";
 import { Worker } from "node:worker_threads";
-import type { FactsOf, SourceKind } from "./parse-chunk";
-import type { ChunkJob, PostedChunk } from "./parse-worker";
+import type { SourceKind } from "./parse-chunk";
+import type { BatchOf, ChunkJob, PostedChunk } from "./parse-worker";
 import { SourceError } from "./source-reader";
 
 const CHUNK_BYTES = 4 << 20;
@@ -54,9 +53,6 @@ async function* lineChunks(file: string, chunkBytes: number): AsyncGenerator<Uin
   }
 }
 
-/** The column facts of a parsed chunk. */
-export const chunkFacts = <F>(chunk: Pick<PostedChunk<F>, "facts">): F[] => deserialize(chunk.facts) as F[];
-
 export class ParsePool {
   private readonly workers: Worker[];
   private readonly waiting = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
@@ -93,13 +89,13 @@ export class ParsePool {
   }
 
   /** Parsed chunks of `file` in file order; throws SourceError (file:line) at the first invalid line. */
-  async *parse<K extends SourceKind>(file: string, kind: K): AsyncGenerator<PostedChunk<FactsOf[K]>> {
+  async *parse<K extends SourceKind>(file: string, kind: K): AsyncGenerator<PostedChunk<BatchOf[K]>> {
     const queue: Promise<Reply>[] = [];
     let lineNo = 0;
-    const take = async (): Promise<PostedChunk<FactsOf[K]>> => {
+    const take = async (): Promise<PostedChunk<BatchOf[K]>> => {
       const reply = await (queue.shift() as Promise<Reply>);
       if (reply.failure !== undefined || !reply.result) throw new Error(`parsing ${file}: ${reply.failure}`);
-      const chunk = reply.result as PostedChunk<FactsOf[K]>;
+      const chunk = reply.result as PostedChunk<BatchOf[K]>;
       if (chunk.error) throw new SourceError(`${file}:${lineNo + chunk.error.line}: ${chunk.error.message}`);
       lineNo += chunk.lines;
       return chunk;
