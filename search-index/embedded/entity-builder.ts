@@ -36,7 +36,7 @@ export class EntityColumnsBuilder {
 
   /** The dictionary ids of a batch's distinct words (index k: the batch's word k). */
   protected batchWordIds(batch: EntityBatch): Uint32Array {
-    const ids = new Uint32Array(batch.textEnds.length - batch.wordsFrom);
+    const ids = new Uint32Array(batch.strings.length - batch.wordsFrom);
     for (let k = 0; k < ids.length; k++) ids[k] = this.words.idOf(batchString(batch, batch.wordsFrom + k));
     return ids;
   }

@@ -1,8 +1,9 @@
 /**
- * Column facts of many records at once, as typed arrays and one string: what a reindex parse thread hands the thread
- * that builds the index (transferred, not serialised: no per-record objects on the receiving side). Reference codes are
- * already node ids and code indexes, organisation numbers numbers, and each batch's name words are distinct strings
- * with per-record indexes into them, so the builder looks each word up once per batch (docs/decisions/0028).
+ * Column facts of many records at once, as typed arrays and an array of strings: what a reindex parse thread hands the
+ * thread that builds the index (the arrays transferred, only the names, sort keys and words copied: no per-record
+ * objects to deserialise). Reference codes are already node ids and code indexes, organisation numbers numbers, and
+ * each batch's name words are distinct strings with per-record indexes into them, so the builder looks each word up
+ * once per batch (docs/decisions/0028).
  */
 import { COMPANY_VALUE_FIELDS } from "../company-values";
 import { orgNoToNumber } from "../text";
@@ -16,9 +17,12 @@ import { unknownNode } from "./tree-index";
 export interface EntityBatch extends Pick<EntityIndex, "count" | "ids" | "flags" | "mainSni" | "sniAll" | "municipality"> {
   /** SNI and municipality codes the reference data does not know. */
   unknownCodes: number;
-  /** The batch's strings back to back (see batchString); the distinct words start at `wordsFrom`. */
-  text: string;
-  textEnds: Uint32Array;
+  /**
+   * The batch's strings; the distinct words start at `wordsFrom`. An array, not one joined string: copied across
+   * threads each arrives as a flat string of its own, where slices of one string made the column index's sorts of sort
+   * keys and words twice as slow at full size (docs/decisions/0028).
+   */
+  strings: string[];
   wordsFrom: number;
   /** Each record's name words as indexes into the batch's distinct words (0 = string `wordsFrom`). */
   words: Csr<Uint32Array>;
@@ -42,15 +46,17 @@ export interface WorksiteBatch extends EntityBatch {
 }
 
 /** String k of a batch. */
-export const batchString = (batch: EntityBatch, k: number): string =>
-  batch.text.slice(k === 0 ? 0 : batch.textEnds[k - 1], batch.textEnds[k]);
+export const batchString = (batch: EntityBatch, k: number): string => batch.strings[k] ?? "";
 
 /** The buffers to transfer with a batch. */
 export function batchBuffers(batch: CompanyBatch | WorksiteBatch): ArrayBuffer[] {
-  const arrays = Object.values(batch).flatMap((value: unknown) =>
-    ArrayBuffer.isView(value) ? [value] : typeof value === "object" && value !== null ? Object.values(value) : [],
-  ) as ArrayBufferView[];
-  return arrays.map((array) => array.buffer as ArrayBuffer);
+  const views = Object.values(batch).flatMap((value: unknown) => {
+    if (ArrayBuffer.isView(value)) return [value];
+    // A CSR's two arrays (and the strings, which are copied).
+    if (typeof value === "object" && value !== null) return Object.values(value).filter((inner) => ArrayBuffer.isView(inner));
+    return [];
+  }) as ArrayBufferView[];
+  return views.map((view) => view.buffer as ArrayBuffer);
 }
 
 class EntityBatchWriter {
@@ -98,10 +104,6 @@ class EntityBatchWriter {
 
   protected finishCommon(): EntityBatch {
     const wordsFrom = this.strings.length;
-    const strings = this.strings.concat(this.distinctWords);
-    const textEnds = new Uint32Array(strings.length);
-    let end = 0;
-    strings.forEach((s, k) => (textEnds[k] = end += s.length));
     return {
       count: this.count,
       ids: this.ids.toArray(),
@@ -110,8 +112,7 @@ class EntityBatchWriter {
       sniAll: this.sniAll.build(),
       municipality: this.municipality.toArray(),
       unknownCodes: this.unknownCodes,
-      text: strings.join(""),
-      textEnds,
+      strings: this.strings.concat(this.distinctWords),
       wordsFrom,
       words: this.wordRows.build(),
     };
