@@ -21,11 +21,45 @@ function processes(): ProcessEntry[] {
   return found;
 }
 
+/** Child pids of a process, from each of its threads' /proc children list; null where the kernel has no such list. */
+function childrenOf(pid: number): number[] | null {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const children: number[] = [];
+  for (const task of tasks) {
+    let list: string;
+    try {
+      list = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT" && task === String(pid)) return null;
+      continue; // the thread ended meanwhile
+    }
+    for (const child of list.split(" ")) if (child.trim() !== "") children.push(Number(child));
+  }
+  return children;
+}
+
 /**
- * Resident memory (MB) of `rootPid` and every process below it, or only of those whose command line contains
- * `commandIncludes` (e.g. "workerd").
+ * `rootPid` and every process below it. Read from the tree's own children lists: scanning every process on the machine
+ * (its stat and command line) every 250 ms blocked the sampling thread for seconds on a busy machine (reading another
+ * process's command line waits for its memory lock), which in the reindex is the thread that feeds the parse threads.
  */
-export function treeRssMb(rootPid: number, commandIncludes?: string): number {
+function treePids(rootPid: number): number[] {
+  const pids = [rootPid];
+  for (let i = 0; i < pids.length; i++) {
+    const children = childrenOf(pids[i] as number);
+    if (children === null) return scannedTreePids(rootPid);
+    pids.push(...children);
+  }
+  return pids;
+}
+
+/** treePids by scanning every process (kernels without /proc children lists). */
+function scannedTreePids(rootPid: number): number[] {
   const all = processes();
   const parent = new Map(all.map((p) => [p.pid, p.parent]));
   const below = (pid: number) => {
@@ -34,11 +68,19 @@ export function treeRssMb(rootPid: number, commandIncludes?: string): number {
     }
     return false;
   };
+  return all.filter((p) => below(p.pid)).map((p) => p.pid);
+}
+
+/**
+ * Resident memory (MB) of `rootPid` and every process below it, or only of those whose command line contains
+ * `commandIncludes` (e.g. "workerd").
+ */
+export function treeRssMb(rootPid: number, commandIncludes?: string): number {
   let kb = 0;
-  for (const p of all) {
-    if (!below(p.pid) || (commandIncludes !== undefined && !p.command.includes(commandIncludes))) continue;
+  for (const pid of treePids(rootPid)) {
     try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p.pid}/status`, "utf8"))?.[1] ?? 0);
+      if (commandIncludes !== undefined && !readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(commandIncludes)) continue;
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
     } catch {
       // ended meanwhile
     }

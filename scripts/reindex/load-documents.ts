@@ -4,13 +4,12 @@
  * the companies are in). Companies are bound by parsing, worksites by D1 writes: overlapping them keeps both cores busy.
  */
 import path from "node:path";
-import type { WorksiteFacts } from "../../search-index/embedded/column-facts";
+import type { WorksiteBatch } from "../../search-index/embedded/fact-batch";
 import { COMPANY_COLUMNS, insertCompaniesHead, insertWorksitesHead, WORKSITE_COLUMNS } from "../../search-index/embedded/d1-documents";
 import type { IndexBuild } from "../../search-index/embedded/index-build";
 import type { HashCollector } from "./change-set";
 import type { LocalLoader } from "./local-loader";
-import { chunkFacts, ParsePool } from "./parse-pool";
-import type { PostedChunk } from "./parse-worker";
+import { ParsePool } from "./parse-pool";
 import type { ReindexProgress } from "./reindex-embedded";
 import { RowWriter } from "./row-writer";
 
@@ -19,6 +18,8 @@ export interface LoadOptions {
   version: number;
   totals: { companies: number; worksites: number };
   threads?: number;
+  /** Bytes per parsed chunk (default: the pool's). */
+  chunkBytes?: number;
   report: (progress: ReindexProgress) => void;
   /** Called when the companies are stored ("companies") and when the worksites are too ("worksites after"). */
   lap: (stage: string) => void;
@@ -42,19 +43,19 @@ const tagged = (stage: LoadError["stage"], task: Promise<void>) =>
     throw new LoadError(stage, error);
   });
 
-export async function loadDocuments(loader: LocalLoader, build: IndexBuild, options: LoadOptions) {
+export async function loadDocuments(loader: Pick<LocalLoader, "insertValues">, build: IndexBuild, options: LoadOptions) {
   const { sourceDir, version, totals, report, lap } = options;
-  const pool = new ParsePool({ threads: options.threads });
-  // Worksite facts that arrive before every company is in (serialised, outside the heap); the rows went to D1 already,
-  // so only the facts wait (keeping whole chunks held every worksite row's bytes until the companies were done).
-  const waiting: Pick<PostedChunk<WorksiteFacts>, "facts">[] = [];
+  const pool = new ParsePool({ threads: options.threads, chunkBytes: options.chunkBytes });
+  // Worksite facts that arrive before every company is in (typed arrays, outside the heap); the rows went to D1
+  // already, so only the facts wait (keeping whole chunks held every worksite row's bytes until the companies were done).
+  const waiting: WorksiteBatch[] = [];
   let companiesIn = false;
   let n = 0;
   let w = 0;
   const companies = async () => {
     const writer = new RowWriter(loader, insertCompaniesHead(version), COMPANY_COLUMNS);
     for await (const chunk of pool.parse(path.join(sourceDir, "companies.ndjson"), "company")) {
-      for (const facts of chunkFacts(chunk)) build.addCompany(facts);
+      build.addCompanyBatch(chunk.batch);
       options.hashes?.add(chunk.hashes);
       await writer.add(chunk.rows, chunk.records);
       n += chunk.records;
@@ -62,7 +63,7 @@ export async function loadDocuments(loader: LocalLoader, build: IndexBuild, opti
     }
     // In the same synchronous step: later worksite chunks go straight to the index, after the waiting ones.
     companiesIn = true;
-    for (const chunk of waiting.splice(0)) for (const f of chunkFacts(chunk)) build.addWorksiteColumns(f);
+    for (const batch of waiting.splice(0)) build.addWorksiteBatch(batch);
     await writer.close();
     lap("companies");
     report({ stage: "worksites", done: w, total: totals.worksites });
@@ -70,8 +71,8 @@ export async function loadDocuments(loader: LocalLoader, build: IndexBuild, opti
   const worksites = async () => {
     const writer = new RowWriter(loader, insertWorksitesHead(version), WORKSITE_COLUMNS);
     for await (const chunk of pool.parse(path.join(sourceDir, "worksites.ndjson"), "worksite")) {
-      if (companiesIn) for (const f of chunkFacts(chunk)) build.addWorksiteColumns(f);
-      else waiting.push({ facts: chunk.facts });
+      if (companiesIn) build.addWorksiteBatch(chunk.batch);
+      else waiting.push(chunk.batch);
       options.hashes?.addWorksites(chunk.hashes);
       await writer.add(chunk.rows, chunk.records);
       w += chunk.records;

@@ -1,10 +1,19 @@
 /**
- * Worker thread of parse-pool.ts: parses the chunks it is sent and posts the results back as transferred bytes: the D1
- * rows in UTF-8 (the main thread neither copies nor encodes them) and the column facts v8-serialised (deserialised
- * when the index takes them, so facts that wait for the companies sit outside the garbage-collected heap).
+ * Worker thread of parse-pool.ts: parses the chunks it is sent and posts the results back as transferred buffers: the
+ * D1 rows in UTF-8 (the main thread neither copies nor encodes them) and the column facts as one batch of typed arrays
+ * (fact-batch.ts: nothing to deserialise on the main thread, and facts that wait for the companies sit outside the
+ * garbage-collected heap).
  */
-import { serialize } from "node:v8";
 import { parentPort } from "node:worker_threads";
+import { createBuildContext } from "../../search-index/embedded/build-context";
+import type { CompanyFacts, WorksiteFacts } from "../../search-index/embedded/column-facts";
+import {
+  batchBuffers,
+  CompanyBatchWriter,
+  WorksiteBatchWriter,
+  type CompanyBatch,
+  type WorksiteBatch,
+} from "../../search-index/embedded/fact-batch";
 import { parseChunk, type ParsedChunk, type SourceKind } from "./parse-chunk";
 
 export interface ChunkJob {
@@ -13,29 +22,39 @@ export interface ChunkJob {
   bytes: Uint8Array;
 }
 
-/** A parsed chunk as posted to the pool: rows and facts as bytes (see chunkFacts), `records` of them. */
-export type PostedChunk<F> = Omit<ParsedChunk<never>, "rows" | "facts"> & {
+export interface BatchOf {
+  company: CompanyBatch;
+  worksite: WorksiteBatch;
+}
+
+/** A parsed chunk as posted to the pool: rows as UTF-8 bytes, the column facts of its `records` records as a batch. */
+export type PostedChunk<B> = Omit<ParsedChunk<never>, "rows" | "facts"> & {
   rows: Uint8Array<ArrayBuffer>;
-  facts: Uint8Array<ArrayBuffer> & { readonly __facts?: F };
+  batch: B;
   records: number;
 };
 
 const encoder = new TextEncoder();
+const context = createBuildContext();
 
-/** A copy in an ArrayBuffer of its own (v8.serialize may answer a view into a shared pool), made with one memcpy. */
-function ownBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  const copy = new Uint8Array(bytes.byteLength);
-  copy.set(bytes);
-  return copy;
+function batchOf(kind: SourceKind, facts: ParsedChunk<SourceKind>["facts"]): CompanyBatch | WorksiteBatch {
+  if (kind === "company") {
+    const writer = new CompanyBatchWriter(context);
+    for (const f of facts) writer.add(f as CompanyFacts);
+    return writer.finish();
+  }
+  const writer = new WorksiteBatchWriter(context);
+  for (const f of facts) writer.add(f as WorksiteFacts);
+  return writer.finish();
 }
 
 parentPort?.on("message", (job: ChunkJob) => {
   try {
     const { rows, facts, ...rest } = parseChunk(job.kind, job.bytes);
     const bytes = encoder.encode(rows);
-    const serialized = ownBytes(serialize(facts));
-    const result = { ...rest, rows: bytes, facts: serialized, records: facts.length };
-    parentPort?.postMessage({ seq: job.seq, result }, [bytes.buffer, serialized.buffer, rest.hashes.buffer]);
+    const batch = batchOf(job.kind, facts);
+    const result = { ...rest, rows: bytes, batch, records: batch.count };
+    parentPort?.postMessage({ seq: job.seq, result }, [bytes.buffer, ...batchBuffers(batch), rest.hashes.buffer]);
   } catch (error) {
     parentPort?.postMessage({ seq: job.seq, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }

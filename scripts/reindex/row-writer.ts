@@ -9,7 +9,7 @@ export class RowWriter {
   written = 0;
 
   constructor(
-    private readonly loader: LocalLoader,
+    private readonly loader: Pick<LocalLoader, "insertValues">,
     private readonly head: string,
     private readonly columns: number,
   ) {}

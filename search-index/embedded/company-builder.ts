@@ -1,10 +1,9 @@
-/** Company columns from column facts (insertion order), sealed into final order by orgSeqNo. */
+/** Company columns from batches of column facts (insertion order), sealed into final order by orgSeqNo. */
 import type { WorksiteCompanyInfo } from "../documents";
 import { COMPANY_VALUE_FIELDS, type CompanyValueField } from "../company-values";
-import { orgNoToNumber } from "../text";
 import type { BuildContext } from "./build-context";
-import type { CompanyFacts } from "./column-facts";
 import { EntityColumnsBuilder } from "./entity-builder";
+import { batchString, type CompanyBatch } from "./fact-batch";
 import { CsrBuilder, Growable } from "./growable";
 import { FLAG_BITS } from "./index-types";
 import { lowerBound, sortOrder } from "./ranks";
@@ -28,16 +27,23 @@ export class CompanyColumnsBuilder extends EntityColumnsBuilder {
     super(context);
   }
 
-  add(facts: CompanyFacts): void {
+  addBatch(batch: CompanyBatch): void {
     if (this.sortedIds) throw new Error("companies are sealed");
-    this.addCommon(facts.orgSeqNo, facts.flags, facts.sniCodes, facts.municipalityCode, facts.words);
-    this.orgNo.push(orgNoToNumber(facts.orgNo));
-    this.companyForm.push(this.context.codeIndex("companyForm", facts.legalFormCode));
-    this.fiscalYear.push(this.context.codeIndex("fiscalYear", String(facts.fiscalYearEndMonth)));
-    this.ownerAges.add(facts.ownerAges);
-    COMPANY_VALUE_FIELDS.forEach((field, i) => this.values[field].push(facts.values[i] ?? Number.NaN));
-    this.sortKeys.push(facts.sortKey);
-    this.names.push(facts.name);
+    this.addBatchCommon(batch, batch.flags);
+    const wordIds = this.batchWordIds(batch);
+    const { offsets, values } = batch.words;
+    for (let r = 0; r < batch.count; r++) {
+      const row: number[] = [];
+      for (let k = offsets[r] ?? 0; k < (offsets[r + 1] ?? 0); k++) row.push(wordIds[values[k] ?? 0] ?? 0);
+      this.words.addIds(row);
+      this.names.push(batchString(batch, 2 * r));
+      this.sortKeys.push(batchString(batch, 2 * r + 1));
+    }
+    this.orgNo.pushAll(batch.orgNo);
+    this.companyForm.pushAll(batch.companyForm);
+    this.fiscalYear.pushAll(batch.fiscalYear);
+    this.ownerAges.addAll(batch.ownerAges);
+    COMPANY_VALUE_FIELDS.forEach((field, f) => this.values[field].pushAll(batch.values.subarray(f * batch.count, (f + 1) * batch.count)));
   }
 
   /** Fixes the final order; worksites can then find their company. */

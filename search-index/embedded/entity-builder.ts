@@ -1,9 +1,9 @@
 /** Columns every entity (company, worksite) has: id, flags, SNI, place, words. Shared by both builders. */
 import type { BoolFilter } from "../../workers/shared/search/search-fields";
 import type { BuildContext } from "./build-context";
+import { batchString, type EntityBatch } from "./fact-batch";
 import { CsrBuilder, Growable } from "./growable";
 import { FLAG_BITS } from "./index-types";
-import { unknownNode } from "./tree-index";
 import { WordIndexBuilder } from "./word-index";
 
 /** The flag bits of a record; `bit(name, on)` sets one. */
@@ -24,17 +24,20 @@ export class EntityColumnsBuilder {
     return this.ids.length;
   }
 
-  /** `words`: the record's distinct name words (text.ts tokenize). */
-  addCommon(id: number, flags: number, sniCodes: readonly string[], municipalityCode: string, words: readonly string[]): void {
-    const sniNodes = sniCodes.map((code) => this.context.sniNode(code));
-    const municipality = this.context.locationNode(municipalityCode);
-    const unknownSni = unknownNode(this.context.sni);
-    this.unknownCodes += sniNodes.filter((n) => n === unknownSni).length + (municipality === unknownNode(this.context.location) ? 1 : 0);
-    this.ids.push(id);
-    this.flags.push(flags);
-    this.mainSni.push(sniNodes[0] ?? unknownSni);
-    this.sniAll.add(this.context.withAncestors(this.context.sni, sniNodes));
-    this.municipality.push(municipality);
-    this.words.add(words);
+  /** Appends a batch's id, flag, SNI and place columns (`flags` in place of the batch's own). */
+  protected addBatchCommon(batch: EntityBatch, flags: ArrayLike<number>): void {
+    this.ids.pushAll(batch.ids);
+    this.flags.pushAll(flags);
+    this.mainSni.pushAll(batch.mainSni);
+    this.sniAll.addAll(batch.sniAll);
+    this.municipality.pushAll(batch.municipality);
+    this.unknownCodes += batch.unknownCodes;
+  }
+
+  /** The dictionary ids of a batch's distinct words (index k: the batch's word k). */
+  protected batchWordIds(batch: EntityBatch): Uint32Array {
+    const ids = new Uint32Array(batch.strings.length - batch.wordsFrom);
+    for (let k = 0; k < ids.length; k++) ids[k] = this.words.idOf(batchString(batch, batch.wordsFrom + k));
+    return ids;
   }
 }

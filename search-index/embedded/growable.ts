@@ -22,6 +22,20 @@ export class Growable<T extends TypedArray> {
     this.data[this.length++] = value;
   }
 
+  /** Appends every value of `values`. */
+  pushAll(values: ArrayLike<number>): void {
+    const needed = this.length + values.length;
+    if (needed > this.data.length) {
+      let capacity = Math.max(1, this.data.length);
+      while (capacity < needed) capacity *= 2;
+      const next = new this.Type(capacity);
+      next.set(this.data as never);
+      this.data = next;
+    }
+    this.data.set(values as never, this.length);
+    this.length = needed;
+  }
+
   get(index: number): number {
     return this.data[index] ?? 0;
   }
@@ -45,6 +59,13 @@ export class CsrBuilder<T extends Uint8Array | Uint16Array | Uint32Array> {
   add(values: Iterable<number>): void {
     for (const value of values) this.values.push(value);
     this.offsets.push(this.values.length);
+  }
+
+  /** Appends the rows of another CSR (offsets from 0). */
+  addAll(csr: { offsets: Uint32Array; values: ArrayLike<number> }): void {
+    const base = this.values.length;
+    this.values.pushAll(csr.values);
+    for (let r = 1; r < csr.offsets.length; r++) this.offsets.push(base + (csr.offsets[r] ?? 0));
   }
 
   get rows(): number {

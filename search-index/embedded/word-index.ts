@@ -7,19 +7,40 @@ export class WordIndexBuilder {
   private readonly words: string[] = [];
   private readonly rows = new CsrBuilder(Uint32Array);
 
+  /** The id of a word, added to the dictionary when new. */
+  idOf(word: string): number {
+    let id = this.ids.get(word);
+    if (id === undefined) {
+      id = this.words.length;
+      this.ids.set(word, id);
+      this.words.push(word);
+    }
+    return id;
+  }
+
+  /** Distinct words so far. */
+  get size(): number {
+    return this.words.length;
+  }
+
+  /** A word by its id. */
+  wordOf(id: number): string {
+    return this.words[id] ?? "";
+  }
+
   /** Adds the next record's (distinct, normalised) words. */
   add(tokens: readonly string[]): void {
-    const row: number[] = [];
-    for (const token of tokens) {
-      let id = this.ids.get(token);
-      if (id === undefined) {
-        id = this.words.length;
-        this.ids.set(token, id);
-        this.words.push(token);
-      }
-      row.push(id);
-    }
-    this.rows.add(row);
+    this.rows.add(tokens.map((token) => this.idOf(token)));
+  }
+
+  /** Adds the next record's words as ids (idOf), each once. */
+  addIds(ids: Iterable<number>): void {
+    this.rows.add(ids);
+  }
+
+  /** Record r's word ids. */
+  row(r: number): number[] {
+    return this.rows.row(r);
   }
 
   /** order[f] = insertion position of the record at final position f (null: unchanged). */

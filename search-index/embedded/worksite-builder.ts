@@ -1,9 +1,8 @@
-/** Worksite columns from column facts; needs the sealed companies (registrations, name words). */
-import { tokenize } from "../text";
+/** Worksite columns from batches of column facts; needs the sealed companies (registrations, name words). */
 import type { BuildContext } from "./build-context";
-import type { WorksiteFacts } from "./column-facts";
 import type { CompanyColumnsBuilder } from "./company-builder";
 import { EntityColumnsBuilder } from "./entity-builder";
+import type { WorksiteBatch } from "./fact-batch";
 import { Growable } from "./growable";
 
 export class WorksiteColumnsBuilder extends EntityColumnsBuilder {
@@ -11,6 +10,8 @@ export class WorksiteColumnsBuilder extends EntityColumnsBuilder {
   readonly company = new Growable(Uint32Array);
   readonly employeeRange = new Growable(Uint8Array);
   readonly activeFrom = new Growable(Float64Array);
+  /** The companies' word ids → this dictionary's ids (-1: not looked up yet). */
+  private companyWords: Int32Array | null = null;
 
   constructor(
     context: BuildContext,
@@ -19,18 +20,40 @@ export class WorksiteColumnsBuilder extends EntityColumnsBuilder {
     super(context);
   }
 
-  /** Adds a worksite; returns its company's final position. */
-  add(facts: WorksiteFacts): number {
-    const position = this.companies.positionOf(facts.orgSeqNo);
-    if (position < 0) throw new Error(`worksite ${facts.id}: unknown company orgSeqNo ${facts.orgSeqNo}`);
-    const flags = facts.flags | this.companies.registrationFlagsAt(position);
-    const companyName = this.companies.names[this.companies.insertionOf(position)] ?? "";
-    const words = new Set(facts.words);
-    for (const word of tokenize(companyName)) words.add(word);
-    this.addCommon(facts.id, flags, facts.sniCodes, facts.municipalityCode, [...words]);
-    this.company.push(position);
-    this.employeeRange.push(this.context.codeIndex("employeeRange", facts.employeeRangeCode));
-    this.activeFrom.push(facts.activeFrom);
-    return position;
+  /** Adds a batch of worksites: each takes its company's registrations and name words. */
+  addBatch(batch: WorksiteBatch): void {
+    const positions = new Uint32Array(batch.count);
+    const flags = Uint16Array.from(batch.flags);
+    const wordIds = this.batchWordIds(batch);
+    const { offsets, values } = batch.words;
+    for (let r = 0; r < batch.count; r++) {
+      const orgSeqNo = batch.orgSeqNo[r] ?? 0;
+      const position = this.companies.positionOf(orgSeqNo);
+      if (position < 0) throw new Error(`worksite ${batch.ids[r]}: unknown company orgSeqNo ${orgSeqNo}`);
+      positions[r] = position;
+      flags[r] = (flags[r] ?? 0) | this.companies.registrationFlagsAt(position);
+      const row: number[] = [];
+      for (let k = offsets[r] ?? 0; k < (offsets[r + 1] ?? 0); k++) row.push(wordIds[values[k] ?? 0] ?? 0);
+      for (const companyWord of this.companies.words.row(this.companies.insertionOf(position))) {
+        const id = this.fromCompanyWord(companyWord);
+        if (!row.includes(id)) row.push(id);
+      }
+      this.words.addIds(row);
+    }
+    this.addBatchCommon(batch, flags);
+    this.company.pushAll(positions);
+    this.employeeRange.pushAll(batch.employeeRange);
+    this.activeFrom.pushAll(batch.activeFrom);
+  }
+
+  /** This dictionary's id of a word of the companies' dictionary. */
+  private fromCompanyWord(companyWord: number): number {
+    this.companyWords ??= new Int32Array(this.companies.words.size).fill(-1);
+    let id = this.companyWords[companyWord] ?? -1;
+    if (id < 0) {
+      id = this.words.idOf(this.companies.words.wordOf(companyWord));
+      this.companyWords[companyWord] = id;
+    }
+    return id;
   }
 }

@@ -1,0 +1,68 @@
+/**
+ * The column index the reindex builds (parse threads → loadDocuments → IndexBuild) is the same, byte for byte, as the
+ * one built in process from the source records one by one, whatever the chunk size, and as the snapshot that the
+ * reindex of DR 0025 built from the same dataset (its SHA-256 below). A change to the generator, the reference data or
+ * the snapshot layout changes that digest on purpose; a change to how the facts travel must not.
+ */
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companyFacts, worksiteFacts } from "../../search-index/embedded/column-facts";
+import { IndexBuild } from "../../search-index/embedded/index-build";
+import { concatSnapshot, encodeSnapshot } from "../../search-index/embedded/snapshot";
+import { churnDataset } from "../data/churn";
+import { generateDataset } from "../data/generate";
+import { loadDocuments } from "./load-documents";
+import { readCompanies, readManifest, readWorksites } from "./source-reader";
+
+/** encodeSnapshot of the index built by the reindex at ff3da43 (before columnar facts) from the dataset below. */
+const GOLDEN_SHA256 = "f7ac5c8d9055bf8192bf47a81f4f40496c0170f3d663f7f27ffbe0c72b709748";
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "urval-index-equivalence-"));
+  await generateDataset({ companies: 3000, seed: 11, outDir: dir });
+  await churnDataset({ dir, seed: 5 });
+  // Worksites come out of cfarNo order; companies are moved out of orgSeqNo order too (every third line to the end),
+  // so both builders' reordering is exercised.
+  const file = path.join(dir, "companies.ndjson");
+  const lines = readFileSync(file, "utf8").trimEnd().split("\n");
+  writeFileSync(file, `${[...lines.filter((_, i) => i % 3 !== 0), ...lines.filter((_, i) => i % 3 === 0)].join("\n")}\n`);
+}, 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function digest(build: IndexBuild): string {
+  const index = build.finish(1);
+  index.builtAt = "2026-01-01T00:00:00.000Z";
+  return createHash("sha256")
+    .update(new Uint8Array(concatSnapshot(encodeSnapshot(index))))
+    .digest("hex");
+}
+
+async function inProcess(): Promise<string> {
+  const build = new IndexBuild();
+  for await (const company of readCompanies(dir)) build.addCompany(companyFacts(company));
+  for await (const worksite of readWorksites(dir)) build.addWorksiteColumns(worksiteFacts(worksite));
+  return digest(build);
+}
+
+async function throughThreads(chunkBytes?: number): Promise<string> {
+  const build = new IndexBuild();
+  const manifest = readManifest(dir);
+  const loader = { insertValues: (_head: string, _columns: number, _lines: unknown) => Promise.resolve({ rows: 0 }) };
+  const totals = { companies: manifest.companies, worksites: manifest.worksites };
+  await loadDocuments(loader, build, { sourceDir: dir, version: 1, totals, threads: 2, chunkBytes, report: () => {}, lap: () => {} });
+  return digest(build);
+}
+
+describe("the reindex's column index", () => {
+  it("equals the index built record by record, and the one the reindex built before columnar facts", async () => {
+    const expected = await inProcess();
+    expect(await throughThreads()).toBe(expected);
+    expect(await throughThreads(64 * 1024)).toBe(expected);
+    expect(expected).toBe(GOLDEN_SHA256);
+  }, 120_000);
+});
