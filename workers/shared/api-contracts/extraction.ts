@@ -74,7 +74,10 @@ export const ExtractionJobSchema = z.object({
   status: ExportStatusSchema,
   /** Rows requested. */
   count: z.number().int(),
-  /** Records charged to the quota: the rows not already paid for in the subscription period (issue 17). */
+  /**
+   * Records charged to the quota: the rows not already paid for in the subscription period (issue 17), net of what
+   * the job gave back when it settled (rows it could not write, or everything when it failed).
+   */
   chargedCount: z.number().int(),
   /** Rows written, once DONE (can be below count when the hits shrank meanwhile; the difference is refunded). */
   rowCount: z.number().int().nullable(),

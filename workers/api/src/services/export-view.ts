@@ -9,7 +9,9 @@ export function toExtractionJob(row: ExportJobRow): ExtractionJob {
     jobId: row.id,
     status: row.status,
     count: row.reserved_count,
-    chargedCount: row.charged_count ?? row.reserved_count,
+    // Net of refunds: a job that wrote fewer rows than it charged (hits shrank, a reindex between request and
+    // delivery) or failed gave the difference back when it settled; refunded_count is 0 until then.
+    chargedCount: (row.charged_count ?? row.reserved_count) - row.refunded_count,
     rowCount: row.row_count,
     fileName: row.file_name,
     format: row.format,
