@@ -11,7 +11,8 @@
  * --append-benchmark adds the run's timings with this command line to BENCHMARKS.md.
  *
  * Fault injection for the resilience suite (issue 14): URVAL_FAULT_HOLD_AT=<stage>[:<part>] makes the run log
- * {"msg":"reindex held",…} and wait when that stage begins (or after that snapshot part), so it can be killed there.
+ * {"msg":"reindex held",…} and wait when that stage begins (or after that snapshot part), so it can be killed there;
+ * URVAL_FAULT_HOLD_AT=companies:loading stops the main thread once the first companies are in, mid-load.
  */
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
@@ -37,6 +38,17 @@ async function onStage(stage: ReindexStage, detail?: { version: number; part?: n
   if (process.env.URVAL_FAULT_HOLD_AT !== at) return;
   console.log(JSON.stringify({ level: "warn", msg: "reindex held", at, holdMs: HOLD_MS }));
   await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+}
+
+/**
+ * The hold inside the companies stage: once the first companies are loaded the main thread, which hands rows to D1,
+ * stops outright (Atomics.wait), so a kill lands with the version's tables part-filled however fast the dataset loads
+ * (a kill timed after the stage began came after the switch on a small dataset once the reindex got faster).
+ */
+function holdMidLoad(progress: ReindexProgress) {
+  if (process.env.URVAL_FAULT_HOLD_AT !== "companies:loading" || progress.stage !== "companies" || progress.done === 0) return;
+  console.log(JSON.stringify({ level: "warn", msg: "reindex held", at: "companies:loading", done: progress.done, holdMs: HOLD_MS }));
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, HOLD_MS);
 }
 
 const STAGE_LABELS: Record<string, string> = {
@@ -163,7 +175,10 @@ async function main() {
         sourceDir: values.source,
         persistDir,
         loader,
-        onProgress: bar.update,
+        onProgress: (progress) => {
+          holdMidLoad(progress);
+          bar.update(progress);
+        },
         onStage,
         graceMs: graceSeconds * 1000,
       });

@@ -14,6 +14,8 @@ export interface KillPoint {
   stage: string;
   /** Hold the run there (URVAL_FAULT_HOLD_AT) before the kill, or kill this many ms after the stage begins. */
   mode: { hold: true } | { afterMs: number };
+  /** The hold's name when it is not the stage's beginning ("companies:loading": mid-load). */
+  holdAt?: string;
 }
 
 export interface KillOutcome {
@@ -26,7 +28,7 @@ export interface KillOutcome {
 }
 
 export const KILL_POINTS: readonly KillPoint[] = [
-  { stage: "companies", mode: { afterMs: 1500 } },
+  { stage: "companies", mode: { hold: true }, holdAt: "companies:loading" },
   { stage: "index", mode: { hold: true } },
   { stage: "snapshot:1", mode: { hold: true } },
   { stage: "verify", mode: { hold: true } },
@@ -58,9 +60,10 @@ async function servedVersion(stack: Stack, cookie: string): Promise<number | nul
 export async function killAt(stack: Stack, probe: IndexStateProbe, point: KillPoint, source: string, cookie: string): Promise<KillOutcome> {
   const problems: string[] = [];
   const liveBefore = (await probe.read()).current;
-  const run = startReindex({ source, stateDir: stack.stateDir, graceSeconds: 120, holdAt: "hold" in point.mode ? point.stage : undefined });
+  const holdAt = "hold" in point.mode ? (point.holdAt ?? point.stage) : undefined;
+  const run = startReindex({ source, stateDir: stack.stateDir, graceSeconds: 120, holdAt });
   try {
-    await run.reached(point.stage);
+    await run.reached(holdAt ?? point.stage);
     const { mode } = point;
     if ("afterMs" in mode) await new Promise((resolve) => setTimeout(resolve, mode.afterMs));
   } catch (error) {
