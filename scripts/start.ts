@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createAccount } from "./accounts/cli";
 import { ensureDemoDataset, ensureDemoIndex } from "./demo-data";
-import { openLocalBindings, PERSIST_DIR, ROOT } from "./lib/local-bindings";
+import { openLocalBindings, PERSIST_DIR, ROOT, wranglerDevEnv } from "./lib/local-bindings";
 import { applyMigrations } from "./migrate";
 
 const PORT = Number(process.env.PORT ?? 8787);
@@ -87,7 +87,7 @@ async function main() {
       "127.0.0.1",
       "--show-interactive-dev-session=false",
     ],
-    { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
+    { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], env: wranglerDevEnv() },
   );
   let announced = false;
   child.stdout.on("data", (chunk: Buffer) => {

@@ -6,9 +6,9 @@
  * appended to BENCHMARKS.md (--no-append to only print).
  *
  *   npm run bench:profile -- [--url http://127.0.0.1:8787] [--call preflight|search|sok] [--seconds 10]
- *                            [--connections 20] [--top 12] [--label before]
+ *                            [--connections 20] [--top 12] [--label before] [--save DIR]
  */
-import { appendFileSync, readFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -32,6 +32,8 @@ const { values: args } = parseArgs({
     user: { type: "string" },
     password: { type: "string" },
     "no-append": { type: "boolean", default: false },
+    /** A directory to keep each isolate's raw profile in (.cpuprofile, for DevTools or a flame graph). */
+    save: { type: "string" },
   },
 });
 
@@ -226,6 +228,12 @@ async function main() {
     inspectors.map(async (inspector) => (await inspector.send("Profiler.stop")) as { profile: CpuProfile }),
   );
   for (const inspector of inspectors) inspector.close();
+  if (args.save) {
+    mkdirSync(args.save, { recursive: true });
+    profiles.forEach(({ profile }, i) =>
+      writeFileSync(path.join(args.save as string, `${ISOLATES[i]?.replaceAll(":", "-")}.cpuprofile`), JSON.stringify(profile)),
+    );
+  }
   const report = formatReport(
     result,
     profiles.map(({ profile }) => summarizeProfile(profile)),

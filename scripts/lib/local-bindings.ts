@@ -20,3 +20,14 @@ export async function openLocalBindings(persistDir = PERSIST_DIR) {
   const proxy = await getPlatformProxy<LocalBindings>({ configPath: API_CONFIG, persist: { path: path.join(persistDir, "v3") } });
   return { env: proxy.env, dispose: () => proxy.dispose() };
 }
+
+/**
+ * The environment `wrangler dev` runs the product in (npm start, the end-to-end and resilience stacks). Wrangler
+ * replaces `process.env.NODE_ENV` in the bundles with this process's NODE_ENV, or "development" when it is unset, and
+ * React then renders with its development build: prop-type validation and jsxDEV on every element, about twice the
+ * CPU of a server-rendered page (docs/decisions/0029). `wrangler deploy` bundles "production"; so does the local
+ * product unless the caller asks otherwise (NODE_ENV=development npm start, for React's warnings).
+ */
+export function wranglerDevEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", ...extra };
+}

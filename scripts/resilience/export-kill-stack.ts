@@ -8,7 +8,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { ROOT } from "../lib/local-bindings";
+import { ROOT, wranglerDevEnv } from "../lib/local-bindings";
 
 export interface StackOptions {
   stateDir: string;
@@ -58,7 +58,7 @@ export async function startStack(options: StackOptions, run: number, readyTimeou
       ...["--persist-to", options.stateDir, "--port", String(options.port), "--ip", "127.0.0.1"],
       "--show-interactive-dev-session=false",
     ],
-    { cwd: ROOT, detached: true, stdio: ["ignore", log, log], env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } },
+    { cwd: ROOT, detached: true, stdio: ["ignore", log, log], env: wranglerDevEnv({ CI: "true", WRANGLER_SEND_METRICS: "false" }) },
   );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const origin = `http://127.0.0.1:${options.port}`;

@@ -75,7 +75,7 @@ export async function loadInitialSearch(context: AppLoadContext, request: Reques
 // ---------------------------------------------------------------- sidebar reference data
 
 const REFDATA_TTL_MS = 10 * 60_000;
-let cached: { at: number; data: Omit<SidebarRefdata, "sniLabels">; sniTree: RefNode[] } | undefined;
+let cached: { at: number; data: Omit<SidebarRefdata, "sniLabels">; sniTitles: Map<string, string> } | undefined;
 
 async function loadStatic(context: AppLoadContext, request: Request) {
   if (cached && Date.now() - cached.at < REFDATA_TTL_MS) return cached;
@@ -89,16 +89,17 @@ async function loadStatic(context: AppLoadContext, request: Request) {
     get("sni-tree", RefTreeSchema),
   ]);
   const sniSections = sniTree.map(({ code, text }) => ({ code, text }));
-  cached = { at: Date.now(), data: { locationTree, companyFormEntries, fiscalYearEntries, employeeRangeEntries, sniSections }, sniTree };
+  const data = { locationTree, companyFormEntries, fiscalYearEntries, employeeRangeEntries, sniSections };
+  cached = { at: Date.now(), data, sniTitles: titlesByCode(sniTree) };
   return cached;
 }
 
-function sniTitles(tree: RefNode[], codes: readonly string[]): Record<string, string> {
-  const wanted = new Set(codes);
-  const titles: Record<string, string> = {};
+/** Every code of the SNI tree with its title, made once per load of the tree (not walked on every page). */
+function titlesByCode(tree: RefNode[]): Map<string, string> {
+  const titles = new Map<string, string>();
   const visit = (nodes: RefNode[]) => {
     for (const node of nodes) {
-      if (wanted.has(node.code)) titles[node.code] = node.text;
+      titles.set(node.code, node.text);
       visit(node.children);
     }
   };
@@ -106,7 +107,16 @@ function sniTitles(tree: RefNode[], codes: readonly string[]): Record<string, st
   return titles;
 }
 
+function sniTitles(titles: Map<string, string>, codes: readonly string[]): Record<string, string> {
+  const wanted: Record<string, string> = {};
+  for (const code of codes) {
+    const title = titles.get(code);
+    if (title !== undefined) wanted[code] = title;
+  }
+  return wanted;
+}
+
 async function loadSidebarRefdata(context: AppLoadContext, request: Request, search: Search): Promise<SidebarRefdata> {
-  const { data, sniTree } = await loadStatic(context, request);
-  return { ...data, sniLabels: sniTitles(sniTree, search.codeSet.sni ?? []) };
+  const { data, sniTitles: titles } = await loadStatic(context, request);
+  return { ...data, sniLabels: sniTitles(titles, search.codeSet.sni ?? []) };
 }
