@@ -15,12 +15,14 @@ const CHUNK_BYTES = 4 << 20;
 /**
  * A thread's live data is one chunk and its results (tens of MB), but every chunk also leaves strings and buffers of
  * several MB that only a full collection frees; left to itself V8 let each thread's heap grow to hundreds of MB before
- * collecting. A small heap makes it collect early (cheaply: little is live), which keeps the reindex's resident memory
- * down (docs/decisions/0025). 128 MB of old and 16 MB of young generation: at 300 000 companies the process tree's peak
- * went from 1 652 MB (256 MB, default young generation) to 1 554 MB with no measurable CPU cost; 64 MB saved another
- * 150 MB but cost about 9 % more CPU in the threads and the collector (docs/decisions/0028).
+ * collecting. A small old generation makes it collect early (cheaply: little is live), which keeps the reindex's
+ * resident memory down (docs/decisions/0025): 128 MB (256 MB gave a 100 MB higher peak at 300 000 companies; 64 MB
+ * another 150 MB less for about 9 % more CPU, docs/decisions/0028). The young generation is 48 MB (was 16 MB): nearly
+ * everything a record makes (its parsed object, zod's copy, the packed row) dies young, so fewer, larger scavenges
+ * copy no more live data; at full Sweden the collector's CPU fell from 27–33 s to 23–24 s with the peak unchanged (2 284–2 419 MB
+ * before, 2 358–2 385 MB after; BENCHMARKS.md 2026-11-26 04:24).
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16 };
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 48 };
 
 type Reply = { seq: number; result?: PostedChunk<unknown>; failure?: string };
 

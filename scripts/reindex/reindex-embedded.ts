@@ -22,7 +22,7 @@ import { encodeSnapshot } from "../../search-index/embedded/snapshot";
 import { PERSIST_DIR } from "../lib/local-bindings";
 import { LocalLoader } from "./local-loader";
 import { LoadError, loadDocuments } from "./load-documents";
-import { HashCollector, hashesKey, type ChangeSet, type DocumentHashes } from "./change-set";
+import { HashCollector, hashesKey, type DocumentHashes } from "./change-set";
 import { markRunStaged, stageMonitoring, type MonitoringStageResult } from "./monitoring-stage";
 import { readManifest } from "./source-reader";
 import { changesSince, storeHashes } from "./version-changes";
@@ -131,6 +131,15 @@ async function computeChanges(loader: LocalLoader, previous: number, version: nu
   return { changeSet, summary, users };
 }
 
+type Changes = Awaited<ReturnType<typeof computeChanges>>;
+
+/** The change set from the live version (none on a fresh state), then the new version's hashes stored beside it. */
+async function changesAndHashes(loader: LocalLoader, previous: number | null, version: number, hashes: DocumentHashes) {
+  const changes = previous === null ? null : await computeChanges(loader, previous, version, hashes);
+  await storeHashes(loader, version, hashes);
+  return changes;
+}
+
 /**
  * Versions registered after the live one that never went live: what a run killed before its switch left behind (its
  * pointer row, tables and perhaps its snapshot). Only one reindex runs at a time, so none of them is being built.
@@ -164,6 +173,7 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
   const loader = options.loader ?? (await LocalLoader.open(options.persistDir ?? PERSIST_DIR));
   const seconds: Record<string, number> = {};
   let version = 0;
+  let changesTask: Promise<Changes | null> | null = null;
   let started = performance.now();
   const lap = (name: string) => {
     seconds[name] = Math.round((performance.now() - started) / 100) / 10;
@@ -192,6 +202,13 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     const indexed = loader.sql(documentIndexesDdl(version).map((sql) => ({ sql, params: [] })));
     indexed.catch(() => {});
     await new Promise((resolve) => setTimeout(resolve, 100));
+    // Bevakning's change set and the stored hashes need only the document hashes. Started here, their reads and
+    // writes in the local runtime (the live version's hashes, the staging, the new hashes) overlap the column index
+    // and the snapshot, which keep this thread busy while the runtime would otherwise idle (the "changes" stage then
+    // mostly waits for work already done).
+    const documentHashes = hashes.finish();
+    changesTask = changesAndHashes(loader, previousVersion, version, documentHashes);
+    changesTask.catch(() => {});
     let index: SearchIndex | null = build.finish(version);
     build = null;
     await indexed;
@@ -207,10 +224,7 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     await begin("verify");
     await verifyCounts(loader, version, counts);
     await begin("changes");
-    let changes: { changeSet: ChangeSet; summary: ChangesSummary; users: number } | null = null;
-    const documentHashes = hashes.finish();
-    if (previousVersion !== null) changes = await computeChanges(loader, previousVersion, version, documentHashes);
-    await storeHashes(loader, version, documentHashes);
+    const changes = await changesTask;
     lap("changes");
     await begin("switch");
     await loader.sql(flipStatements(version, counts));
@@ -243,6 +257,8 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
   } catch (error) {
     // Set by the stage callbacks, which the compiler cannot follow.
     const failedAt = stage as ReindexStage;
+    // Settled first, so that nothing it writes (the new version's hashes) lands after the version is removed.
+    await changesTask?.catch(() => {});
     if (version > 0 && failedAt !== "cleanup" && failedAt !== "grace") await removeVersion(loader, version).catch(() => {});
     if (error instanceof LoadError) throw new ReindexError(error.stage, error.failure);
     throw new ReindexError(stage, error);
