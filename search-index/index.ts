@@ -27,6 +27,8 @@ export type { SavedSearchEntry } from "./elasticsearch/es-saved-searches";
 
 export interface SearchEnv extends EmbeddedEnv {
   ELASTICSEARCH_URL?: string;
+  /** "elasticsearch" or "opensearch": required with ELASTICSEARCH_URL (elasticsearch/es-dialect.ts). */
+  ELASTICSEARCH_DIALECT?: string;
   ELASTICSEARCH_API_KEY?: string;
   ELASTICSEARCH_INDEX_PREFIX?: string;
 }
@@ -48,9 +50,13 @@ function liveIndicesOf(es: NonNullable<typeof elasticsearch>, recheck: boolean):
 }
 
 function elasticsearchOf(env: SearchEnv & { ELASTICSEARCH_URL: string }) {
-  const key = `${env.ELASTICSEARCH_URL} ${env.ELASTICSEARCH_API_KEY ?? ""} ${env.ELASTICSEARCH_INDEX_PREFIX ?? ""}`;
+  const key = [env.ELASTICSEARCH_URL, env.ELASTICSEARCH_DIALECT, env.ELASTICSEARCH_API_KEY, env.ELASTICSEARCH_INDEX_PREFIX].join(" ");
   if (elasticsearch?.key !== key) {
-    const client = createEsClient({ ELASTICSEARCH_URL: env.ELASTICSEARCH_URL, ELASTICSEARCH_API_KEY: env.ELASTICSEARCH_API_KEY });
+    const client = createEsClient({
+      ELASTICSEARCH_URL: env.ELASTICSEARCH_URL,
+      ELASTICSEARCH_DIALECT: env.ELASTICSEARCH_DIALECT,
+      ELASTICSEARCH_API_KEY: env.ELASTICSEARCH_API_KEY,
+    });
     const names = esNames(env.ELASTICSEARCH_INDEX_PREFIX);
     elasticsearch = { key, client, names, backend: new ElasticsearchBackend(client, names) };
   }

@@ -150,10 +150,14 @@ export async function reindexElasticsearch(options: {
   onProgress?: (progress: ReindexProgress) => void;
 }): Promise<EsReindexResult & EsMonitoringReport> {
   const url = process.env.ELASTICSEARCH_URL;
-  if (!url) throw new Error("set ELASTICSEARCH_URL (and ELASTICSEARCH_API_KEY) to reindex into Elasticsearch");
+  if (!url) throw new Error("set ELASTICSEARCH_URL and ELASTICSEARCH_DIALECT (and ELASTICSEARCH_API_KEY) to reindex into Elasticsearch");
   const manifest = readManifest(options.sourceDir);
   const client = createEsClient(
-    { ELASTICSEARCH_URL: url, ELASTICSEARCH_API_KEY: process.env.ELASTICSEARCH_API_KEY },
+    {
+      ELASTICSEARCH_URL: url,
+      ELASTICSEARCH_DIALECT: process.env.ELASTICSEARCH_DIALECT,
+      ELASTICSEARCH_API_KEY: process.env.ELASTICSEARCH_API_KEY,
+    },
     { fetchConnection: false },
   );
   const local = options.remote ? null : await LocalLoader.open(options.persistDir ?? PERSIST_DIR);

@@ -15,6 +15,7 @@ import { worksiteDetailOf } from "../documents";
 import { assertValidSearch } from "../search-model";
 import { searchSeed } from "../search-seed";
 import { IndexVersionGoneError } from "../live-version";
+import { closePointInTime, OpenSearchTransport, openPointInTime, parseDialect, registerDialect } from "./es-dialect";
 import { esNames, type EsNames } from "./es-fields";
 import { buildEsExportQuery, buildEsQuery } from "./es-query";
 import { parseSearchResponse, type EsSearchResponse } from "./es-response";
@@ -22,19 +23,24 @@ import { FetchConnection } from "./fetch-connection";
 
 export interface EsEnv {
   ELASTICSEARCH_URL: string;
+  /** "elasticsearch" or "opensearch" (./es-dialect.ts): required, never guessed. */
+  ELASTICSEARCH_DIALECT: string | undefined;
   ELASTICSEARCH_API_KEY?: string;
   /** Prefix of the index and alias names (default none). */
   ELASTICSEARCH_INDEX_PREFIX?: string;
 }
 
 export function createEsClient(env: EsEnv, options: { fetchConnection?: boolean } = {}): Client {
-  return new Client({
+  const dialect = parseDialect(env.ELASTICSEARCH_DIALECT);
+  const client = new Client({
     node: env.ELASTICSEARCH_URL,
     ...(env.ELASTICSEARCH_API_KEY ? { auth: { apiKey: env.ELASTICSEARCH_API_KEY } } : {}),
     ...(options.fetchConnection === false ? {} : { Connection: FetchConnection }),
+    ...(dialect === "opensearch" ? { Transport: OpenSearchTransport } : {}),
     requestTimeout: 30_000,
     maxRetries: 1,
   });
+  return registerDialect(client, dialect);
 }
 
 const unavailable = (cause: unknown) =>
@@ -147,7 +153,7 @@ export class ElasticsearchBackend implements SearchBackend {
   private async *exportHits(search: Search, options: ExportOptions, source: string[]) {
     assertValidSearch(search, { listFiles: options.listFiles });
     const index = this.index(search.resultType);
-    const pit = await this.call("open point in time", () => this.client.openPointInTime({ index, keep_alive: "2m" }));
+    const pitId = await this.call("open point in time", () => openPointInTime(this.client, index, "2m"));
     const chunkSize = Math.max(1, Math.min(options.chunkSize ?? 500, 10_000));
     let remaining = Math.max(0, options.count);
     let searchAfter: unknown[] | null = null;
@@ -155,7 +161,7 @@ export class ElasticsearchBackend implements SearchBackend {
       while (remaining > 0) {
         const body = buildEsExportQuery(search, {
           ...options,
-          pitId: pit.id,
+          pitId,
           size: Math.min(chunkSize, remaining),
           searchAfter,
           seed: searchSeed(search),
@@ -168,7 +174,7 @@ export class ElasticsearchBackend implements SearchBackend {
         yield hits;
       }
     } finally {
-      await this.client.closePointInTime({ id: pit.id }).catch(() => {});
+      await closePointInTime(this.client, pitId).catch(() => {});
     }
   }
 

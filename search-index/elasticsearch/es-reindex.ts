@@ -151,9 +151,11 @@ async function verify(client: Client, indices: string[], expected: { companies: 
 }
 
 function swapActions(names: EsNames, version: number, live: number | null) {
-  const actions: Record<string, { index: string; alias: string }>[] = [];
+  const actions: Record<string, { index: string; alias: string; must_exist?: boolean }>[] = [];
   for (const type of ["COMPANY", "WORKSITE"] as const) {
-    if (live !== null) actions.push({ remove: { index: names.index(type, live), alias: names.alias(type) } });
+    // must_exist: a concurrent reindex that moved the alias meanwhile fails this swap instead of leaving two live
+    // versions behind one alias (Elasticsearch 8+, OpenSearch 2.12+; see es-dialect.ts).
+    if (live !== null) actions.push({ remove: { index: names.index(type, live), alias: names.alias(type), must_exist: true } });
     actions.push({ add: { index: names.index(type, version), alias: names.alias(type) } });
   }
   return actions;

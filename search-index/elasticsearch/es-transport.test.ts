@@ -46,7 +46,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  backend = new ElasticsearchBackend(createEsClient({ ELASTICSEARCH_URL: `http://127.0.0.1:${port}`, ELASTICSEARCH_API_KEY: "c2VjcmV0" }));
+  backend = new ElasticsearchBackend(
+    createEsClient({
+      ELASTICSEARCH_URL: `http://127.0.0.1:${port}`,
+      ELASTICSEARCH_DIALECT: "elasticsearch",
+      ELASTICSEARCH_API_KEY: "c2VjcmV0",
+    }),
+  );
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -37,7 +37,11 @@ export class FetchConnection extends BaseConnection {
     }
     const body = await response.text();
     const responseHeaders: Record<string, string> = {};
-    response.headers.forEach((value, name) => (responseHeaders[name] = value));
+    // fetch has already decoded a compressed answer (both engines gzip when asked, and the client asks): passing the
+    // encoding on would make the client inflate plain text ("incorrect header check").
+    response.headers.forEach((value, name) => {
+      if (name !== "content-encoding" && name !== "content-length") responseHeaders[name] = value;
+    });
     return { statusCode: response.status, headers: responseHeaders, body } as never;
   }
 

@@ -27,7 +27,11 @@ function elasticsearch(url: string): ContractBackend {
   return {
     name: "elasticsearch",
     async open() {
-      const env = { ELASTICSEARCH_URL: url, ELASTICSEARCH_API_KEY: process.env.ELASTICSEARCH_API_KEY };
+      const env = {
+        ELASTICSEARCH_URL: url,
+        ELASTICSEARCH_DIALECT: process.env.ELASTICSEARCH_DIALECT,
+        ELASTICSEARCH_API_KEY: process.env.ELASTICSEARCH_API_KEY,
+      };
       const names = esNames(process.env.ELASTICSEARCH_INDEX_PREFIX ?? "urval_contract_");
       const loader = createEsClient(env, { fetchConnection: false });
       const source = {

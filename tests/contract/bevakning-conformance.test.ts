@@ -234,7 +234,10 @@ const source = (version: typeof v1) => ({
 /** Both Elasticsearch reindexes on the local state's app database; the second one's result, requests and staged rows. */
 async function runElasticsearch(cluster: FakeCluster, state: string) {
   const fake = await startFakeElasticsearch(cluster.handle);
-  const client: Client = createEsClient({ ELASTICSEARCH_URL: fake.url }, { fetchConnection: false });
+  const client: Client = createEsClient(
+    { ELASTICSEARCH_URL: fake.url, ELASTICSEARCH_DIALECT: "elasticsearch" },
+    { fetchConnection: false },
+  );
   const loader = await LocalLoader.open(path.join(root, state));
   try {
     await applyAppMigrations(loader);
@@ -252,7 +255,10 @@ async function runElasticsearch(cluster: FakeCluster, state: string) {
 /** The Elasticsearch reindex with `--remote`'s store and enqueueing, against the fakes of Cloudflare's HTTP APIs. */
 async function runElasticsearchRemote() {
   const fake = await startFakeElasticsearch(new FakeCluster().handle);
-  const client: Client = createEsClient({ ELASTICSEARCH_URL: fake.url }, { fetchConnection: false });
+  const client: Client = createEsClient(
+    { ELASTICSEARCH_URL: fake.url, ELASTICSEARCH_DIALECT: "elasticsearch" },
+    { fetchConnection: false },
+  );
   const d1 = await startFakeD1Api({ token: "tok", migrationsDir: APP_MIGRATIONS });
   const queues = await startFakeQueuesApi({ token: "tok", queues: { "urval-monitoring-alerts": "a1b2c3d4e5f60718293a4b5c6d7e8f90" } });
   // One base URL, as Cloudflare's API has: the two fakes are reached by path.

@@ -16,11 +16,11 @@ import { FakeCluster } from "./fake-es-cluster";
 const cluster = new FakeCluster();
 const requests: FakeRequest[] = [];
 let fake: Awaited<ReturnType<typeof startFakeElasticsearch>>;
-let env: { ELASTICSEARCH_URL: string; SEARCH_DB: D1Database; SEARCH_INDEX: R2Bucket };
+let env: { ELASTICSEARCH_URL: string; ELASTICSEARCH_DIALECT: string; SEARCH_DB: D1Database; SEARCH_INDEX: R2Bucket };
 
 function reindex(companies: CompanySourceRecord[]) {
   const ids = new Set(companies.map((company) => company.orgSeqNo));
-  const client = createEsClient({ ELASTICSEARCH_URL: fake.url }, { fetchConnection: false });
+  const client = createEsClient({ ELASTICSEARCH_URL: fake.url, ELASTICSEARCH_DIALECT: "elasticsearch" }, { fetchConnection: false });
   return reindexIntoElasticsearch(client, {
     async *companies() {
       yield* companies;
@@ -40,7 +40,7 @@ beforeAll(async () => {
     requests.push(request);
     return cluster.handle(request);
   });
-  env = { ELASTICSEARCH_URL: fake.url, SEARCH_DB: null as never, SEARCH_INDEX: null as never };
+  env = { ELASTICSEARCH_URL: fake.url, ELASTICSEARCH_DIALECT: "elasticsearch", SEARCH_DB: null as never, SEARCH_INDEX: null as never };
   await reindex(fixtureCompanies());
 });
 afterAll(() => fake.close());

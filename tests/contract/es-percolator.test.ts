@@ -46,7 +46,7 @@ let client: Client;
 beforeEach(async () => {
   cluster = new FakeCluster();
   fake = await startFakeElasticsearch(cluster.handle);
-  client = createEsClient({ ELASTICSEARCH_URL: fake.url }, { fetchConnection: false });
+  client = createEsClient({ ELASTICSEARCH_URL: fake.url, ELASTICSEARCH_DIALECT: "elasticsearch" }, { fetchConnection: false });
 });
 afterEach(async () => {
   await client.close();
@@ -117,7 +117,11 @@ describe("saved_searches percolator index: requests", () => {
 
   it("the API's index: none on the embedded backend; on Elasticsearch an idempotent put and remove by id", async () => {
     expect(getSavedSearchIndex({} as never)).toBeNull();
-    const index = getSavedSearchIndex({ ELASTICSEARCH_URL: fake.url, ELASTICSEARCH_INDEX_PREFIX: "t_" } as never);
+    const index = getSavedSearchIndex({
+      ELASTICSEARCH_URL: fake.url,
+      ELASTICSEARCH_DIALECT: "elasticsearch",
+      ELASTICSEARCH_INDEX_PREFIX: "t_",
+    } as never);
     const saved = entry("s9", { text: "alfa" });
     await index?.put(saved);
     await index?.put(saved);

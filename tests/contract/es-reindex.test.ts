@@ -52,7 +52,10 @@ describe("Elasticsearch reindex", () => {
   it("builds v2 beside v1, checks the counts, swaps both aliases in one request and deletes v0", async () => {
     const fake = await startFakeElasticsearch(cluster());
     close = fake.close;
-    const result = await reindexIntoElasticsearch(createEsClient({ ELASTICSEARCH_URL: fake.url }), source);
+    const result = await reindexIntoElasticsearch(
+      createEsClient({ ELASTICSEARCH_URL: fake.url, ELASTICSEARCH_DIALECT: "elasticsearch" }),
+      source,
+    );
     expect(result).toEqual({
       version: 2,
       previousVersion: 1,
@@ -76,9 +79,9 @@ describe("Elasticsearch reindex", () => {
     ]);
     expect(fake.requests.find((r) => r.path === "/_aliases")?.body).toEqual({
       actions: [
-        { remove: { index: "companies_v1", alias: "companies" } },
+        { remove: { index: "companies_v1", alias: "companies", must_exist: true } },
         { add: { index: "companies_v2", alias: "companies" } },
-        { remove: { index: "worksites_v1", alias: "worksites" } },
+        { remove: { index: "worksites_v1", alias: "worksites", must_exist: true } },
         { add: { index: "worksites_v2", alias: "worksites" } },
       ],
     });
@@ -101,7 +104,9 @@ describe("Elasticsearch reindex", () => {
   it("leaves the live version alone and removes the new indices when the count check fails", async () => {
     const fake = await startFakeElasticsearch(cluster(-1));
     close = fake.close;
-    await expect(reindexIntoElasticsearch(createEsClient({ ELASTICSEARCH_URL: fake.url }), source)).rejects.toThrow(/expected 40 and 47/);
+    await expect(
+      reindexIntoElasticsearch(createEsClient({ ELASTICSEARCH_URL: fake.url, ELASTICSEARCH_DIALECT: "elasticsearch" }), source),
+    ).rejects.toThrow(/expected 40 and 47/);
     const calls = fake.requests.map((r) => `${r.method} ${r.path}`);
     expect(calls).not.toContain("POST /_aliases");
     expect(calls.at(-1)).toBe("DELETE /companies_v2,worksites_v2");
@@ -111,9 +116,15 @@ describe("Elasticsearch reindex", () => {
     const cluster = new FakeCluster();
     const fake = await startFakeElasticsearch(cluster.handle);
     close = fake.close;
-    const failing = reindexIntoElasticsearch(createEsClient({ ELASTICSEARCH_URL: fake.url }), source, () => {}, esNames(), {
-      afterSwap: () => Promise.reject(new Error("after the swap")),
-    });
+    const failing = reindexIntoElasticsearch(
+      createEsClient({ ELASTICSEARCH_URL: fake.url, ELASTICSEARCH_DIALECT: "elasticsearch" }),
+      source,
+      () => {},
+      esNames(),
+      {
+        afterSwap: () => Promise.reject(new Error("after the swap")),
+      },
+    );
     await expect(failing).rejects.toThrow("after the swap");
     expect([...cluster.indices.keys()].sort()).toEqual(["companies_v1", "worksites_v1"]);
     expect(cluster.indices.get("companies_v1")?.aliases).toEqual(new Set(["companies"]));
@@ -126,10 +137,14 @@ describe("Elasticsearch reindex", () => {
     const down = () => Promise.reject(new Error("app database unavailable"));
     const store: SqlStore = { sql: down, insertValues: down };
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const result = await reindexElasticsearchWithMonitoring(createEsClient({ ELASTICSEARCH_URL: fake.url }), source, {
-      names: esNames(),
-      store,
-    });
+    const result = await reindexElasticsearchWithMonitoring(
+      createEsClient({ ELASTICSEARCH_URL: fake.url, ELASTICSEARCH_DIALECT: "elasticsearch" }),
+      source,
+      {
+        names: esNames(),
+        store,
+      },
+    );
     expect(result).toMatchObject({ version: 1, percolator: { error: "app database unavailable" }, changes: null });
     expect(logged).toHaveBeenCalledWith(expect.stringContaining("Bevakning percolator resync failed"));
     logged.mockRestore();
@@ -140,7 +155,7 @@ describe("Elasticsearch reindex", () => {
     const cluster = new FakeCluster();
     const fake = await startFakeElasticsearch(cluster.handle);
     close = fake.close;
-    const client = createEsClient({ ELASTICSEARCH_URL: fake.url });
+    const client = createEsClient({ ELASTICSEARCH_URL: fake.url, ELASTICSEARCH_DIALECT: "elasticsearch" });
     // An app database without Bevakning's tables: the percolator resync and the staging have nothing to do.
     const store: SqlStore = { sql: async <Row>() => [[]] as Row[][], insertValues: async () => ({ rows: 0 }) };
     const options = { names: esNames(), store };

@@ -19,7 +19,7 @@ const cluster = new FakeCluster();
 beforeAll(async () => {
   const fake = await startFakeElasticsearch(cluster.handle);
   close = fake.close;
-  client = createEsClient({ ELASTICSEARCH_URL: fake.url }, { fetchConnection: false });
+  client = createEsClient({ ELASTICSEARCH_URL: fake.url, ELASTICSEARCH_DIALECT: "elasticsearch" }, { fetchConnection: false });
   await client.indices.create({
     index: "my-index-000001",
     mappings: { properties: { message: { type: "text" }, query: { type: "percolator" } } },
@@ -125,7 +125,7 @@ describe("fake Elasticsearch: multi search and a cluster without the percolator"
 
   it("refuses a percolator field without the module, as Elasticsearch does, and the reindex recognises it", async () => {
     const bare = await startFakeElasticsearch(new FakeCluster({ percolator: false }).handle);
-    const other = createEsClient({ ELASTICSEARCH_URL: bare.url }, { fetchConnection: false });
+    const other = createEsClient({ ELASTICSEARCH_URL: bare.url, ELASTICSEARCH_DIALECT: "elasticsearch" }, { fetchConnection: false });
     try {
       const refused = await other.indices.create({ index: "saved", mappings: { properties: { query: { type: "percolator" } } } }).then(
         () => null,

@@ -18,6 +18,7 @@ export interface ApiEnv {
   SEARCH_BACKEND: string;
   DEV_MAILBOX?: string;
   ELASTICSEARCH_URL?: string;
+  ELASTICSEARCH_DIALECT?: string;
   ELASTICSEARCH_API_KEY?: string;
 }
 

@@ -20,5 +20,6 @@ export interface ExportEnv {
   /** Resilience suite only (`wrangler dev --var`): hold a job's first upload after this part, to be killed there. */
   EXPORT_FAULT_HOLD_AFTER_PART?: string;
   ELASTICSEARCH_URL?: string;
+  ELASTICSEARCH_DIALECT?: string;
   ELASTICSEARCH_API_KEY?: string;
 }
