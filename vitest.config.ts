@@ -28,6 +28,8 @@ export default defineConfig({
           name: "contract",
           include: ["tests/contract/**/*.test.ts"],
           environment: "node",
+          // A real OpenSearch node for the Elasticsearch backend (tests/cluster), started once per run.
+          globalSetup: ["tests/cluster/global-setup.ts"],
           testTimeout: 60_000,
           sequence: { groupOrder: 2 },
         },

@@ -15,7 +15,8 @@ export const DEMO_DATA_DIR = path.resolve(ROOT, process.env.URVAL_DEMO_DATA ?? "
 const DEMO_COMPANIES = Number(process.env.URVAL_DEMO_COMPANIES ?? 100_000);
 const DEMO_SEED = 1;
 
-function bar(label: string, total: number) {
+/** A progress bar on stderr, as every long step of npm start shows. */
+export function progressBar(label: string, total: number) {
   const progress = new cliProgress.SingleBar(
     {
       format: `${label.padEnd(22)} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}`,
@@ -38,7 +39,7 @@ export async function ensureDemoDataset(): Promise<void> {
     const written = JSON.parse(readFileSync(manifest, "utf8")) as { companies: number; churnedFrom?: { companies: number } };
     if ((written.churnedFrom?.companies ?? written.companies) === DEMO_COMPANIES) return;
   }
-  const progress = bar("generating companies", DEMO_COMPANIES);
+  const progress = progressBar("generating companies", DEMO_COMPANIES);
   try {
     await generateDataset({
       companies: DEMO_COMPANIES,
@@ -70,7 +71,7 @@ export async function ensureDemoIndex(persistDir = PERSIST_DIR): Promise<void> {
         if (p.stage !== stage) {
           progress?.stop();
           stage = p.stage;
-          progress = bar(`indexing ${p.stage}`, Math.max(p.total, 1));
+          progress = progressBar(`indexing ${p.stage}`, Math.max(p.total, 1));
         }
         progress?.update(p.done);
       },

@@ -1,13 +1,16 @@
 /**
  * npm start: build, migrate, prepare demo data and the demo account, then run the three workers in one
- * `wrangler dev` on http://localhost:8787 with shared persisted state.
+ * `wrangler dev` on http://localhost:8787 with shared persisted state. The search backend is the embedded index, or
+ * with URVAL_SEARCH_BACKEND=cluster a real OpenSearch node on loopback (./demo-cluster.ts).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createAccount } from "./accounts/cli";
+import { ensureDemoClusterIndex, openClusterBackend, startBackendFromEnv, type ClusterBackend } from "./demo-cluster";
 import { ensureDemoDataset, ensureDemoIndex } from "./demo-data";
 import { openLocalBindings, PERSIST_DIR, ROOT, wranglerDevEnv } from "./lib/local-bindings";
+import { removeWorkerVarConfigs, writeWorkerVarConfigs } from "./lib/worker-var-configs";
 import { applyMigrations } from "./migrate";
 
 const PORT = Number(process.env.PORT ?? 8787);
@@ -50,6 +53,34 @@ async function ensureDemoAccount(): Promise<DemoAccount> {
   }
 }
 
+/** The demo dataset indexed into the backend of this run; the cluster's vars for the API and export workers. */
+async function prepareSearch(): Promise<{ cluster: ClusterBackend | null; configs: { api: string; export: string } }> {
+  const backend = startBackendFromEnv();
+  if (process.env.URVAL_KEEP_INDEX === "1") {
+    // Operators and benchmarks: serve the index the state directory already holds (npm run reindex built it).
+    step("Keeping the live search index of the state directory (URVAL_KEEP_INDEX=1)");
+  } else {
+    step("Preparing the demo dataset (generated once into data/demo)");
+    await ensureDemoDataset();
+  }
+  if (backend === "embedded") {
+    if (process.env.URVAL_KEEP_INDEX !== "1") {
+      step("Indexing the demo dataset (once per dataset)");
+      await ensureDemoIndex();
+    }
+    return { cluster: null, configs: { api: "workers/api/wrangler.toml", export: "workers/export/wrangler.toml" } };
+  }
+  step("Starting the search cluster (URVAL_SEARCH_BACKEND=cluster)");
+  const cluster = await openClusterBackend();
+  console.log(`  ${cluster.description}`);
+  if (process.env.URVAL_KEEP_INDEX !== "1") {
+    step("Indexing the demo dataset into the cluster (once per dataset and mapping)");
+    await ensureDemoClusterIndex(cluster);
+  }
+  const vars = { ELASTICSEARCH_URL: cluster.url, ELASTICSEARCH_DIALECT: cluster.dialect };
+  return { cluster, configs: writeWorkerVarConfigs(`start-${PORT}`, vars, "scripts/start.ts") };
+}
+
 async function main() {
   if (process.env.URVAL_SKIP_BUILD !== "1") {
     step("Building the web app");
@@ -57,15 +88,7 @@ async function main() {
   }
   step("Applying database migrations");
   applyMigrations();
-  if (process.env.URVAL_KEEP_INDEX === "1") {
-    // Operators and benchmarks: serve the index the state directory already holds (npm run reindex built it).
-    step("Keeping the live search index of the state directory (URVAL_KEEP_INDEX=1)");
-  } else {
-    step("Preparing the demo dataset (generated once into data/demo)");
-    await ensureDemoDataset();
-    step("Indexing the demo dataset (once per dataset)");
-    await ensureDemoIndex();
-  }
+  const { cluster, configs } = await prepareSearch();
   step("Preparing the demo account");
   const demo = await ensureDemoAccount();
   step(`Starting Urval on http://localhost:${PORT}`);
@@ -76,9 +99,9 @@ async function main() {
       "-c",
       "wrangler.toml",
       "-c",
-      "workers/api/wrangler.toml",
+      configs.api,
       "-c",
-      "workers/export/wrangler.toml",
+      configs.export,
       "--persist-to",
       PERSIST_DIR,
       "--port",
@@ -95,13 +118,17 @@ async function main() {
     if (!announced && chunk.toString().includes("Ready on")) {
       announced = true;
       console.log(`\n  Urval is running: http://localhost:${PORT}/logga-in`);
+      if (cluster) console.log(`  Search backend: ${cluster.description}`);
       console.log(`  Demo account  username: ${demo.username}   password: ${demo.password}\n`);
     }
   });
   const stop = () => child.kill("SIGINT");
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
-  child.on("exit", (code) => process.exit(code ?? 0));
+  child.on("exit", (code) => {
+    if (cluster) removeWorkerVarConfigs(`start-${PORT}`);
+    void (cluster?.stop() ?? Promise.resolve()).finally(() => process.exit(code ?? 0));
+  });
 }
 
 main().catch((error: unknown) => {

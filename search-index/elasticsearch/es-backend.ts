@@ -2,9 +2,10 @@
  * The Elasticsearch SearchBackend: the official client (FetchConnection in Workers) over the companies/worksites
  * aliases, or, per request, over the concrete indices the aliases named when it began (`pinnedTo`, see
  * ../live-version.ts): one version per answer, and the version, counts and index names resolved once per 30 s per
- * isolate instead of three requests per search.
+ * isolate instead of three requests per search. Each call waits and retries by what it is for (./es-client.ts): a
+ * user's search a few seconds, an export job's reads longer; when the engine still fails, SEARCH_UNAVAILABLE (503).
  */
-import { Client, type estypes } from "@elastic/elasticsearch";
+import type { Client, estypes } from "@elastic/elasticsearch";
 import { AppError } from "../../workers/shared/errors";
 import { describeError, log } from "../../workers/shared/log";
 import type { CompanyDetail, CompanyRecord, Entity, SearchResults, WorksiteRecord } from "../../workers/shared/search/result-schemas";
@@ -14,37 +15,17 @@ import type { BackendInfo, ExportChunk, ExportOptions, OrgNumberResolution, Sear
 import { worksiteDetailOf } from "../documents";
 import { assertValidSearch } from "../search-model";
 import { searchSeed } from "../search-seed";
-import { IndexVersionGoneError } from "../live-version";
-import { closePointInTime, OpenSearchTransport, openPointInTime, parseDialect, registerDialect } from "./es-dialect";
+import { IndexVersionGoneError, NOT_READY_MESSAGE } from "../live-version";
+import { clientFor, ES_CALL_POLICIES, type EsCallUse, type RetryNotice, withRetries } from "./es-client";
+import { closePointInTime, openPointInTime } from "./es-dialect";
 import { esNames, type EsNames } from "./es-fields";
 import { buildEsExportQuery, buildEsQuery } from "./es-query";
 import { parseSearchResponse, type EsSearchResponse } from "./es-response";
-import { FetchConnection } from "./fetch-connection";
 
-export interface EsEnv {
-  ELASTICSEARCH_URL: string;
-  /** "elasticsearch" or "opensearch" (./es-dialect.ts): required, never guessed. */
-  ELASTICSEARCH_DIALECT: string | undefined;
-  ELASTICSEARCH_API_KEY?: string;
-  /** Prefix of the index and alias names (default none). */
-  ELASTICSEARCH_INDEX_PREFIX?: string;
-}
+export { createEsClient, type EsEnv } from "./es-client";
 
-export function createEsClient(env: EsEnv, options: { fetchConnection?: boolean } = {}): Client {
-  const dialect = parseDialect(env.ELASTICSEARCH_DIALECT);
-  const client = new Client({
-    node: env.ELASTICSEARCH_URL,
-    ...(env.ELASTICSEARCH_API_KEY ? { auth: { apiKey: env.ELASTICSEARCH_API_KEY } } : {}),
-    ...(options.fetchConnection === false ? {} : { Connection: FetchConnection }),
-    ...(dialect === "opensearch" ? { Transport: OpenSearchTransport } : {}),
-    requestTimeout: 30_000,
-    maxRetries: 1,
-  });
-  return registerDialect(client, dialect);
-}
-
-const unavailable = (cause: unknown) =>
-  new AppError("SEARCH_UNAVAILABLE", 503, "Sökningen är inte tillgänglig just nu. Försök igen om en stund.", { cause });
+/** The engine stopped, slow, overloaded or failing: the spec's error body, 503 (the message is not exposed). */
+const unavailable = (cause: unknown) => new AppError("SEARCH_UNAVAILABLE", 503, NOT_READY_MESSAGE, { cause });
 
 type Body = Record<string, unknown>;
 
@@ -57,6 +38,19 @@ export interface LiveIndices {
 }
 
 const versionOfIndex = (name: string) => Number(/_v(\d+)$/.exec(name)?.[1] ?? 0);
+
+/** What the log says about an engine failure: the error, and the engine's status and reason when it answered. */
+function engineFailure(error: unknown): Record<string, unknown> {
+  const { error: name, errorMessage } = describeError(error);
+  const meta = (error as { meta?: { statusCode?: number; body?: unknown } } | null)?.meta;
+  const reason = (meta?.body as { error?: { type?: unknown; reason?: unknown } } | undefined)?.error;
+  return {
+    error: name,
+    errorMessage,
+    status: meta?.statusCode,
+    reason: reason ? `${String(reason.type)}: ${String(reason.reason)}` : undefined,
+  };
+}
 
 /** Elasticsearch's answer for an index that does not exist (any more). */
 function isIndexNotFound(error: unknown): boolean {
@@ -75,7 +69,7 @@ export class ElasticsearchBackend implements SearchBackend {
   async resolveLive(): Promise<LiveIndices> {
     const company = this.names.alias("COMPANY");
     const worksite = this.names.alias("WORKSITE");
-    const owners = await this.call("resolve aliases", () => this.client.indices.getAlias({ name: `${company},${worksite}` }));
+    const owners = await this.call("resolve aliases", "interactive", (es) => es.indices.getAlias({ name: `${company},${worksite}` }));
     const ownerOf = (alias: string) =>
       Object.entries(owners)
         .filter(([, entry]) => alias in (entry.aliases ?? {}))
@@ -84,8 +78,8 @@ export class ElasticsearchBackend implements SearchBackend {
     const indices = { COMPANY: ownerOf(company), WORKSITE: ownerOf(worksite) };
     if (!indices.COMPANY || !indices.WORKSITE) throw unavailable(new Error(`aliases ${company}/${worksite} name no index`));
     const resolved = { COMPANY: indices.COMPANY, WORKSITE: indices.WORKSITE };
-    const [companies, worksites] = await this.call("count live indices", () =>
-      Promise.all([this.client.count({ index: resolved.COMPANY }), this.client.count({ index: resolved.WORKSITE })]),
+    const [companies, worksites] = await this.call("count live indices", "interactive", (es) =>
+      Promise.all([es.count({ index: resolved.COMPANY }), es.count({ index: resolved.WORKSITE })]),
     );
     return { version: versionOfIndex(resolved.COMPANY), indices: resolved, companies: companies.count, worksites: worksites.count };
   }
@@ -99,21 +93,29 @@ export class ElasticsearchBackend implements SearchBackend {
     return this.live?.indices[type] ?? this.names.alias(type);
   }
 
-  private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
+  /**
+   * One call to the engine under the policy of `use` (./es-client.ts): tried again after a retryable failure, then
+   * any failure but a dropped index version becomes SEARCH_UNAVAILABLE (503, the spec's error body, no details).
+   */
+  private async call<T>(what: string, use: EsCallUse, run: (client: Client) => Promise<T>): Promise<T> {
+    const client = clientFor(this.client, use);
+    const started = Date.now();
+    const onRetry = ({ retry, waitMs, error }: RetryNotice) =>
+      log("warn", "elasticsearch request will be retried", { what, use, retry, waitMs, ...engineFailure(error) });
     try {
-      return await run();
+      return await withRetries(ES_CALL_POLICIES[use], () => run(client), onRetry);
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (this.live && isIndexNotFound(error)) throw new IndexVersionGoneError(this.live.version);
-      log("error", "elasticsearch request failed", { what, ...describeError(error) });
+      log("error", "elasticsearch request failed", { what, use, ms: Date.now() - started, ...engineFailure(error) });
       throw unavailable(error);
     }
   }
 
   /** index undefined: a point-in-time search (the PIT names the index). */
-  private searchIndex(index: string | undefined, body: Body): Promise<EsSearchResponse> {
+  private searchIndex(index: string | undefined, body: Body, use: EsCallUse = "interactive"): Promise<EsSearchResponse> {
     const request = { ...(index ? { index } : {}), ...(body as estypes.SearchRequest) };
-    return this.call(`search ${index ?? "pit"}`, async () => (await this.client.search(request)) as unknown as EsSearchResponse);
+    return this.call(`search ${index ?? "pit"}`, use, async (es) => (await es.search(request)) as unknown as EsSearchResponse);
   }
 
   private async nameForOrgSeqNo(search: Search): Promise<string | null> {
@@ -150,10 +152,10 @@ export class ElasticsearchBackend implements SearchBackend {
   }
 
   /** Hits in sort order through a point in time and search_after, `source` fields only, in pages of chunkSize. */
-  private async *exportHits(search: Search, options: ExportOptions, source: string[]) {
+  private async *exportHits(search: Search, options: ExportOptions, source: string[], use: EsCallUse) {
     assertValidSearch(search, { listFiles: options.listFiles });
     const index = this.index(search.resultType);
-    const pitId = await this.call("open point in time", () => openPointInTime(this.client, index, "2m"));
+    const pitId = await this.call("open point in time", use, (es) => openPointInTime(es, index, "2m"));
     const chunkSize = Math.max(1, Math.min(options.chunkSize ?? 500, 10_000));
     let remaining = Math.max(0, options.count);
     let searchAfter: unknown[] | null = null;
@@ -166,7 +168,7 @@ export class ElasticsearchBackend implements SearchBackend {
           searchAfter,
           seed: searchSeed(search),
         });
-        const response = await this.searchIndex(undefined, { ...body, _source: source });
+        const response = await this.searchIndex(undefined, { ...body, _source: source }, use);
         const hits = response.hits.hits;
         if (hits.length === 0) return;
         remaining -= hits.length;
@@ -174,13 +176,16 @@ export class ElasticsearchBackend implements SearchBackend {
         yield hits;
       }
     } finally {
-      await closePointInTime(this.client, pitId).catch(() => {});
+      // Short and once: an unclosed point in time lapses by itself after its keep-alive.
+      await closePointInTime(clientFor(this.client, "interactive"), pitId).catch(() => {});
     }
   }
 
   async *readExportRows(search: Search, options: ExportOptions): AsyncIterable<ExportChunk> {
     const withDetails = options.withDetails === true && search.resultType === "COMPANY";
-    for await (const hits of this.exportHits(search, options, withDetails ? ["record", "detail"] : ["record"])) {
+    // The export worker's job (and the reindex's Bevakning candidates): nobody waits at a screen.
+    const source = withDetails ? ["record", "detail"] : ["record"];
+    for await (const hits of this.exportHits(search, options, source, "background")) {
       const sources = hits.map((hit) => hit._source as { record: CompanyRecord | WorksiteRecord; detail?: CompanyDetail } | undefined);
       yield sources.map((source) => (withDetails ? { ...source?.record, detail: source?.detail } : source?.record)) as ExportChunk;
     }
@@ -188,7 +193,8 @@ export class ElasticsearchBackend implements SearchBackend {
 
   async readExportIds(search: Search, options: ExportOptions): Promise<number[]> {
     const ids: number[] = [];
-    for await (const hits of this.exportHits(search, { ...options, chunkSize: 10_000 }, ["id"])) {
+    // The API's export popup and request: a user waits.
+    for await (const hits of this.exportHits(search, { ...options, chunkSize: 10_000 }, ["id"], "interactive")) {
       for (const hit of hits) ids.push(Number((hit._source as { id?: unknown } | undefined)?.id));
     }
     return ids;
@@ -203,7 +209,7 @@ export class ElasticsearchBackend implements SearchBackend {
       const query = { terms: { orgNo: chunk } };
       const found = await this.searchIndex(this.index("COMPANY"), { size: chunk.length, _source: ["orgNo"], query });
       for (const hit of found.hits.hits) known.add(String((hit._source as { orgNo?: string } | undefined)?.orgNo));
-      const count = await this.call("count worksites", () => this.client.count({ index: this.index("WORKSITE"), query }));
+      const count = await this.call("count worksites", "interactive", (es) => es.count({ index: this.index("WORKSITE"), query }));
       worksiteCount += count.count;
     }
     return { found: unique.filter((o) => known.has(o)), unknown: unique.filter((o) => !known.has(o)), worksiteCount };
@@ -214,11 +220,11 @@ export class ElasticsearchBackend implements SearchBackend {
       const { version, companies, worksites } = this.live;
       return { backend: "elasticsearch", version, companies, worksites, documents: companies + worksites };
     }
-    const [alias, companies, worksites] = await this.call("info", () =>
+    const [alias, companies, worksites] = await this.call("info", "interactive", (es) =>
       Promise.all([
-        this.client.indices.getAlias({ name: this.names.alias("COMPANY") }),
-        this.client.count({ index: this.names.alias("COMPANY") }),
-        this.client.count({ index: this.names.alias("WORKSITE") }),
+        es.indices.getAlias({ name: this.names.alias("COMPANY") }),
+        es.count({ index: this.names.alias("COMPANY") }),
+        es.count({ index: this.names.alias("WORKSITE") }),
       ]),
     );
     const version = Math.max(0, ...Object.keys(alias).map(versionOfIndex));

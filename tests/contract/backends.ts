@@ -1,13 +1,14 @@
 /**
- * The backends the conformance suite runs against: embedded always; Elasticsearch when ELASTICSEARCH_URL is set (the
- * fixture is reindexed into indices prefixed ELASTICSEARCH_INDEX_PREFIX, default "urval_contract_", so a shared
- * cluster's live aliases are never touched).
+ * The backends the conformance suite runs against: the embedded index, and the Elasticsearch backend on the real
+ * cluster of the test run (tests/cluster: an OpenSearch node started for it, or the one ELASTICSEARCH_URL names). The
+ * fixture is reindexed into indices prefixed "urval_contract_", so a shared cluster's live aliases are never touched.
  */
 import type { SearchBackend } from "../../search-index/backend";
 import { createEsClient, ElasticsearchBackend } from "../../search-index/elasticsearch/es-backend";
 import { esNames } from "../../search-index/elasticsearch/es-fields";
 import { reindexIntoElasticsearch } from "../../search-index/elasticsearch/es-reindex";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
+import { clusterEnv } from "../cluster/search-cluster";
 import { embeddedBackendOf, openEmbeddedFixture } from "./embedded-fixture";
 
 export interface ContractBackend {
@@ -23,33 +24,25 @@ const embedded: ContractBackend = {
   },
 };
 
-function elasticsearch(url: string): ContractBackend {
-  return {
-    name: "elasticsearch",
-    async open() {
-      const env = {
-        ELASTICSEARCH_URL: url,
-        ELASTICSEARCH_DIALECT: process.env.ELASTICSEARCH_DIALECT,
-        ELASTICSEARCH_API_KEY: process.env.ELASTICSEARCH_API_KEY,
-      };
-      const names = esNames(process.env.ELASTICSEARCH_INDEX_PREFIX ?? "urval_contract_");
-      const loader = createEsClient(env, { fetchConnection: false });
-      const source = {
-        async *companies() {
-          yield* fixtureCompanies();
-        },
-        async *worksites() {
-          yield* fixtureWorksites();
-        },
-      };
-      await reindexIntoElasticsearch(loader, source, () => {}, names);
-      await loader.close();
-      const client = createEsClient(env);
-      return { backend: new ElasticsearchBackend(client, names), close: () => client.close() };
-    },
-  };
-}
+const elasticsearch: ContractBackend = {
+  name: "elasticsearch",
+  async open() {
+    const env = clusterEnv("urval_contract_");
+    const names = esNames(env.ELASTICSEARCH_INDEX_PREFIX);
+    const loader = createEsClient(env, { fetchConnection: false });
+    const source = {
+      async *companies() {
+        yield* fixtureCompanies();
+      },
+      async *worksites() {
+        yield* fixtureWorksites();
+      },
+    };
+    await reindexIntoElasticsearch(loader, source, () => {}, names);
+    await loader.close();
+    const client = createEsClient(env);
+    return { backend: new ElasticsearchBackend(client, names), close: () => client.close() };
+  },
+};
 
-export const contractBackends: ContractBackend[] = process.env.ELASTICSEARCH_URL
-  ? [embedded, elasticsearch(process.env.ELASTICSEARCH_URL)]
-  : [embedded];
+export const contractBackends: ContractBackend[] = [embedded, elasticsearch];

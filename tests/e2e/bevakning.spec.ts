@@ -13,7 +13,7 @@ import { describeCompanyChanges } from "../../search-index/company-changes";
 import type { CompanySourceRecord } from "../../search-index/records";
 import { lines } from "../../scripts/reindex/source-reader";
 import { openSearch, signedIn } from "./search-helpers";
-import { E2E_STATE_DIR, ROOT } from "./support/e2e-env";
+import { E2E_CLUSTER_URL, E2E_SEARCH_BACKEND, E2E_STATE_DIR, ROOT } from "./support/e2e-env";
 import { expect, expectAccessible, screenshot, test } from "./support/test";
 
 const run = promisify(execFile);
@@ -22,10 +22,14 @@ const DEMO_DIR = path.join(ROOT, process.env.URVAL_DEMO_DATA ?? "data/demo");
 const workDir = mkdtempSync(path.join(os.tmpdir(), "urval-bevakning-"));
 const churned = path.join(workDir, "demo");
 
+/** `npm run reindex` into the stack's backend: the embedded index of its state, or its OpenSearch node. */
 async function reindex(source: string) {
-  const { stdout } = await run(TSX, ["scripts/reindex/cli.ts", "--source", source, "--state", E2E_STATE_DIR, "--grace-seconds", "0"], {
+  const onCluster = E2E_SEARCH_BACKEND === "cluster";
+  const args = ["scripts/reindex/cli.ts", "--source", source, "--state", E2E_STATE_DIR, "--grace-seconds", "0"];
+  const { stdout } = await run(TSX, onCluster ? [...args, "--backend", "elasticsearch"] : args, {
     cwd: ROOT,
     maxBuffer: 64 << 20,
+    env: onCluster ? { ...process.env, ELASTICSEARCH_URL: E2E_CLUSTER_URL, ELASTICSEARCH_DIALECT: "opensearch" } : process.env,
   });
   const done = stdout.split("\n").find((line) => line.includes('"reindex done"'));
   return JSON.parse(done ?? "{}") as { changes?: { changed: number; monitoring: { users?: number } } };

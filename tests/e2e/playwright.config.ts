@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { ARTIFACTS_DIR, BASE_URL, E2E_PORT, E2E_STATE_DIR, ROOT } from "./support/e2e-env";
+import { ARTIFACTS_DIR, BASE_URL, E2E_CLUSTER_URL, E2E_PORT, E2E_SEARCH_BACKEND, E2E_STATE_DIR, ROOT } from "./support/e2e-env";
 
 export { E2E_PORT, E2E_STATE_DIR };
 
@@ -43,11 +43,19 @@ export default defineConfig({
     command: "node_modules/.bin/tsx scripts/start.ts",
     cwd: ROOT,
     url: `${BASE_URL}/logga-in`,
-    timeout: 300_000,
+    timeout: E2E_SEARCH_BACKEND === "cluster" ? 600_000 : 300_000,
     // E2E_REUSE_SERVER=1 reuses a stack already serving E2E_PORT with state in .wrangler/e2e-state (while iterating).
     reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(E2E_PORT), URVAL_STATE_DIR: E2E_STATE_DIR, URVAL_SKIP_BUILD: process.env.URVAL_SKIP_BUILD ?? "1" },
+    // SIGTERM lets npm start stop wrangler and, on the cluster stack, its OpenSearch node (a JVM in its own group).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 45_000 },
+    env: {
+      PORT: String(E2E_PORT),
+      URVAL_STATE_DIR: E2E_STATE_DIR,
+      URVAL_SKIP_BUILD: process.env.URVAL_SKIP_BUILD ?? "1",
+      URVAL_SEARCH_BACKEND: E2E_SEARCH_BACKEND,
+      URVAL_CLUSTER_PORT: new URL(E2E_CLUSTER_URL).port,
+    },
   },
 });

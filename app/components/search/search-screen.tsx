@@ -37,6 +37,7 @@ function useController(initial: InitialSearch) {
         { fetchPage: fetchSearchPage, onRoute: routeUpdater(navigateRef), messageOf: errorMessage, log },
         initial.search,
         initial.answer,
+        initial.error,
       ),
   );
   useEffect(() => () => controller.dispose(), [controller]);

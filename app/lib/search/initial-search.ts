@@ -11,5 +11,10 @@ export interface InitialSearch {
   answer: SearchPageAnswer | null;
   /** Shown above the results: an unreadable `vad`, a refused search, an inactive shared link. */
   notice: string | null;
+  /**
+   * The search failed on the server (the API answered 5xx, e.g. the search cluster is down or too slow): the screen
+   * starts with its error card and 'Försök igen' instead of running the search again on arrival.
+   */
+  error: string | null;
   refdata: SidebarRefdata | null;
 }

@@ -67,6 +67,29 @@ function harness() {
 }
 
 describe("SearchController", () => {
+  it("starts with the server's failure as its error card, not loading, and 'Försök igen' runs the search", async () => {
+    const pending: Pending[] = [];
+    const search = addCode(emptySearch(), "location", "01");
+    const controller = new SearchController(
+      {
+        fetchPage: (s, page, requestId) => new Promise((resolve, reject) => pending.push({ search: s, page, requestId, resolve, reject })),
+        onRoute: () => undefined,
+        messageOf: () => "Något gick fel. Prova gärna igen.",
+        log: () => undefined,
+      },
+      search,
+      null,
+      "Något gick fel. Prova gärna igen.",
+    );
+    expect(controller.getState()).toMatchObject({ loading: false, error: "Något gick fel. Prova gärna igen.", results: null });
+    void controller.retry();
+    expect(pending.map((p) => p.search)).toEqual([search]);
+    pending[0]?.resolve(answerFor(search, 0, 1, 7));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(controller.getState()).toMatchObject({ loading: false, error: null, results: { hitCount: 7 } });
+    controller.dispose();
+  });
+
   it("uses only the answer to the latest request, whatever order answers arrive in", async () => {
     const { controller, pending, routes, settle } = harness();
     const first = addCode(emptySearch(), "location", "01");

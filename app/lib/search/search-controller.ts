@@ -43,8 +43,9 @@ export class SearchController {
     private readonly deps: SearchControllerDeps,
     search: Search,
     answer: SearchPageAnswer | null,
+    error: string | null = null,
   ) {
-    this.state = initialSearchState(search, answer);
+    this.state = initialSearchState(search, answer, error);
     this.now = deps.now ?? (() => performance.now());
     this.setTimer = deps.setTimer ?? ((run, ms) => setTimeout(run, ms));
     this.clearTimer = deps.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));

@@ -69,7 +69,9 @@ export async function loadInitialSearch(context: AppLoadContext, request: Reques
     search = emptySearch(search.resultType);
     page = await runFirstPage(context, request, search);
   }
-  return { search, answer: page.ok ? page.value : null, notice, refdata: await refdataPromise };
+  // A 401 leaves the search to the browser (it refreshes the session); a failure of the API is shown as it is.
+  const error = !page.ok && page.status >= 500 ? (page.message ?? DEFAULT_ERROR_MESSAGE) : null;
+  return { search, answer: page.ok ? page.value : null, notice, error, refdata: await refdataPromise };
 }
 
 // ---------------------------------------------------------------- sidebar reference data

@@ -50,17 +50,18 @@ export type SearchAction =
 
 export const EMPTY_SELECTION: SelectionState = { active: false, ids: [], exclude: false };
 
-export function initialSearchState(search: Search, answer: SearchPageAnswer | null): SearchState {
+/** The screen's first state: the server's answer, or (error) its failure, or neither (the browser runs the search). */
+export function initialSearchState(search: Search, answer: SearchPageAnswer | null, error: string | null = null): SearchState {
   return {
     search: answer?.search ?? search,
     serializedSearch: answer?.serializedSearch ?? null,
     results: answer?.results ?? null,
     page: answer?.page ?? 0,
     latestRequest: 0,
-    loading: answer === null,
+    loading: answer === null && error === null,
     loadingMore: false,
     spinner: false,
-    error: null,
+    error: answer === null ? error : null,
     selection: EMPTY_SELECTION,
   };
 }

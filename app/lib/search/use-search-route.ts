@@ -32,8 +32,10 @@ export function useSearchRoute(controller: SearchController, initial: InitialSea
     if (!first.current) return;
     first.current = false;
     const params = new URLSearchParams(location.search);
-    if (!initial.answer) void controller.run(initial.search, "replace");
-    else if (params.get("vad") !== initial.answer.serializedSearch)
+    // A search that failed on the server shows its error card; 'Försök igen' runs it again.
+    if (!initial.answer) {
+      if (!initial.error) void controller.run(initial.search, "replace");
+    } else if (params.get("vad") !== initial.answer.serializedSearch)
       navigate(searchPath(initial.answer.serializedSearch), { replace: true, preventScrollReset: true });
   }, [controller, initial, location.search, navigate]);
 
