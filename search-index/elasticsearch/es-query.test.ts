@@ -43,6 +43,22 @@ describe("buildEsQuery", () => {
     });
   });
 
+  it("keeps range bounds of 32-bit integer fields within the type, which the cluster would otherwise refuse", () => {
+    const { filter } = hardFilters(
+      parseSearch({
+        range: { numEmployees: "-999999999999999_999999999999999", beneficialOwnerAge: "30_999999999999999", turnover: "_999999999999999" },
+      }),
+    );
+    expect(filter).toEqual([
+      { range: { turnover: { lte: 999_999_999_999_999 } } },
+      { range: { numEmployees: { gte: -(2 ** 31), lte: 2 ** 31 - 1 } } },
+      { range: { ownerAges: { gte: 30, lte: 2 ** 31 - 1 } } },
+    ]);
+    for (const scoring of ["2147483647.5_", "_-2147483648.5", "999999999999999_"]) {
+      expect(hardFilters(parseSearch({ range: { scoring } })).filter).toEqual([{ match_none: {} }]);
+    }
+  });
+
   it("uses the any-code fields when useMainSni or useLocation is false", () => {
     expect(
       facetFilters(parseSearch({ codeSet: { sni: ["A"], location: ["0180"] }, bool: { useMainSni: false, useLocation: false } })),

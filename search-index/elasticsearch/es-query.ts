@@ -14,9 +14,10 @@ import {
   RANGE_FIELDS,
   type RangeField,
 } from "../../workers/shared/search/search-fields";
-import { parseRange, type Search } from "../../workers/shared/search/search-schema";
+import { parseRange, type RangeBounds, type Search } from "../../workers/shared/search/search-schema";
 import { parseOrgNoQuery, tokenize } from "../text";
 import { RANDOM_SORT_SCRIPT, RANGE_DOC_FIELDS, SORT_DOC_FIELDS, TERMS_SIZE, TREE_FIELDS } from "./es-fields";
+import { COMPANY_MAPPINGS, WORKSITE_MAPPINGS } from "./es-mappings";
 
 type Json = Record<string, unknown>;
 
@@ -48,6 +49,30 @@ function listNumbers(ids: readonly number[] | undefined, listFiles: ListFileMap 
   return [...new Set((ids ?? []).flatMap((id) => listFiles?.get(id) ?? []))];
 }
 
+/** Document fields mapped as 32-bit `integer` (es-mappings.ts): the cluster refuses a range bound beyond that type. */
+const INTEGER_FIELDS = new Set(
+  Object.entries({ ...COMPANY_MAPPINGS.properties, ...WORKSITE_MAPPINGS.properties })
+    .filter(([, mapping]) => "type" in mapping && mapping.type === "integer")
+    .map(([name]) => name),
+);
+const INT_MIN = -(2 ** 31);
+const INT_MAX = 2 ** 31 - 1;
+
+/**
+ * A range filter, inclusive at both ends. The search model allows bounds of 15 digits; on an `integer` field a bound
+ * beyond 32 bits is clamped to the type's end (it still excludes documents without a value, as a bound does), or, when
+ * no 32-bit value can lie in the range, the filter matches nothing: the answer the embedded backend gives.
+ */
+function rangeFilter(field: string, bounds: RangeBounds): Json {
+  let { from, to } = bounds;
+  if (INTEGER_FIELDS.has(field)) {
+    if ((from !== null && from > INT_MAX) || (to !== null && to < INT_MIN)) return { match_none: {} };
+    if (from !== null && from < INT_MIN) from = INT_MIN;
+    if (to !== null && to > INT_MAX) to = INT_MAX;
+  }
+  return { range: { [field]: { ...(from === null ? {} : { gte: from }), ...(to === null ? {} : { lte: to }) } } };
+}
+
 /** Filters every counted document must pass (not facets). */
 export function hardFilters(search: Search, listFiles?: ListFileMap): { filter: Json[]; must_not: Json[] } {
   const filter: Json[] = [];
@@ -64,14 +89,7 @@ export function hardFilters(search: Search, listFiles?: ListFileMap): { filter: 
     const bounds = parseRange(value);
     if (!bounds || (bounds.from === null && bounds.to === null)) continue;
     limitedOnly ||= RANGE_FIELDS[field].limitedCompanyOnly;
-    filter.push({
-      range: {
-        [RANGE_DOC_FIELDS[field]]: {
-          ...(bounds.from === null ? {} : { gte: bounds.from }),
-          ...(bounds.to === null ? {} : { lte: bounds.to }),
-        },
-      },
-    });
+    filter.push(rangeFilter(RANGE_DOC_FIELDS[field], bounds));
   }
   if (limitedOnly) filter.push({ term: { limited: true } });
   return { filter, must_not: mustNot };

@@ -6,7 +6,7 @@
 import type { ListFileMap } from "../backend";
 import { BOOL_FILTER_NAMES, RANGE_FIELDS, type BoolFilter, type RangeField } from "../../workers/shared/search/search-fields";
 import { parseRange, type Search } from "../../workers/shared/search/search-schema";
-import { orgNoToNumber, parseOrgNoQuery } from "../text";
+import { orgNoToNumber, parseOrgNoQuery, tokenize } from "../text";
 import { FLAG_BITS, LIMITED_BIT, type EntityIndex, type SearchIndex, type SmallCodeSet } from "./index-types";
 import { lowerBound, upperBound } from "./ranks";
 import { companyPositionsOf, intersectSorted, positionsOfOrgNos, textCandidates, worksitesOfCompanies } from "./candidates";
@@ -123,7 +123,8 @@ function candidatesOf(index: SearchIndex, search: Search, listFiles: ListFileMap
   const text = search.text?.trim() ?? "";
   const orgNo = parseOrgNoQuery(text);
   if (orgNo) lists.push(forCompanies(positionsOfOrgNos(index.companies, [orgNoToNumber(orgNo)])));
-  else if (text !== "") lists.push(textCandidates(isCompany ? index.companies : index.worksites, text));
+  // A text without words (only punctuation, e.g. "-" or "&") constrains nothing, as in the Elasticsearch backend.
+  else if (tokenize(text).length > 0) lists.push(textCandidates(isCompany ? index.companies : index.worksites, text));
   const include = search.numSet.includeFile ?? [];
   if (include.length > 0) {
     const orgNos = include.flatMap((id) => listFiles?.get(id) ?? []).map(orgNoToNumber);

@@ -1,0 +1,111 @@
+/**
+ * Property: on 20 000 generated companies and their worksites, the embedded backend and the Elasticsearch backend on
+ * the test run's real cluster give every random search the same answer: hit count, the ids of the first page and of a
+ * deeper one in order, the name of numeric.orgSeqNo, and every facet count of the selection and of all of Sweden.
+ * Searches come from equivalence-arbitraries.ts (fixed seed and run count, so a run is reproducible); each result type
+ * also checks that its searches reached every filter, option, range field, sort direction, list file and page kind.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseSearch } from "../../search-index/search-model";
+import {
+  BOOL_FILTER_NAMES,
+  BOOL_FILTERS,
+  BOOL_OPTIONS,
+  CODE_SET_NAMES,
+  CODE_SETS,
+  RANGE_FIELD_NAMES,
+  RANGE_FIELDS,
+  RESULT_TYPES,
+  SORT_FIELDS,
+  type ResultType,
+} from "../../workers/shared/search/search-fields";
+import { clusterEnv } from "../cluster/search-cluster";
+import { equivalenceCaseArb, type EquivalenceCase } from "./equivalence-arbitraries";
+import { openEquivalenceBackends, type EquivalenceBackends } from "./equivalence-dataset";
+import { coverageKeys, lastReachablePage, resultDifferences } from "./equivalence-diff";
+
+const PREFIX = "urval_prop_";
+const SEED = 23_2026;
+const RUNS: Record<ResultType, number> = { COMPANY: 300, WORKSITE: 220 };
+
+/** Every key coverageKeys can give for the result type's searches. */
+function expectedCoverage(type: ResultType): string[] {
+  const applies = (def: { types: readonly ResultType[] }) => def.types.includes(type);
+  const bools = [...BOOL_OPTIONS, ...BOOL_FILTER_NAMES.filter((name) => applies(BOOL_FILTERS[name]))];
+  return [
+    ...CODE_SET_NAMES.filter((name) => applies(CODE_SETS[name])).map((name) => `codeSet:${name}`),
+    ...bools.flatMap((name) => [`bool:${name}:true`, `bool:${name}:false`]),
+    ...RANGE_FIELD_NAMES.filter((name) => applies(RANGE_FIELDS[name])).map((name) => `range:${name}`),
+    ...SORT_FIELDS[type].flatMap((field) => [`sort:${field}:asc`, `sort:${field}:desc`]),
+    ...["numeric:orgSeqNo", "list:include", "list:exclude", "list:both", "text:orgNo", "text:words"],
+    ...["page:deep", "page:last", "page:last-of-50", "hits:none"],
+  ];
+}
+
+/** The failing search, readably: its input, its list files in short, the page and every difference. */
+function describeMismatch(c: EquivalenceCase, page: number, differences: string[]): string {
+  const lists = [...c.lists].map(([id, orgNos]) => `file ${id}: ${orgNos.length} orgNos (${orgNos.slice(0, 4).join(", ")}…)`);
+  return [
+    "the backends differ",
+    `search: ${JSON.stringify(c.input)}`,
+    ...(lists.length > 0 ? [`list files: ${lists.join("; ")}`] : []),
+    `page: ${page}`,
+    ...differences,
+  ].join("\n");
+}
+
+/** A backend that threw where the other answered (or both threw) is a difference too: its error, with the cause's. */
+function failures(settled: Record<string, PromiseSettledResult<unknown>>): string[] {
+  return Object.entries(settled).flatMap(([name, result]) => {
+    if (result.status === "fulfilled") return [];
+    const error = result.reason as { message?: string; cause?: { message?: string } };
+    return [`${name} failed: ${error.message ?? String(error)}${error.cause?.message ? ` (${error.cause.message.split("\n")[0]})` : ""}`];
+  });
+}
+
+describe("backend equivalence: embedded and Elasticsearch on 20 000 generated companies", () => {
+  let data: EquivalenceBackends | null = null;
+  const opened = () => {
+    if (!data) throw new Error("backends not open");
+    return data;
+  };
+
+  beforeAll(async () => {
+    const started = performance.now();
+    data = await openEquivalenceBackends(clusterEnv(PREFIX));
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`[equivalence] setup ${seconds} s (${JSON.stringify(data.timings)})`);
+  }, 600_000);
+  afterAll(() => data?.close());
+
+  for (const type of RESULT_TYPES) {
+    it(`${type}: ${RUNS[type]} random searches agree on hit count, page ids and every facet count`, async () => {
+      const { embedded, elasticsearch, pools } = opened();
+      const covered = new Set<string>();
+      let pages = 0;
+      const started = performance.now();
+      const compare = async (c: EquivalenceCase, page: number) => {
+        const search = parseSearch(c.input);
+        const options = { page, listFiles: c.lists };
+        const [a, b] = await Promise.allSettled([embedded.search(search, options), elasticsearch.search(search, options)]);
+        if (a.status === "rejected" || b.status === "rejected")
+          throw new Error(describeMismatch(c, page, failures({ embedded: a, elasticsearch: b })));
+        const differences = resultDifferences(a.value, b.value, ["embedded", "elasticsearch"]);
+        if (differences.length > 0) throw new Error(describeMismatch(c, page, differences));
+        pages++;
+        return a.value.hitCount;
+      };
+      const property = fc.asyncProperty(equivalenceCaseArb(type, pools), async (c) => {
+        const hitCount = await compare(c, 0);
+        const page = Math.round(c.pageShare * lastReachablePage(hitCount));
+        if (page > 0) await compare(c, page);
+        for (const key of coverageKeys(parseSearch(c.input), page, hitCount)) covered.add(key);
+      });
+      await fc.assert(property, { seed: SEED, numRuns: RUNS[type] });
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`[equivalence] ${type}: ${RUNS[type]} searches, ${pages} pages compared in ${seconds} s`);
+      expect(expectedCoverage(type).filter((key) => !covered.has(key))).toEqual([]);
+    }, 900_000);
+  }
+});

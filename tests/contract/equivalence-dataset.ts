@@ -1,0 +1,101 @@
+/**
+ * The data of the backend-equivalence property test: 20 000 synthetic companies and their worksites from the project's
+ * generator (scripts/data generateDataset, a fixed seed; about a second, so generated afresh into a temp dir each run),
+ * indexed into the embedded backend the way production gets it (SEARCH_DB migrations, reindexEmbedded into a fresh
+ * local state) and into the test cluster with reindexIntoElasticsearch under a prefix of its own.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { SearchBackend } from "../../search-index/backend";
+import { getEmbeddedBackend, resetEmbeddedBackend } from "../../search-index/embedded/load-embedded";
+import { createEsClient, ElasticsearchBackend, type EsEnv } from "../../search-index/elasticsearch/es-backend";
+import { esNames } from "../../search-index/elasticsearch/es-fields";
+import { reindexIntoElasticsearch } from "../../search-index/elasticsearch/es-reindex";
+import { generateDataset } from "../../scripts/data/generate";
+import { LocalLoader } from "../../scripts/reindex/local-loader";
+import { reindexEmbedded } from "../../scripts/reindex/reindex-embedded";
+import { readCompanies, readWorksites } from "../../scripts/reindex/source-reader";
+import { applySearchMigrations } from "./embedded-fixture";
+import { collectValuePools, type ValuePools } from "./equivalence-pools";
+
+export const EQUIVALENCE_DATASET = { companies: 20_000, seed: 23 } as const;
+
+export interface EquivalenceBackends {
+  embedded: SearchBackend;
+  elasticsearch: SearchBackend;
+  pools: ValuePools;
+  /** Seconds per setup step. */
+  timings: Record<"generate" | "index" | "pools", number>;
+  close(): Promise<void>;
+}
+
+const since = (started: number) => Math.round((performance.now() - started) / 100) / 10;
+
+async function openEmbedded(root: string, sourceDir: string) {
+  const stateDir = path.join(root, "state");
+  const setup = await LocalLoader.open(stateDir);
+  await applySearchMigrations(setup);
+  await setup.dispose();
+  await reindexEmbedded({ sourceDir, persistDir: stateDir });
+  const loader = await LocalLoader.open(stateDir);
+  resetEmbeddedBackend();
+  const backend = await getEmbeddedBackend(await loader.bindings());
+  return {
+    backend,
+    async close() {
+      resetEmbeddedBackend();
+      await loader.dispose();
+    },
+  };
+}
+
+/** Reindexes the dataset into `env`'s cluster under env.ELASTICSEARCH_INDEX_PREFIX; close() deletes that prefix's indices. */
+async function openElasticsearch(env: EsEnv & { ELASTICSEARCH_INDEX_PREFIX: string }, sourceDir: string) {
+  const names = esNames(env.ELASTICSEARCH_INDEX_PREFIX);
+  const loader = createEsClient(env, { fetchConnection: false });
+  try {
+    await reindexIntoElasticsearch(
+      loader,
+      { companies: () => readCompanies(sourceDir), worksites: () => readWorksites(sourceDir) },
+      () => {},
+      names,
+    );
+  } finally {
+    await loader.close();
+  }
+  const client = createEsClient(env);
+  return {
+    backend: new ElasticsearchBackend(client, names),
+    async close() {
+      // By name, not by wildcard: a cluster may refuse wildcard deletes (action.destructive_requires_name).
+      const indices = Object.keys(await client.indices.get({ index: names.pattern, allow_no_indices: true }));
+      if (indices.length > 0) await client.indices.delete({ index: indices.join(",") });
+      await client.close();
+    },
+  };
+}
+
+export async function openEquivalenceBackends(env: EsEnv & { ELASTICSEARCH_INDEX_PREFIX: string }): Promise<EquivalenceBackends> {
+  const root = mkdtempSync(path.join(tmpdir(), "urval-equivalence-"));
+  const sourceDir = path.join(root, "source");
+  let started = performance.now();
+  await generateDataset({ ...EQUIVALENCE_DATASET, outDir: sourceDir });
+  const timings = { generate: since(started), index: 0, pools: 0 };
+  started = performance.now();
+  const [embedded, elasticsearch] = await Promise.all([openEmbedded(root, sourceDir), openElasticsearch(env, sourceDir)]);
+  timings.index = since(started);
+  started = performance.now();
+  const pools = await collectValuePools(sourceDir);
+  timings.pools = since(started);
+  return {
+    embedded: embedded.backend,
+    elasticsearch: elasticsearch.backend,
+    pools,
+    timings,
+    async close() {
+      await Promise.allSettled([embedded.close(), elasticsearch.close()]);
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
