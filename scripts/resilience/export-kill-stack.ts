@@ -5,7 +5,7 @@
  * multipart uploads from Miniflare's persisted R2 state (the R2 binding cannot list them).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { openSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { ROOT, wranglerDevEnv } from "../lib/local-bindings";

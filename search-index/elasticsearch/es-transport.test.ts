@@ -1,11 +1,17 @@
-/** The Elasticsearch backend over its real client and FetchConnection, against a local fake HTTP server. */
+/**
+ * Unit tests of the client setup and the backend's requests: the real client and FetchConnection against a tiny local
+ * HTTP server that records what it receives (the backend against a real engine is tested in tests/contract). Both
+ * dialects: Elasticsearch's vendored media types and product check, OpenSearch's plain JSON without either.
+ */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "../../workers/shared/errors";
 import { parseSearch } from "../search-model";
 import { searchSeed } from "../search-seed";
+import { errors } from "@elastic/elasticsearch";
 import { createEsClient, ElasticsearchBackend } from "./es-backend";
+import { dialectOf } from "./es-dialect";
 import { buildEsQuery } from "./es-query";
 
 interface Seen {
@@ -17,7 +23,8 @@ interface Seen {
 
 let server: Server;
 let seen: Seen[] = [];
-let reply: (request: Seen) => { status?: number; body: unknown } = () => ({ body: {} });
+let reply: (request: Seen) => { status?: number; body: unknown; product?: boolean } = () => ({ body: {} });
+let url = "";
 let backend: ElasticsearchBackend;
 
 const hitsOf = (records: unknown[], total = records.length) => ({
@@ -32,23 +39,28 @@ beforeAll(async () => {
     let text = "";
     request.on("data", (chunk: Buffer) => (text += chunk.toString()));
     request.on("end", () => {
-      const entry: Seen = {
-        method: request.method ?? "",
-        url: request.url ?? "",
-        headers: request.headers,
-        body: text ? JSON.parse(text) : null,
-      };
+      const ndjson = String(request.headers["content-type"]).includes("ndjson");
+      const parsed = ndjson
+        ? text
+            .split("\n")
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as unknown)
+        : text
+          ? JSON.parse(text)
+          : null;
+      const entry: Seen = { method: request.method ?? "", url: request.url ?? "", headers: request.headers, body: parsed };
       seen.push(entry);
-      const { status = 200, body } = reply(entry);
-      response.writeHead(status, { "content-type": "application/json", "x-elastic-product": "Elasticsearch" });
+      const { status = 200, body, product = true } = reply(entry);
+      response.writeHead(status, { "content-type": "application/json", ...(product ? { "x-elastic-product": "Elasticsearch" } : {}) });
       response.end(JSON.stringify(body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  url = `http://127.0.0.1:${port}`;
   backend = new ElasticsearchBackend(
     createEsClient({
-      ELASTICSEARCH_URL: `http://127.0.0.1:${port}`,
+      ELASTICSEARCH_URL: url,
       ELASTICSEARCH_DIALECT: "elasticsearch",
       ELASTICSEARCH_API_KEY: "c2VjcmV0",
     }),
@@ -152,5 +164,76 @@ describe("Elasticsearch transport", () => {
       worksiteCount: 3,
     });
     expect(await backend.info()).toEqual({ backend: "elasticsearch", version: 7, companies: 40, worksites: 3, documents: 43 });
+  });
+});
+
+describe("the client of each dialect", () => {
+  const bulk = [{ index: { _index: "companies_v1", _id: "1" } }, { id: 1 }];
+  const answers = (request: Seen) => (request.url.startsWith("/_bulk") ? { took: 1, errors: false, items: [] } : hitsOf([]));
+
+  describe.each([true, false])("with FetchConnection %s", (fetchConnection) => {
+    it("elasticsearch: the vendored media types, and the product check refuses an engine that is not Elasticsearch", async () => {
+      const client = createEsClient({ ELASTICSEARCH_URL: url, ELASTICSEARCH_DIALECT: "elasticsearch" }, { fetchConnection });
+      reply = (request) => ({ body: answers(request) });
+      await client.search({ index: "companies", query: { match_all: {} } });
+      await client.bulk({ operations: bulk });
+      expect(seen.map((s) => [s.url.split("?")[0], s.headers["content-type"], s.headers.accept])).toEqual([
+        [
+          "/companies/_search",
+          "application/vnd.elasticsearch+json; compatible-with=9",
+          "application/vnd.elasticsearch+json; compatible-with=9",
+        ],
+        ["/_bulk", "application/vnd.elasticsearch+x-ndjson; compatible-with=9", "application/vnd.elasticsearch+json; compatible-with=9"],
+      ]);
+      expect(seen[1]?.body).toEqual(bulk);
+      reply = (request) => ({ body: answers(request), product: false });
+      await expect(client.search({ index: "companies" })).rejects.toBeInstanceOf(errors.ProductNotSupportedError);
+      await client.close();
+    });
+
+    it("opensearch: plain JSON and NDJSON, and no product check", async () => {
+      const client = createEsClient({ ELASTICSEARCH_URL: url, ELASTICSEARCH_DIALECT: "opensearch" }, { fetchConnection });
+      reply = (request) => ({ body: answers(request), product: false });
+      expect((await client.search({ index: "companies", query: { match_all: {} } })).hits.hits).toEqual([]);
+      await client.bulk({ operations: bulk });
+      expect(seen.map((s) => [s.url.split("?")[0], s.headers["content-type"], s.headers.accept])).toEqual([
+        ["/companies/_search", "application/json", "application/json"],
+        ["/_bulk", "application/x-ndjson", "application/json"],
+      ]);
+      expect(seen[1]?.body).toEqual(bulk);
+      expect(dialectOf(client)).toBe("opensearch");
+      await client.close();
+    });
+  });
+
+  it("opensearch: an export opens and closes its point in time on OpenSearch's paths", async () => {
+    const client = createEsClient({ ELASTICSEARCH_URL: url, ELASTICSEARCH_DIALECT: "opensearch" });
+    const pages = [hitsOf([{ orgSeqNo: 1 }, { orgSeqNo: 2 }]), hitsOf([{ orgSeqNo: 3 }])];
+    reply = (request) => {
+      if (request.url.startsWith("/companies/_search/point_in_time")) return { body: { pit_id: "pit-os" }, product: false };
+      if (request.method === "DELETE") return { body: { pits: [{ pit_id: "pit-os", successful: true }] }, product: false };
+      return { body: pages.shift() ?? hitsOf([]), product: false };
+    };
+    const rows = [];
+    for await (const chunk of new ElasticsearchBackend(client).readExportRows(parseSearch({}), { count: 3, chunkSize: 2 }))
+      rows.push(...chunk);
+    expect(rows).toEqual([{ orgSeqNo: 1 }, { orgSeqNo: 2 }, { orgSeqNo: 3 }]);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      "POST /companies/_search/point_in_time?keep_alive=2m",
+      "POST /_search",
+      "POST /_search",
+      "DELETE /_search/point_in_time",
+    ]);
+    expect(seen[1]?.body).toMatchObject({ pit: { id: "pit-os" } });
+    expect(seen[3]?.body).toEqual({ pit_id: ["pit-os"] });
+    await client.close();
+  });
+
+  it("refuses a missing or unknown dialect instead of guessing one", () => {
+    for (const dialect of [undefined, "", "elastic", "solr"])
+      expect(() => createEsClient({ ELASTICSEARCH_URL: url, ELASTICSEARCH_DIALECT: dialect }), String(dialect)).toThrow(
+        /ELASTICSEARCH_DIALECT must be "elasticsearch" or "opensearch"/,
+      );
+    expect(dialectOf(createEsClient({ ELASTICSEARCH_URL: url, ELASTICSEARCH_DIALECT: " OpenSearch " }))).toBe("opensearch");
   });
 });

@@ -1,36 +1,49 @@
 /**
- * Bevakning's percolator on Elasticsearch (docs/decisions/0024) against the fake cluster: the requests we send (index
- * creation, resync, percolate) have the documented shapes and pass the strict mappings, and a saved search's stored
- * query matches exactly the companies the same search finds on the embedded backend (random searches, every fixture
- * company percolated in small batches over paged answers); the fallback without a percolator (batched searches on
- * the company index) finds the same matches.
+ * Bevakning's percolator on the real cluster of the test run (docs/decisions/0024): the saved searches' index is made
+ * with the company fields beside the percolator and kept holding exactly the app database's searches, the API's
+ * put and remove are idempotent, and a stored query matches exactly the companies the same search finds on the
+ * embedded backend (random searches, every fixture company percolated in small batches over paged answers); the
+ * fallback without a percolator (batched searches on the company index) finds the same matches.
  */
 import type { Client } from "@elastic/elasticsearch";
 import fc from "fast-check";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { candidateBackend, matchingIds } from "../../scripts/reindex/monitoring-candidates";
 import { getSavedSearchIndex } from "../../search-index";
-import { createEsClient } from "../../search-index/elasticsearch/es-backend";
 import { companyDocument } from "../../search-index/elasticsearch/es-documents";
-import { esNames } from "../../search-index/elasticsearch/es-fields";
-import { COMPANY_MAPPINGS } from "../../search-index/elasticsearch/es-mappings";
 import { searchCompaniesBatched } from "../../search-index/elasticsearch/es-batched-search";
-import { buildPercolatorQuery } from "../../search-index/elasticsearch/es-query";
+import { COMPANY_MAPPINGS, INDEX_SETTINGS } from "../../search-index/elasticsearch/es-mappings";
 import {
   percolateCompanies,
   resyncSavedSearches,
   SAVED_SEARCH_MAPPINGS,
+  SAVED_SEARCH_SETTINGS,
+  savedSearchDocument,
   type SavedSearchEntry,
 } from "../../search-index/elasticsearch/es-saved-searches";
 import { parseSearch } from "../../search-index/search-model";
-import { candidateBackend, matchingIds } from "../../scripts/reindex/monitoring-candidates";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
-import { type FakeRequest, startFakeElasticsearch } from "./fake-elasticsearch";
-import { FakeCluster } from "./fake-es-cluster";
+import { clusterEnv } from "../cluster/search-cluster";
+import { clusterClient, dropIndices, indicesUnder } from "./es-cluster-helpers";
 import { searchArb } from "./property-cases";
 
-const names = esNames("t_");
+const PREFIX = "urval_perc_";
 const companies = fixtureCompanies();
 const worksites = fixtureWorksites();
+const clients: Client[] = [];
+
+beforeAll(() => dropIndices(PREFIX));
+afterAll(async () => {
+  await dropIndices(PREFIX);
+  await Promise.all(clients.map((client) => client.close()));
+});
+
+/** A client and names under a prefix of the test's own. */
+function cluster(name: string) {
+  const made = clusterClient(`${PREFIX}${name}_`);
+  clients.push(made.client);
+  return { ...made, prefix: `${PREFIX}${name}_` };
+}
 
 /** The fixture's company documents as the reindex indexes them. */
 function companyDocuments() {
@@ -39,144 +52,130 @@ function companyDocuments() {
   return companies.map((c) => companyDocument(c, places.get(c.orgSeqNo) ?? []) as unknown as Record<string, unknown>);
 }
 
-let fake: Awaited<ReturnType<typeof startFakeElasticsearch>>;
-let cluster: FakeCluster;
-let client: Client;
-
-beforeEach(async () => {
-  cluster = new FakeCluster();
-  fake = await startFakeElasticsearch(cluster.handle);
-  client = createEsClient({ ELASTICSEARCH_URL: fake.url, ELASTICSEARCH_DIALECT: "elasticsearch" }, { fetchConnection: false });
-});
-afterEach(async () => {
-  await client.close();
-  await fake.close();
-});
-
 const entry = (id: string, input: Parameters<typeof parseSearch>[0]): SavedSearchEntry => ({
   id,
   userId: "u1",
   search: parseSearch(input),
 });
-const calls = (requests: FakeRequest[]) => requests.map((r) => `${r.method} ${r.path}`);
 
-describe("saved_searches percolator index: requests", () => {
-  it("creates the index with the company fields beside the percolator, writes every query, deletes stale ones", async () => {
-    await client.indices.create({ index: names.savedSearches, mappings: SAVED_SEARCH_MAPPINGS as never });
+/** Every stored saved search by id, as the index holds it. */
+async function storedSearches(client: Client, index: string) {
+  const response = await client.search<Record<string, unknown>>({ index, size: 100, sort: [{ savedSearchId: "asc" }] });
+  return Object.fromEntries(response.hits.hits.map((hit) => [hit._id, hit._source]));
+}
+
+const ids = (matches: Map<string, Set<number>>, id: string) => [...(matches.get(id) ?? [])].sort((a, b) => a - b);
+
+describe("saved_searches percolator index on the cluster", () => {
+  it("adds the company fields to an older index beside the percolator, writes every query and deletes stale ones", async () => {
+    const { client, names } = cluster("resync");
+    // An index from before the company mapping gained fields (here: the name words, every place and the change hash).
+    const { nameWords: _words, placeAll: _places, changeHash: _hash, ...older } = SAVED_SEARCH_MAPPINGS.properties;
+    const mappings = { dynamic: "strict", properties: older };
+    await client.indices.create({ index: names.savedSearches, settings: SAVED_SEARCH_SETTINGS as never, mappings: mappings as never });
     await client.index({
       index: names.savedSearches,
       id: "gone",
+      refresh: true,
       document: { savedSearchId: "gone", userId: "u0", query: { match_all: {} } },
     });
-    fake.requests.length = 0;
-    const entries = [entry("s1", { text: "bageri" }), entry("s2", { codeSet: { sni: ["62"] }, bool: { fTax: true } })];
+    const entries = [entry("s1", { codeSet: { sni: ["62"] }, bool: { fTax: true } }), entry("s2", { range: { turnover: "10000000_" } })];
     expect(await resyncSavedSearches(client, names, entries)).toEqual({ stored: 2, deleted: 1 });
-    expect(calls(fake.requests)).toEqual([
-      "HEAD /t_saved_searches",
-      "PUT /t_saved_searches/_mapping",
-      "POST /t_saved_searches/_search",
-      "POST /_bulk",
-      "POST /_bulk",
-      "GET /t_saved_searches/_refresh",
-    ]);
-    expect(fake.requests[1]?.body).toEqual({ properties: SAVED_SEARCH_MAPPINGS.properties });
-    expect(fake.requests[2]?.body).toEqual({ size: 1000, _source: false, track_total_hits: false, sort: [{ savedSearchId: "asc" }] });
-    expect(fake.requests[3]?.body).toEqual([
-      { index: { _index: "t_saved_searches", _id: "s1" } },
-      { savedSearchId: "s1", userId: "u1", query: buildPercolatorQuery(entries[0]!.search) },
-      { index: { _index: "t_saved_searches", _id: "s2" } },
-      { savedSearchId: "s2", userId: "u1", query: buildPercolatorQuery(entries[1]!.search) },
-    ]);
-    expect(fake.requests[4]?.body).toEqual([{ delete: { _index: "t_saved_searches", _id: "gone" } }]);
-    expect([...(cluster.indices.get("t_saved_searches")?.docs.keys() ?? [])].sort()).toEqual(["s1", "s2"]);
+    expect(await storedSearches(client, names.savedSearches)).toEqual({
+      s1: savedSearchDocument(entries[0]!),
+      s2: savedSearchDocument(entries[1]!),
+    });
+    const mapping = (await client.indices.getMapping({ index: names.savedSearches }))[names.savedSearches]?.mappings.properties ?? {};
+    expect(Object.keys(mapping).sort()).toEqual(Object.keys(SAVED_SEARCH_MAPPINGS.properties).sort());
+    expect(mapping.query).toEqual({ type: "percolator" });
+    const matches = await percolateCompanies(client, names, companyDocuments());
+    for (const { id, search } of entries)
+      expect(ids(matches, id)).toEqual([...(await matchingIds(embedded(), search))].sort((a, b) => a - b));
   });
 
-  it("percolates documents without their stored fields, in batches, paging the matching searches", async () => {
-    await resyncSavedSearches(client, names, [entry("s1", { text: "alfa" }), entry("s2", {}), entry("s3", { codeSet: { sni: ["62"] } })]);
-    fake.requests.length = 0;
-    const documents = companyDocuments().slice(0, 5);
-    const matches = await percolateCompanies(client, names, documents, { batch: 2, page: 2 });
-    const percolates = fake.requests.filter((r) => r.path === "/t_saved_searches/_search");
-    // 3 batches (2 + 2 + 1 documents), each answered in pages of 2 searches until a short page.
-    expect(percolates.length).toBeGreaterThanOrEqual(3);
-    const first = percolates[0]?.body as { query: { percolate: { documents: Record<string, unknown>[] } } };
-    expect(first).toEqual({
-      size: 2,
-      _source: false,
-      track_total_hits: false,
-      query: { percolate: { field: "query", documents: expect.any(Array) } },
-      sort: [{ savedSearchId: "asc" }],
-    });
-    expect(first.query.percolate.documents).toHaveLength(2);
-    for (const doc of first.query.percolate.documents) {
-      for (const field of ["record", "detail", "source", "sourceHash", "changeHash"]) expect(doc).not.toHaveProperty(field);
-      expect(doc).toHaveProperty("nameWords");
-    }
-    expect(matches.get("s2")).toEqual(new Set(documents.map((d) => d.id)));
+  it("percolates in batches over paged answers and finds what one request finds", async () => {
+    const { client, names } = cluster("paging");
+    const entries = [
+      entry("s1", { text: "alfa" }),
+      entry("s2", {}),
+      entry("s3", { codeSet: { sni: ["62"] } }),
+      entry("s4", { bool: { fTax: true } }),
+    ];
+    await resyncSavedSearches(client, names, entries);
+    const documents = companyDocuments();
+    // 40 documents in batches of 3, answers in pages of 2 of the 4 searches: 14 batches, most answered in several pages.
+    const paged = await percolateCompanies(client, names, documents, { batch: 3, page: 2 });
+    const whole = await percolateCompanies(client, names, documents);
+    expect([...paged.keys()].sort()).toEqual(["s1", "s2", "s3", "s4"]);
+    for (const id of paged.keys()) expect(ids(paged, id)).toEqual(ids(whole, id));
+    expect(ids(paged, "s2")).toEqual(documents.map((d) => Number(d.id)).sort((a, b) => a - b));
   });
 
   it("the API's index: none on the embedded backend; on Elasticsearch an idempotent put and remove by id", async () => {
     expect(getSavedSearchIndex({} as never)).toBeNull();
-    const index = getSavedSearchIndex({
-      ELASTICSEARCH_URL: fake.url,
-      ELASTICSEARCH_DIALECT: "elasticsearch",
-      ELASTICSEARCH_INDEX_PREFIX: "t_",
-    } as never);
+    const { client, names, prefix } = cluster("api");
+    const index = getSavedSearchIndex(clusterEnv(prefix) as never);
     const saved = entry("s9", { text: "alfa" });
     await index?.put(saved);
     await index?.put(saved);
-    expect(calls(fake.requests)).toEqual([
-      "HEAD /t_saved_searches",
-      "PUT /t_saved_searches",
-      "PUT /t_saved_searches/_doc/s9",
-      "HEAD /t_saved_searches",
-      "PUT /t_saved_searches/_doc/s9",
-    ]);
-    expect(fake.requests[1]?.body).toMatchObject({ mappings: SAVED_SEARCH_MAPPINGS, settings: { number_of_shards: 1 } });
-    expect(cluster.indices.get("t_saved_searches")?.mappings.properties.query).toEqual({ type: "percolator" });
-    expect((await percolateCompanies(client, names, companyDocuments())).get("s9")).toEqual(new Set([1]));
+    expect(await indicesUnder(client, prefix)).toEqual([names.savedSearches]);
+    const settings = (await client.indices.getSettings({ index: names.savedSearches }))[names.savedSearches]?.settings?.index;
+    expect(settings?.number_of_shards).toBe("1");
+    const mapping = (await client.indices.getMapping({ index: names.savedSearches }))[names.savedSearches]?.mappings;
+    expect(mapping).toMatchObject({ dynamic: "strict", properties: { query: { type: "percolator" } } });
+    const stored = await client.get({ index: names.savedSearches, id: "s9" });
+    expect(stored).toMatchObject({ _version: 2, _source: savedSearchDocument(saved) });
+    await client.indices.refresh({ index: names.savedSearches });
+    expect(ids(await percolateCompanies(client, names, companyDocuments()), "s9")).toEqual([1]);
     await index?.remove("s9");
     await index?.remove("s9");
+    await client.indices.refresh({ index: names.savedSearches });
     expect((await percolateCompanies(client, names, companyDocuments())).size).toBe(0);
+    expect(await client.exists({ index: names.savedSearches, id: "s9" })).toBe(false);
   });
 });
 
-describe("saved_searches percolator index: answers", () => {
+/** The embedded backend over the fixture, as Bevakning's step uses it (monitoring-candidates.ts). */
+const embedded = () => candidateBackend({ version: 1, companies: new Map(companies.map((c) => [c.orgSeqNo, c])), worksites });
+
+describe("saved_searches percolator index on the cluster: answers", () => {
   it("a stored search matches exactly the companies the embedded backend finds for it", async () => {
+    const { client, names } = cluster("random");
     const inputs = fc.sample(searchArb("COMPANY"), { numRuns: 120, seed: 1616 });
     const entries = inputs.map(({ input }, i) => entry(`s${String(i).padStart(3, "0")}`, { ...input, numSet: {} }));
     await resyncSavedSearches(client, names, entries);
     const matches = await percolateCompanies(client, names, companyDocuments(), { batch: 7, page: 25 });
-    const embedded = candidateBackend({ version: 1, companies: new Map(companies.map((c) => [c.orgSeqNo, c])), worksites });
+    const backend = embedded();
     let nonEmpty = 0;
     for (const { id, search } of entries) {
-      const expected = await matchingIds(embedded, search);
+      const expected = await matchingIds(backend, search);
       if (expected.size > 0) nonEmpty++;
-      expect(
-        [...(matches.get(id) ?? [])].sort((a, b) => a - b),
-        id,
-      ).toEqual([...expected].sort((a, b) => a - b));
+      expect(ids(matches, id), id).toEqual([...expected].sort((a, b) => a - b));
     }
     // The sample is not degenerate: most searches match something, and not everything.
     expect(nonEmpty).toBeGreaterThan(entries.length / 3);
-  }, 60_000);
+  });
 
   it("the batched searches of the fallback match what the percolator matches, among the candidates only", async () => {
+    const { client, names } = cluster("batched");
     const inputs = fc.sample(searchArb("COMPANY"), { numRuns: 60, seed: 2424 });
     const entries = inputs.map(({ input }, i) => entry(`b${String(i).padStart(3, "0")}`, { ...input, numSet: {} }));
     await resyncSavedSearches(client, names, entries);
     const documents = companyDocuments();
-    await client.indices.create({ index: "t_companies_v1", mappings: COMPANY_MAPPINGS as never });
-    await client.bulk({
-      refresh: true,
-      operations: documents.flatMap((doc) => [{ index: { _index: "t_companies_v1", _id: String(doc.id) } }, doc]),
-    });
+    const index = names.index("COMPANY", 1);
+    await client.indices.create({ index, settings: INDEX_SETTINGS as never, mappings: COMPANY_MAPPINGS as never });
+    await client.bulk({ refresh: true, operations: documents.flatMap((doc) => [{ index: { _index: index, _id: String(doc.id) } }, doc]) });
     const candidates = documents.filter((_, i) => i % 3 !== 0);
     const percolated = await percolateCompanies(client, names, candidates);
-    const ids = candidates.map((doc) => Number(doc.id));
-    const batched = await searchCompaniesBatched(client, "t_companies_v1", entries, ids, { chunk: 11, searches: 7 });
+    const batched = await searchCompaniesBatched(
+      client,
+      index,
+      entries,
+      candidates.map((doc) => Number(doc.id)),
+      { chunk: 11, searches: 7 },
+    );
     const sorted = (matches: Map<string, Set<number>>) => [...matches].map(([id, set]) => [id, [...set].sort((a, b) => a - b)]).sort();
     expect(sorted(batched)).toEqual(sorted(percolated));
     expect(batched.size).toBeGreaterThan(entries.length / 3);
-  }, 60_000);
+  });
 });
