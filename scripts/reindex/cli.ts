@@ -124,17 +124,21 @@ function changesText(result: ReindexResult): string {
 async function reindexIntoElasticsearchCli(
   values: { source?: string; state?: string; remote?: boolean; env?: string; origin?: string },
   onProgress: (progress: ReindexProgress) => void,
+  graceMs: number,
 ) {
   const { reindexElasticsearch } = await import("./reindex-elasticsearch");
   const sourceDir = values.source as string;
+  // The same stage lines (and fault holds) as the embedded reindex: prepare, companies, worksites, verify, changes,
+  // switch, cleanup, grace.
+  const stages = { onProgress: (p: ReindexProgress) => (holdMidLoad(p), onProgress(p)), onStage, graceMs };
   if (values.remote) {
     const { remoteMonitoring, remoteTarget } = await import("./remote-monitoring");
     const remote = remoteMonitoring(remoteTarget(values.env ?? "production", values.origin));
-    return reindexElasticsearch({ sourceDir, remote, onProgress });
+    return reindexElasticsearch({ sourceDir, remote, ...stages });
   }
   const persistDir = values.state ?? PERSIST_DIR;
   await applyLocalMigrationsAsync(persistDir, ["DB"]);
-  return reindexElasticsearch({ sourceDir, persistDir, onProgress });
+  return reindexElasticsearch({ sourceDir, persistDir, ...stages });
 }
 
 async function main() {
@@ -188,7 +192,7 @@ async function main() {
       console.log(JSON.stringify({ msg: "reindex done", backend: "embedded", peakRssMb, ...result }));
       if (values["append-benchmark"]) appendReindexBenchmark(result, (performance.now() - started) / 1000, peakRssMb);
     } else {
-      const result = await reindexIntoElasticsearchCli(values, bar.update);
+      const result = await reindexIntoElasticsearchCli(values, bar.update, graceSeconds * 1000);
       bar.stop();
       console.log(JSON.stringify({ msg: "reindex done", backend: "elasticsearch", ...result }));
     }

@@ -134,10 +134,19 @@ function monitoringHooks(client: Client, names: EsNames, store: SqlStore, enqueu
 export async function reindexElasticsearchWithMonitoring(
   client: Client,
   source: EsReindexSource,
-  options: { names: EsNames; store: SqlStore; enqueue?: EnqueueRun; onProgress?: Parameters<typeof reindexIntoElasticsearch>[2] },
+  options: {
+    names: EsNames;
+    store: SqlStore;
+    enqueue?: EnqueueRun;
+    onProgress?: Parameters<typeof reindexIntoElasticsearch>[2];
+    onStage?: EsReindexHooks["onStage"];
+    graceMs?: number;
+  },
 ): Promise<EsReindexResult & EsMonitoringReport> {
   const { hooks, report } = monitoringHooks(client, options.names, options.store, options.enqueue);
-  const result = await reindexIntoElasticsearch(client, source, options.onProgress, options.names, hooks);
+  const withStages = options.onStage ? { ...hooks, onStage: options.onStage } : hooks;
+  const grace = options.graceMs === undefined ? {} : { graceMs: options.graceMs };
+  const result = await reindexIntoElasticsearch(client, source, options.onProgress, options.names, withStages, grace);
   return { ...result, ...report };
 }
 
@@ -148,6 +157,9 @@ export async function reindexElasticsearch(options: {
   /** Production's app database and queue instead of the local state's (`--remote`). */
   remote?: { store: SqlStore; enqueue: EnqueueRun };
   onProgress?: (progress: ReindexProgress) => void;
+  onStage?: EsReindexHooks["onStage"];
+  /** How long the replaced version serves on after the swap before it is deleted (the CLI's --grace-seconds). */
+  graceMs?: number;
 }): Promise<EsReindexResult & EsMonitoringReport> {
   const url = process.env.ELASTICSEARCH_URL;
   if (!url) throw new Error("set ELASTICSEARCH_URL and ELASTICSEARCH_DIALECT (and ELASTICSEARCH_API_KEY) to reindex into Elasticsearch");
@@ -170,6 +182,8 @@ export async function reindexElasticsearch(options: {
         names: esNames(process.env.ELASTICSEARCH_INDEX_PREFIX),
         store,
         ...(options.remote ? { enqueue: options.remote.enqueue } : {}),
+        ...(options.onStage ? { onStage: options.onStage } : {}),
+        ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
         onProgress: ({ stage, done }) =>
           options.onProgress?.({
             stage,

@@ -18,7 +18,16 @@ export interface ReindexRun {
   done: Promise<{ code: number | null; result: Record<string, unknown> | null; output: string[] }>;
 }
 
-export function startReindex(options: { source: string; stateDir: string; graceSeconds: number; holdAt?: string }): ReindexRun {
+export interface ReindexOptions {
+  source: string;
+  stateDir: string;
+  graceSeconds: number;
+  holdAt?: string;
+  /** The cluster backend (scenario 3 on OpenSearch): `--backend elasticsearch` with this cluster's URL and dialect. */
+  cluster?: { url: string; dialect: string };
+}
+
+export function startReindex(options: ReindexOptions): ReindexRun {
   const args = [
     "scripts/reindex/cli.ts",
     "--source",
@@ -27,12 +36,14 @@ export function startReindex(options: { source: string; stateDir: string; graceS
     options.stateDir,
     "--grace-seconds",
     String(options.graceSeconds),
+    ...(options.cluster ? ["--backend", "elasticsearch"] : []),
   ];
+  const cluster = options.cluster ? { ELASTICSEARCH_URL: options.cluster.url, ELASTICSEARCH_DIALECT: options.cluster.dialect } : {};
   const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), args, {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, URVAL_FAULT_HOLD_AT: options.holdAt ?? "" },
+    env: { ...process.env, ...cluster, URVAL_FAULT_HOLD_AT: options.holdAt ?? "" },
   });
   const stages: string[] = [];
   const output: string[] = [];

@@ -1,10 +1,11 @@
 /**
- * npm run test:resilience [-- --short] [--users N] [--seconds S] [--skip-fuzz] [--no-append]
+ * npm run test:resilience [-- --short] [--users N] [--seconds S] [--skip-fuzz] [--skip-cluster] [--no-append]
  *
  * The resilience and security suite (issue 14) against the whole local stack (web, API and export workers, D1, R2,
  * Queues, the embedded index), on loopback only, every loop bounded in count and time:
  *   1+2+5b  load: N subscribers for S seconds; a full reindex to another dataset meanwhile; hostile list files
  *   3       the reindex SIGKILLed at each stage it reports; then a reindex that cleans up after the dead ones
+ *   3c      the same on a stack whose search backend is a real OpenSearch node (scenario-reindex-kill-cluster.ts)
  *   4       export worker killed mid-upload (scripts/resilience/export-kill.ts)
  *   4,5,6,7 the workerd integration files tests/integration/resilience-*.test.ts (full bounds)
  * Each scenario prints PASS/FAIL with its figures; the full run appends them to BENCHMARKS.md under "Resilience".
@@ -22,7 +23,9 @@ import { RSS_GROWTH_BOUND_MB } from "./hostile-uploads";
 import type { LoadOutcome } from "./scenario-load";
 import { runLoad } from "./scenario-load";
 import { KILL_POINTS, killAt, reindexAfterKills, type KillOutcome } from "./scenario-reindex-kill";
+import { runClusterReindexKills } from "./scenario-reindex-kill-cluster";
 import { formatScenario, recordScenario, REPORT_DIR_ENV, SCALE_ENV, type ScenarioReport } from "./report";
+import { signInCookie } from "./sign-in";
 import { startStack } from "./stack";
 import { IndexStateProbe } from "./state-probe";
 
@@ -37,6 +40,8 @@ const { values: args } = parseArgs({
     /** Only the scenarios on the shared stack (1, 2, 3, 5's hostile files), when export-kill and the workerd files ran already. */
     "stack-only": { type: "boolean", default: false },
     "no-append": { type: "boolean", default: false },
+    /** Leave out scenario 3 on the OpenSearch cluster (3c). */
+    "skip-cluster": { type: "boolean", default: false },
   },
 });
 
@@ -158,7 +163,7 @@ async function main() {
       for (const line of log.filter((l) => l.includes('"level":"error"')).slice(-10)) console.log(`  stack: ${line.slice(0, 400)}`);
     }
     step(`Scenario 3: the reindex killed at ${(short ? [...SHORT_KILLS] : KILL_POINTS.map((p) => p.stage)).join(", ")}`);
-    const cookie = await signInCookie(stack.url);
+    const cookie = await signInCookie(stack.url, stateDir);
     const kills: KillOutcome[] = [];
     const points = short ? KILL_POINTS.filter((p) => SHORT_KILLS.has(p.stage)) : KILL_POINTS;
     for (const [i, point] of points.entries()) {
@@ -181,6 +186,21 @@ async function main() {
     await probe.close();
     await stack.stop();
   }
+  if (!args["skip-cluster"]) {
+    step("Scenario 3 on the cluster backend: the reindex into OpenSearch killed at each stage");
+    recordScenario(
+      await runClusterReindexKills({
+        short,
+        port: Number(args.port) + 1,
+        stateDir: path.join(ROOT, ".wrangler/resilience-cluster-state"),
+        clusterPort: 9460,
+        dataA,
+        dataB,
+        log: [],
+        progress: (line) => console.log(`  ${line}`),
+      }),
+    );
+  }
   if (!args["stack-only"]) runExportKill();
   if (!short && !args["stack-only"]) runIntegrationFiles();
   const reports = readdirSync(reportDir)
@@ -197,39 +217,6 @@ async function main() {
     for (const report of failed) for (const note of report.notes ?? []) console.log(`  ${report.scenario}: ${note}`);
     process.exitCode = 1;
   }
-}
-
-async function signInCookie(url: string): Promise<string> {
-  const { openLocalBindings } = await import("../lib/local-bindings");
-  const { createAccount } = await import("../accounts/cli");
-  const { env, dispose } = await openLocalBindings(stateDir);
-  const username = `kill-${Date.now().toString(36)}`;
-  const password = `Killtest-${crypto.randomUUID()}`;
-  try {
-    await createAccount(env.DB, {
-      username,
-      email: `${username}@test.urval.se`,
-      firstName: "K",
-      lastName: "T",
-      password,
-      quota: 0,
-      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-    });
-  } finally {
-    await dispose();
-  }
-  const headers = { "Content-Type": "application/json", Origin: url, "Sec-Fetch-Site": "same-origin" };
-  const response = await fetch(`${url}/api/auth/sign-in/username-password`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ id: username, secret: password }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((l) => l.split(";")[0])
-    .join("; ");
-  await fetch(`${url}/sapi/subscription/accept-terms`, { method: "POST", headers: { ...headers, Cookie: cookie } });
-  return cookie;
 }
 
 /** Scenario 4, process half: its own stack, killed mid-upload (a separate script with its own state). */

@@ -5,9 +5,14 @@
  * own version (and, during the grace period, the one it replaced): no tables, rows or snapshots of the dead runs.
  */
 import { INDEX_VERSION_HEADER } from "../../workers/shared/api-contracts/search-api";
-import { startReindex } from "./reindex-process";
-import type { Stack } from "./stack";
+import { startReindex, type ReindexOptions } from "./reindex-process";
 import type { IndexStateProbe } from "./state-probe";
+import type { Stack } from "./stack";
+
+/** What the live version is now: the embedded index's version row (state-probe.ts) or the cluster's aliases. */
+export interface LiveVersionProbe {
+  read(): Promise<{ current: number | null }>;
+}
 
 export interface KillPoint {
   /** A stage the CLI logs ("companies", "index", "snapshot:1", "switch", …). */
@@ -57,11 +62,19 @@ async function servedVersion(stack: Stack, cookie: string): Promise<number | nul
   return response.status === 200 ? Number(response.headers.get(INDEX_VERSION_HEADER)) : null;
 }
 
-export async function killAt(stack: Stack, probe: IndexStateProbe, point: KillPoint, source: string, cookie: string): Promise<KillOutcome> {
+export async function killAt(
+  stack: Stack,
+  probe: LiveVersionProbe,
+  point: KillPoint,
+  source: string,
+  cookie: string,
+  cluster?: ReindexOptions["cluster"],
+  afterSwitch: ReadonlySet<string> = AFTER_SWITCH,
+): Promise<KillOutcome> {
   const problems: string[] = [];
   const liveBefore = (await probe.read()).current;
   const holdAt = "hold" in point.mode ? (point.holdAt ?? point.stage) : undefined;
-  const run = startReindex({ source, stateDir: stack.stateDir, graceSeconds: 120, holdAt });
+  const run = startReindex({ source, stateDir: stack.stateDir, graceSeconds: 120, holdAt, ...(cluster ? { cluster } : {}) });
   try {
     await run.reached(holdAt ?? point.stage);
     const { mode } = point;
@@ -73,7 +86,7 @@ export async function killAt(stack: Stack, probe: IndexStateProbe, point: KillPo
   }
   await run.kill();
   const liveAfter = (await probe.read()).current;
-  const expectedLive = AFTER_SWITCH.has(point.stage) ? run.version : liveBefore;
+  const expectedLive = afterSwitch.has(point.stage) ? run.version : liveBefore;
   if (liveAfter !== expectedLive) problems.push(`live version ${liveAfter}, expected ${expectedLive}`);
   // Isolates re-read the live version at most every 30 s: the answer comes from the old or the new live one.
   const served = await servedVersion(stack, cookie);

@@ -32,13 +32,13 @@ async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: num
   throw new Error(`the stack did not serve ${url} within ${timeoutMs / 1000} s`);
 }
 
-export async function startStack(options: { port: number; stateDir: string; log: string[] }): Promise<Stack> {
+export async function startStack(options: { port: number; stateDir: string; log: string[]; env?: Record<string, string> }): Promise<Stack> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PORT: String(options.port), URVAL_STATE_DIR: options.stateDir, URVAL_SKIP_BUILD: "1" },
+    env: { ...process.env, ...options.env, PORT: String(options.port), URVAL_STATE_DIR: options.stateDir, URVAL_SKIP_BUILD: "1" },
   });
   // The workers' JSON log lines are kept (bounded) so failures can be explained; progress bars go to stderr.
   const keep = (chunk: Buffer) => {

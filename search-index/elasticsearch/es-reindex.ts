@@ -1,7 +1,9 @@
 /**
- * Reindex into Elasticsearch: new companies_v<N> and worksites_v<N> beside the live ones, bulk load, refresh, verify
- * the counts, then one _aliases request swaps both aliases atomically; older versions than the replaced one are
- * deleted. Any failure deletes the new indices and leaves the aliases (and so the live version) untouched.
+ * Reindex into Elasticsearch: new companies_v<N> and worksites_v<N> beside the live ones, bulk load, refresh, check
+ * the new indices' health and counts, then one _aliases request swaps both aliases atomically; older versions than the
+ * replaced one are deleted at once, the replaced one after the grace period (requests pinned to it finish meanwhile).
+ * Any failure before the swap deletes the new indices and leaves the aliases (and so the live version) untouched; a
+ * swap whose answer was lost is read back from the aliases before anything is deleted.
  * Hooks let Bevakning's step (scripts/reindex) collect the new documents' hashes and, between the count check and the
  * swap, read both versions; a hook that throws fails the reindex like any other step, so callers catch their own.
  */
@@ -38,6 +40,23 @@ export interface EsReindexHooks {
   beforeSwap?: (versions: { version: number; previousVersion: number | null }) => Promise<void>;
   /** Right after the alias swap (the new version serves). */
   afterSwap?: (versions: { version: number; previousVersion: number | null }) => Promise<void>;
+  /**
+   * As each stage begins (the CLI logs it; the resilience suite holds a run there to kill it): prepare, companies,
+   * worksites, verify, changes, switch, cleanup, grace.
+   */
+  onStage?: (stage: EsReindexStage, detail: { version: number }) => Promise<void> | void;
+}
+
+export type EsReindexStage = "prepare" | "companies" | "worksites" | "verify" | "changes" | "switch" | "cleanup" | "grace";
+
+export interface EsReindexOptions {
+  /**
+   * How long the replaced version stays after the swap before this run deletes it (the CLI's --grace-seconds); left
+   * out, it stays until the next reindex deletes it.
+   */
+  graceMs?: number;
+  /** How long the new indices may take to be allocated (health yellow) before the reindex fails (default 60 s). */
+  healthTimeout?: string;
 }
 
 const versionOf = (index: string) => Number(/_v(\d+)$/.exec(index)?.[1] ?? 0);
@@ -109,6 +128,7 @@ async function* worksiteDocs(source: EsReindexSource, facts: Map<number, EsCompa
 }
 
 async function load(client: Client, source: EsReindexSource, version: number, report: Progress, names: EsNames, hooks: EsReindexHooks) {
+  await hooks.onStage?.("companies", { version });
   // One pass over the worksites first: each company's worksite municipalities (placeAll) and the sum of its worksites'
   // document hashes (the embedded backend's D1 `doc` text, so both backends find the same change set).
   const worksitesOf = new Map<number, WorksitesOf>();
@@ -129,6 +149,7 @@ async function load(client: Client, source: EsReindexSource, version: number, re
     (done) => report({ stage: "companies", done }),
   );
   worksitesOf.clear();
+  await hooks.onStage?.("worksites", { version });
   const worksites = await bulkLoad(
     client,
     names.index("WORKSITE", version),
@@ -139,9 +160,14 @@ async function load(client: Client, source: EsReindexSource, version: number, re
   return { companies, worksites };
 }
 
-async function verify(client: Client, indices: string[], expected: { companies: number; worksites: number }) {
+async function verify(client: Client, indices: string[], expected: { companies: number; worksites: number }, healthTimeout: string) {
   await client.indices.refresh({ index: indices.join(",") });
   await client.indices.putSettings({ index: indices.join(","), settings: SERVING_SETTINGS });
+  // Every primary shard of the new indices allocated (yellow: replicas may still be copying, as on one node).
+  const health = await client.cluster.health({ index: indices.join(","), wait_for_status: "yellow", timeout: healthTimeout });
+  if (health.timed_out || health.status === "red") {
+    throw new Error(`the new indices are not allocated (health ${health.status} after ${healthTimeout}): not switching`);
+  }
   const [companies, worksites] = await Promise.all(indices.map((index) => client.count({ index })));
   if (companies?.count !== expected.companies || worksites?.count !== expected.worksites) {
     throw new Error(
@@ -161,37 +187,58 @@ function swapActions(names: EsNames, version: number, live: number | null) {
   return actions;
 }
 
+/** The alias swap; an error whose request nevertheless took effect (the answer lost on the way back) is success. */
+async function swapAliases(client: Client, names: EsNames, version: number, previousVersion: number | null): Promise<void> {
+  try {
+    await client.indices.updateAliases({ actions: swapActions(names, version, previousVersion) });
+  } catch (error) {
+    const live = await liveVersion(client, names).catch(() => null);
+    if (live !== version) throw error;
+  }
+}
+
 export async function reindexIntoElasticsearch(
   client: Client,
   source: EsReindexSource,
   report: Progress = () => {},
   names: EsNames = esNames(),
   hooks: EsReindexHooks = {},
+  options: EsReindexOptions = {},
 ): Promise<EsReindexResult> {
   const before = await existingIndices(client, names);
   const previousVersion = await liveVersion(client, names);
   const version = Math.max(0, ...before.map(versionOf)) + 1;
+  await hooks.onStage?.("prepare", { version });
   const fresh = [names.index("COMPANY", version), names.index("WORKSITE", version)];
   let counts: { companies: number; worksites: number };
   try {
     await client.indices.create({ index: fresh[0] as string, settings: INDEX_SETTINGS as never, mappings: COMPANY_MAPPINGS as never });
     await client.indices.create({ index: fresh[1] as string, settings: INDEX_SETTINGS as never, mappings: WORKSITE_MAPPINGS as never });
     counts = await load(client, source, version, report, names, hooks);
-    await verify(client, fresh, counts);
+    await hooks.onStage?.("verify", { version });
+    await verify(client, fresh, counts, options.healthTimeout ?? "60s");
+    await hooks.onStage?.("changes", { version });
     await hooks.beforeSwap?.({ version, previousVersion });
+    await hooks.onStage?.("switch", { version });
     report({ stage: "switch", done: 0 });
-    await client.indices.updateAliases({ actions: swapActions(names, version, previousVersion) });
+    await swapAliases(client, names, version, previousVersion);
   } catch (error) {
     await client.indices.delete({ index: fresh.join(","), ignore_unavailable: true }).catch(() => {});
     throw error;
   }
   // The new version serves from here on: a later failure must not delete it.
   await hooks.afterSwap?.({ version, previousVersion });
-  const keep = new Set([
-    ...fresh,
-    ...(previousVersion === null ? [] : [names.index("COMPANY", previousVersion), names.index("WORKSITE", previousVersion)]),
-  ]);
+  await hooks.onStage?.("cleanup", { version });
+  const replaced = previousVersion === null ? [] : [names.index("COMPANY", previousVersion), names.index("WORKSITE", previousVersion)];
+  const keep = new Set([...fresh, ...replaced]);
   const removedIndices = before.filter((index) => !keep.has(index));
   if (removedIndices.length > 0) await client.indices.delete({ index: removedIndices.join(",") });
-  return { version, previousVersion, ...counts, removedIndices };
+  // Requests pinned to the replaced version (each isolate re-reads the aliases every 30 s) finish on it meanwhile.
+  if (options.graceMs === undefined) return { version, previousVersion, ...counts, removedIndices };
+  await hooks.onStage?.("grace", { version });
+  const graceMs = options.graceMs;
+  if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
+  const gone = replaced.filter((index) => before.includes(index));
+  if (gone.length > 0) await client.indices.delete({ index: gone.join(","), ignore_unavailable: true });
+  return { version, previousVersion, ...counts, removedIndices: [...removedIndices, ...gone] };
 }

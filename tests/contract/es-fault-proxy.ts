@@ -18,7 +18,11 @@ export interface ProxiedRequest {
 }
 
 export type Fault =
-  { answer: number; body: unknown } | "drop" | { rewrite: (body: string) => string; rewriteAnswer: (body: string) => string };
+  | { answer: number; body: unknown }
+  | "drop"
+  /** Forwarded, and the node acts on it, but its answer never reaches the client (the connection dies on the way back). */
+  | "lose-answer"
+  | { rewrite: (body: string) => string; rewriteAnswer: (body: string) => string };
 
 /** Picks a fault for a request, or undefined to forward it as it is. */
 export type FaultRule = (request: ProxiedRequest) => Fault | undefined;
@@ -45,7 +49,14 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
 }
 
 /** Sends the request on to the node; the answer's body is rewritten when asked (the client must not get it gzipped). */
-function forward(target: URL, incoming: IncomingMessage, body: Buffer, response: ServerResponse, rewriteAnswer?: (body: string) => string) {
+function forward(
+  target: URL,
+  incoming: IncomingMessage,
+  body: Buffer,
+  response: ServerResponse,
+  rewriteAnswer?: (body: string) => string,
+  loseAnswer = false,
+) {
   const headers = Object.fromEntries(Object.entries(incoming.headers).filter(([name]) => !HOP_HEADERS.has(name)));
   if (rewriteAnswer) delete headers["accept-encoding"];
   const upstream = httpRequest(
@@ -58,6 +69,11 @@ function forward(target: URL, incoming: IncomingMessage, body: Buffer, response:
     },
     (answer) => {
       const answerHeaders = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_HEADERS.has(name)));
+      if (loseAnswer) {
+        answer.resume();
+        answer.on("end", () => incoming.socket.destroy());
+        return;
+      }
       if (!rewriteAnswer) {
         response.writeHead(answer.statusCode ?? 502, answerHeaders);
         answer.pipe(response);
@@ -97,14 +113,17 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         incoming.socket.destroy();
         return;
       }
-      if (fault && "answer" in fault) {
+      if (fault && fault !== "lose-answer" && "answer" in fault) {
         faulted.push(line);
         response.writeHead(fault.answer, { "content-type": "application/json" });
         response.end(JSON.stringify(fault.body));
         return;
       }
       wire.push(line);
-      if (fault) forward(upstream, incoming, Buffer.from(fault.rewrite(request.body)), response, fault.rewriteAnswer);
+      if (fault === "lose-answer") {
+        faulted.push(line);
+        forward(upstream, incoming, raw, response, undefined, true);
+      } else if (fault) forward(upstream, incoming, Buffer.from(fault.rewrite(request.body)), response, fault.rewriteAnswer);
       else forward(upstream, incoming, raw, response);
     });
   });

@@ -86,6 +86,27 @@ describe.concurrent("a reindex cut off at each stage", () => {
   });
 });
 
+describe("an alias swap whose answer is lost", () => {
+  it("reads the aliases back: the new version serves and is kept, the replaced one goes after the grace", async () => {
+    const live = await liveV1("lost");
+    live.proxy.setRule((request) => (request.path === "/_aliases" ? "lose-answer" : undefined));
+    const stages: string[] = [];
+    const result = await reindexIntoElasticsearch(
+      live.proxied,
+      fixtureSource(),
+      () => {},
+      live.names,
+      { onStage: (stage) => void stages.push(stage) },
+      { graceMs: 0 },
+    ).finally(() => live.proxy.setRule(null));
+    expect(live.proxy.faulted[0]).toBe("POST /_aliases");
+    expect(stages).toEqual(["prepare", "companies", "worksites", "verify", "changes", "switch", "cleanup", "grace"]);
+    expect(result).toMatchObject({ version: 2, previousVersion: 1, removedIndices: both(live.names, 1) });
+    expect(await indicesUnder(live.direct, live.prefix)).toEqual(both(live.names, 2));
+    await expectServing(expect, live, 2);
+  });
+});
+
 describe("a node answering 429 or 503 mid-run", () => {
   it("fails before the switch on a bulk request refused with 429, deletes the new indices, and the old version serves", async () => {
     const live = await liveV1("busy");
