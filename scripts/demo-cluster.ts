@@ -116,6 +116,8 @@ export async function ensureDemoClusterIndex(cluster: ClusterBackend): Promise<v
     await reindexElasticsearch({
       sourceDir: DEMO_DATA_DIR,
       persistDir: PERSIST_DIR,
+      // Nothing serves yet: the replaced version (an older dataset's) goes at once.
+      graceMs: 0,
       onProgress: (p) => {
         if (p.stage !== stage) {
           bar?.stop();
