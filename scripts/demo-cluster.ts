@@ -11,7 +11,7 @@ import { z } from "zod";
 import { COMPANY_MAPPINGS, INDEX_SETTINGS, WORKSITE_MAPPINGS } from "../search-index/elasticsearch/es-mappings";
 import { parseDialect, type EsDialect } from "../search-index/elasticsearch/es-dialect";
 import { startCluster } from "./cluster/cluster";
-import { DEMO_DATA_DIR, progressBar } from "./demo-data";
+import { DEMO_DATA_DIR, stageProgress } from "./demo-data";
 import { PERSIST_DIR } from "./lib/local-bindings";
 import { reindexElasticsearch } from "./reindex/reindex-elasticsearch";
 
@@ -110,25 +110,17 @@ export async function ensureDemoClusterIndex(cluster: ClusterBackend): Promise<v
   if (same && (await liveCompanies(cluster.url)) === manifest.companies) return;
   process.env.ELASTICSEARCH_URL = cluster.url;
   process.env.ELASTICSEARCH_DIALECT = cluster.dialect;
-  let stage = "";
-  let bar: ReturnType<typeof progressBar> | undefined;
+  const progress = stageProgress();
   try {
     await reindexElasticsearch({
       sourceDir: DEMO_DATA_DIR,
       persistDir: PERSIST_DIR,
       // Nothing serves yet: the replaced version (an older dataset's) goes at once.
       graceMs: 0,
-      onProgress: (p) => {
-        if (p.stage !== stage) {
-          bar?.stop();
-          stage = p.stage;
-          bar = progressBar(`indexing ${p.stage}`, Math.max(p.total, 1));
-        }
-        bar?.update(p.done);
-      },
+      onProgress: (p) => progress.update(p),
     });
   } finally {
-    bar?.stop();
+    progress.stop();
   }
   writeFileSync(MARKER, JSON.stringify(want));
 }

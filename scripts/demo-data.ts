@@ -31,6 +31,23 @@ export function progressBar(label: string, total: number) {
   return progress;
 }
 
+/** One progress bar per reindex stage, each replaced by the next stage's; stop() ends the last one. */
+export function stageProgress(): { update(progress: { stage: string; done: number; total: number }): void; stop(): void } {
+  let bar: cliProgress.SingleBar | undefined;
+  let stage = "";
+  return {
+    update(progress) {
+      if (progress.stage !== stage) {
+        bar?.stop();
+        stage = progress.stage;
+        bar = progressBar(`indexing ${progress.stage}`, Math.max(progress.total, 1));
+      }
+      bar?.update(progress.done);
+    },
+    stop: () => bar?.stop(),
+  };
+}
+
 /** Generates the demo dataset unless a complete one (manifest written last) is already there. */
 export async function ensureDemoDataset(): Promise<void> {
   const manifest = path.join(DEMO_DATA_DIR, "manifest.json");
@@ -61,25 +78,11 @@ export async function ensureDemoIndex(persistDir = PERSIST_DIR): Promise<void> {
     const built = JSON.parse(readFileSync(marker, "utf8")) as { generatedAt?: string; layout?: number };
     if (built.generatedAt === generatedAt && built.layout === INDEX_LAYOUT) return;
   }
-  let progress: cliProgress.SingleBar | undefined;
-  let stage = "";
+  const progress = stageProgress();
   try {
-    const result = await reindexEmbedded({
-      sourceDir: DEMO_DATA_DIR,
-      persistDir,
-      onProgress: (p) => {
-        if (p.stage !== stage) {
-          progress?.stop();
-          stage = p.stage;
-          progress = progressBar(`indexing ${p.stage}`, Math.max(p.total, 1));
-        }
-        progress?.update(p.done);
-      },
-    });
-    progress?.stop();
+    const result = await reindexEmbedded({ sourceDir: DEMO_DATA_DIR, persistDir, onProgress: (p) => progress.update(p) });
     writeFileSync(marker, JSON.stringify({ generatedAt, layout: INDEX_LAYOUT, version: result.version }));
-  } catch (error) {
-    progress?.stop();
-    throw error;
+  } finally {
+    progress.stop();
   }
 }

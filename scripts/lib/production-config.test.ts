@@ -59,6 +59,15 @@ describe("structuralProblems", () => {
     ]);
   });
 
+  it("wants the search engine's dialect wherever production names a cluster", () => {
+    const configs = structuredClone(committed);
+    configs.api.production.vars.ELASTICSEARCH_URL = "https://search.example.com";
+    Object.assign(configs.export.production.vars, { ELASTICSEARCH_URL: "https://search.example.com", ELASTICSEARCH_DIALECT: "opensearch" });
+    expect(structuralProblems(configs)).toEqual([
+      'workers/api/wrangler.toml: [env.production.vars] ELASTICSEARCH_DIALECT must be "elasticsearch" or "opensearch" with ELASTICSEARCH_URL',
+    ]);
+  });
+
   it("keeps the web worker's service binding on the production API worker", () => {
     const configs = structuredClone(committed);
     configs.api.production.name = "urval-api-prod";

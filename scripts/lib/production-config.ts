@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { unstable_readConfig, type Unstable_Config } from "wrangler";
+import { ES_DIALECTS } from "../../search-index/elasticsearch/es-dialect";
 import { PLACEHOLDER_MARKER, publisherProblems } from "../../app/lib/publisher";
 
 export const PRODUCTION_ENV = "production";
@@ -104,6 +105,13 @@ function varProblems(key: WorkerKey, file: string, production: WorkerConfig): st
   for (const [name, value] of Object.entries(vars)) {
     if (typeof value === "string" && value.startsWith("dev-only-"))
       problems.push(`${file}: [env.production.vars] ${name} is a dev-only value`);
+  }
+  if (
+    typeof vars.ELASTICSEARCH_URL === "string" &&
+    vars.ELASTICSEARCH_URL !== "" &&
+    !ES_DIALECTS.some((d) => d === vars.ELASTICSEARCH_DIALECT)
+  ) {
+    problems.push(`${file}: [env.production.vars] ELASTICSEARCH_DIALECT must be "elasticsearch" or "opensearch" with ELASTICSEARCH_URL`);
   }
   const required = production.secrets?.required ?? [];
   for (const name of REQUIRED_SECRETS[key].filter((name) => !required.includes(name))) {
