@@ -10,6 +10,7 @@ import path from "node:path";
 import { z } from "zod";
 import { COMPANY_MAPPINGS, INDEX_SETTINGS, WORKSITE_MAPPINGS } from "../search-index/elasticsearch/es-mappings";
 import { parseDialect, type EsDialect } from "../search-index/elasticsearch/es-dialect";
+import { esNames } from "../search-index/elasticsearch/es-fields";
 import { startCluster } from "./cluster/cluster";
 import { DEMO_DATA_DIR, stageProgress } from "./demo-data";
 import { PERSIST_DIR } from "./lib/local-bindings";
@@ -91,8 +92,10 @@ const mappingsHash = () =>
     .digest("hex")
     .slice(0, 16);
 
+/** The companies behind the live alias (under ELASTICSEARCH_INDEX_PREFIX, as the reindex names it). */
 async function liveCompanies(url: string): Promise<number | null> {
-  const response = await fetch(`${url}/companies/_count`).catch(() => null);
+  const alias = esNames(process.env.ELASTICSEARCH_INDEX_PREFIX).alias("COMPANY");
+  const response = await fetch(`${url}/${encodeURIComponent(alias)}/_count`).catch(() => null);
   if (!response?.ok) return null;
   return ((await response.json()) as { count?: number }).count ?? null;
 }
