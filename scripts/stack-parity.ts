@@ -12,8 +12,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { SearchPageAnswerSchema } from "../workers/shared/api-contracts/search-api";
-import type { SearchInput } from "../workers/shared/search/search-schema";
+import { SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
+import type { SearchInput } from "#shared/search/search-schema";
 import { benchQueries } from "./bench/api-queries";
 import { signIn } from "./bench/api-session";
 

@@ -2,9 +2,9 @@
  * The one interface both search backends implement (embedded column index, Elasticsearch). The API and export
  * workers talk only to this; tests/contract runs the same conformance suite against each implementation.
  */
-import type { ResultType } from "../workers/shared/search/search-fields";
-import type { Search } from "../workers/shared/search/search-schema";
-import type { CompanyDetail, CompanyRecord, Entity, SearchResults, WorksiteRecord } from "../workers/shared/search/result-schemas";
+import type { ResultType } from "#shared/search/search-fields";
+import type { Search } from "#shared/search/search-schema";
+import type { CompanyDetail, CompanyRecord, Entity, SearchResults, WorksiteRecord } from "#shared/search/result-schemas";
 
 /** List-file id → its organisation numbers ("NNNNNN-NNNN"), loaded from D1 by the API for numSet.include/excludeFile. */
 export type ListFileMap = ReadonlyMap<number, readonly string[]>;

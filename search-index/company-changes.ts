@@ -3,8 +3,8 @@
  * /bevakningar page and the digest e-mail ("Ny styrelseledamot: Anna Svensson", "Kreditbetyg 2 av 4 → 3 av 4").
  * Compares two source records (the documents of the two versions); pure.
  */
-import { BENEFICIAL_MESSAGES } from "../workers/shared/beneficial-messages";
-import { formatCreditGrade, formatMoney, formatNumber, formatPeriod, formatSniCode } from "../workers/shared/format";
+import { BENEFICIAL_MESSAGES } from "#shared/beneficial-messages";
+import { formatCreditGrade, formatMoney, formatNumber, formatPeriod, formatSniCode } from "#shared/format";
 import type { Address, CompanySourceRecord } from "./records";
 
 type Company = CompanySourceRecord;

@@ -4,7 +4,7 @@
  * Codecs are compiled once per schema; documents are rebuilt with the schema's key order on read.
  */
 import type { z } from "zod";
-import { CompanyDetailSchema, CompanyRecordSchema, WorksiteRecordSchema } from "../workers/shared/search/result-schemas";
+import { CompanyDetailSchema, CompanyRecordSchema, WorksiteRecordSchema } from "#shared/search/result-schemas";
 import { CompanySourceRecordSchema, WorksiteSourceRecordSchema, type CompanySourceRecord, type WorksiteSourceRecord } from "./records";
 
 export interface Codec<T> {

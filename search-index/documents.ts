@@ -9,7 +9,7 @@ import type {
   FinancialFigures,
   WorksiteDetail,
   WorksiteRecord,
-} from "../workers/shared/search/result-schemas";
+} from "#shared/search/result-schemas";
 import type { CompanySourceRecord, FinancialPart, FinancialPeriod, GroupNode, WorksiteSourceRecord } from "./records";
 import { employeeRangeEntries, locationCodeToText, sniCodeToText } from "./refdata";
 

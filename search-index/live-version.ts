@@ -7,9 +7,9 @@
  * reported the old version (info(), sent as X-Index-Version), in which case IndexVersionMovedError tells the caller to
  * start over (search pages and the SNI aggregation do, once). An answer never mixes two versions.
  */
-import { AppError } from "../workers/shared/errors";
-import { log } from "../workers/shared/log";
-import type { Search } from "../workers/shared/search/search-schema";
+import { AppError } from "#shared/errors";
+import { log } from "#shared/log";
+import type { Search } from "#shared/search/search-schema";
 import type { BackendInfo, ExportChunk, ExportOptions, SearchBackend } from "./backend";
 
 export const NOT_READY_MESSAGE = "Sökningen är inte tillgänglig just nu. Försök igen om en stund.";

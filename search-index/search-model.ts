@@ -3,9 +3,9 @@
  * request context: every code must exist in its code list or tree, the page must lie within the 1000 visible records,
  * and every list file a search names must be known. Each failure is a VALIDATION error naming the field.
  */
-import { validationError, type FieldIssue } from "../workers/shared/errors";
-import { CODE_SET_NAMES, MAX_PAGE, type CodeSetName } from "../workers/shared/search/search-fields";
-import { parseSearchOrThrow, type Search } from "../workers/shared/search/search-schema";
+import { validationError, type FieldIssue } from "#shared/errors";
+import { CODE_SET_NAMES, MAX_PAGE, type CodeSetName } from "#shared/search/search-fields";
+import { parseSearchOrThrow, type Search } from "#shared/search/search-schema";
 import { companyFormEntries, employeeRangeEntries, fiscalYearEntries, isLocationCode, isSniCode } from "./refdata";
 
 const entrySet = (entries: readonly { code: string }[]) => new Set(entries.map((e) => e.code));

@@ -1,5 +1,5 @@
 /** The seed of the random sort: a hash of the search's constraints, so one search keeps one order across pages. */
-import type { Search } from "../workers/shared/search/search-schema";
+import type { Search } from "#shared/search/search-schema";
 
 /** FNV-1a over the search without its sort and session number, as an unsigned 32-bit number. */
 export function searchSeed(search: Search): number {

@@ -7,7 +7,7 @@
  * unchanged in another municipality reads as a move between the municipalities. Other edits (phone, size class, SNI)
  * give no line. At most MAX_WORKSITE_LINES lines, then one line with how many more.
  */
-import type { WorksiteRecord } from "../workers/shared/search/result-schemas";
+import type { WorksiteRecord } from "#shared/search/result-schemas";
 
 export type WorksitePlace = Pick<
   WorksiteRecord,

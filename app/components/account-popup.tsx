@@ -1,6 +1,6 @@
 /** The Konto button and popup (spec §2): 'Inloggad som' with the full name, the e-mail and 'Logga ut'. */
 import { useEffect, useId, useRef, useState } from "react";
-import type { ActiveUser } from "../../workers/shared/api-contracts/subscription";
+import type { ActiveUser } from "#shared/api-contracts/subscription";
 import { signOut } from "../lib/sign-out";
 
 export function AccountPopup({ user }: { user: ActiveUser }) {

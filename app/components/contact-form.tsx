@@ -5,7 +5,7 @@
  */
 import { useActionData } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { type ContactMessage, ContactMessageSchema } from "../../workers/shared/api-contracts/subscription";
+import { type ContactMessage, ContactMessageSchema } from "#shared/api-contracts/subscription";
 import { api } from "../lib/api";
 import { errorMessage } from "../lib/api-error";
 

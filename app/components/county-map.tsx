@@ -4,8 +4,8 @@
  */
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import { formatNumber } from "../../workers/shared/format";
-import type { ResultType } from "../../workers/shared/search/search-fields";
+import { formatNumber } from "#shared/format";
+import type { ResultType } from "#shared/search/search-fields";
 import { COUNTY_SHAPES, MAP_VIEW_BOX } from "../lib/counties";
 import type { CodeCounts } from "../lib/refdata";
 import { searchForCodes, searchHref } from "../lib/search-launch";

@@ -6,7 +6,7 @@
 import { NavLink } from "@remix-run/react";
 import { type ReactNode, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
-import type { ActiveUser } from "../../workers/shared/api-contracts/subscription";
+import type { ActiveUser } from "#shared/api-contracts/subscription";
 import { AccountPopup } from "./account-popup";
 import { HeaderSearch } from "./header-search";
 import { Logo } from "./logo";

@@ -1,7 +1,7 @@
 /** Grid of the top-level industry (SNI) groups with company counts (spec §1); each opens a search for that group. */
 import { Link } from "@remix-run/react";
-import { formatNumber } from "../../workers/shared/format";
-import type { ResultType } from "../../workers/shared/search/search-fields";
+import { formatNumber } from "#shared/format";
+import type { ResultType } from "#shared/search/search-fields";
 import type { RefdataState } from "../lib/refdata";
 import { searchForCodes, searchHref } from "../lib/search-launch";
 

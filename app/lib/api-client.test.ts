@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { DEFAULT_ERROR_MESSAGE, type ErrorType } from "../../workers/shared/errors";
-import { CLIENT_VERSION, CLIENT_VERSION_HEADER } from "../../workers/shared/version";
+import { DEFAULT_ERROR_MESSAGE, type ErrorType } from "#shared/errors";
+import { CLIENT_VERSION, CLIENT_VERSION_HEADER } from "#shared/version";
 import { createApiClient, REFRESH_PATH, RETRY_DELAY_MS } from "./api-client";
 import { ApiError, errorMessage } from "./api-error";
 

@@ -5,7 +5,7 @@
  * Built by a factory so the rules are unit-tested with a fake transport; `api` is the instance the app uses.
  */
 import type { z } from "zod";
-import { CLIENT_VERSION, CLIENT_VERSION_HEADER, parseClientVersion } from "../../workers/shared/version";
+import { CLIENT_VERSION, CLIENT_VERSION_HEADER, parseClientVersion } from "#shared/version";
 import { ApiError, isRetryable, parseErrorBody } from "./api-error";
 
 export const TIMEOUT_MS = 60_000;

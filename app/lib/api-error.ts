@@ -1,5 +1,5 @@
 /** Errors of API calls and the spec §8 rules about them: message extraction and which ones are worth a retry. */
-import { DEFAULT_ERROR_MESSAGE, type ErrorBody, ErrorBodySchema } from "../../workers/shared/errors";
+import { DEFAULT_ERROR_MESSAGE, type ErrorBody, ErrorBodySchema } from "#shared/errors";
 
 /** Why a call failed when there is no HTTP answer to tell. */
 export type TransportFailure = "NETWORK" | "TIMEOUT" | "ABORTED" | "INVALID_RESPONSE";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MAX_LIST_FILE_REQUEST_BYTES } from "../../workers/shared/api-contracts/list-files";
-import { ErrorBodySchema } from "../../workers/shared/errors";
-import { REQUEST_ID_HEADER } from "../../workers/shared/request-id";
+import { MAX_LIST_FILE_REQUEST_BYTES } from "#shared/api-contracts/list-files";
+import { ErrorBodySchema } from "#shared/errors";
+import { REQUEST_ID_HEADER } from "#shared/request-id";
 import { forwardToApi, isApiPath } from "./api-forward.server";
 import { NON_DOCUMENT_CSP } from "./security-headers.server";
 

@@ -1,7 +1,7 @@
-import { LIST_FILE_REQUEST_TOO_LARGE, MAX_LIST_FILE_REQUEST_BYTES } from "../../workers/shared/api-contracts/list-files";
-import { DEFAULT_ERROR_MESSAGE, type ErrorBody } from "../../workers/shared/errors";
-import { describeError, log } from "../../workers/shared/log";
-import { isValidRequestId, newRequestId, REQUEST_ID_HEADER } from "../../workers/shared/request-id";
+import { LIST_FILE_REQUEST_TOO_LARGE, MAX_LIST_FILE_REQUEST_BYTES } from "#shared/api-contracts/list-files";
+import { DEFAULT_ERROR_MESSAGE, type ErrorBody } from "#shared/errors";
+import { describeError, log } from "#shared/log";
+import { isValidRequestId, newRequestId, REQUEST_ID_HEADER } from "#shared/request-id";
 import { withSecurityHeaders } from "./security-headers.server";
 
 /** Paths served by the API worker. */

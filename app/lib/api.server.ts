@@ -3,8 +3,8 @@
  * client IP and request id are passed along, and the Origin is the site's own so same-origin checks accept it.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { isValidRequestId, newRequestId, REQUEST_ID_HEADER } from "../../workers/shared/request-id";
-import { CLIENT_VERSION, CLIENT_VERSION_HEADER } from "../../workers/shared/version";
+import { isValidRequestId, newRequestId, REQUEST_ID_HEADER } from "#shared/request-id";
+import { CLIENT_VERSION, CLIENT_VERSION_HEADER } from "#shared/version";
 
 export interface ApiCallInit {
   method?: "GET" | "POST";

@@ -2,7 +2,7 @@
  * The API client instance the browser uses, wired to the modals, browser storage and navigation, plus the preflight
  * before opening a link in a new tab (spec §7).
  */
-import { SessionAnswerSchema } from "../../workers/shared/api-contracts/auth";
+import { SessionAnswerSchema } from "#shared/api-contracts/auth";
 import { createApiClient } from "./api-client";
 import { safeReturnPath, saveAppState } from "./app-state";
 import { openModal } from "./modal-store";

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { emptySearch } from "../../workers/shared/search/search-schema";
+import { emptySearch } from "#shared/search/search-schema";
 import { api } from "./api";
 import { type CodeCounts, CodeCountsSchema } from "./refdata";
 

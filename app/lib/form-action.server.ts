@@ -5,9 +5,9 @@
  */
 import { type AppLoadContext, data, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { IDENTITY_REQUIRED_MESSAGE } from "../../workers/shared/api-contracts/auth";
-import { ContactMessageSchema } from "../../workers/shared/api-contracts/subscription";
-import { DEFAULT_ERROR_MESSAGE } from "../../workers/shared/errors";
+import { IDENTITY_REQUIRED_MESSAGE } from "#shared/api-contracts/auth";
+import { ContactMessageSchema } from "#shared/api-contracts/subscription";
+import { DEFAULT_ERROR_MESSAGE } from "#shared/errors";
 import { parseErrorBody } from "./api-error";
 import { callApi } from "./api.server";
 import { safeReturnPath } from "./app-state";

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { RefEntriesSchema, RefTreeSchema, SniAggregationSchema, SniKeywordsSchema } from "../../workers/shared/api-contracts/search-api";
+import { RefEntriesSchema, RefTreeSchema, SniAggregationSchema, SniKeywordsSchema } from "#shared/api-contracts/search-api";
 import { api } from "./api";
 import { openModal } from "./modal-store";
 

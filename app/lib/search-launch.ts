@@ -5,9 +5,9 @@
  * so that on /sok it updates the screen's own state instead of navigating.
  */
 import { useSyncExternalStore } from "react";
-import type { ResultType } from "../../workers/shared/search/search-fields";
-import { emptySearch, type Search } from "../../workers/shared/search/search-schema";
-import { serializeSearch } from "../../workers/shared/search/search-serialize";
+import type { ResultType } from "#shared/search/search-fields";
+import { emptySearch, type Search } from "#shared/search/search-schema";
+import { serializeSearch } from "#shared/search/search-serialize";
 
 export const SEARCH_PATH = "/sok";
 

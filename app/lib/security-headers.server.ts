@@ -1,5 +1,5 @@
-import { CROSS_SITE_MESSAGE, mayChangeState } from "../../workers/shared/same-origin";
-import { applySecurityFloor, HSTS, NON_DOCUMENT_CSP } from "../../workers/shared/security-floor";
+import { CROSS_SITE_MESSAGE, mayChangeState } from "#shared/same-origin";
+import { applySecurityFloor, HSTS, NON_DOCUMENT_CSP } from "#shared/security-floor";
 
 export { NON_DOCUMENT_CSP };
 

@@ -2,7 +2,7 @@
  * When the current session ends (epoch ms), as last told by the API (sign-in, refresh, active user). Used for the
  * preflight before opening a link (spec §7: when the session expires within 2 s).
  */
-import { type ExpiresAt, expiresAtToMs } from "../../workers/shared/api-contracts/auth";
+import { type ExpiresAt, expiresAtToMs } from "#shared/api-contracts/auth";
 
 let expiresAtMs: number | undefined;
 

@@ -4,8 +4,8 @@
  * browser with the page. Protected pages redirect to /logga-in with the path to come back to.
  */
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
-import { type ActiveUser, ActiveUserSchema, TermsOfUseSchema } from "../../workers/shared/api-contracts/subscription";
-import { DEFAULT_ERROR_MESSAGE } from "../../workers/shared/errors";
+import { type ActiveUser, ActiveUserSchema, TermsOfUseSchema } from "#shared/api-contracts/subscription";
+import { DEFAULT_ERROR_MESSAGE } from "#shared/errors";
 import { parseErrorBody } from "./api-error";
 import { callApi } from "./api.server";
 import { applySetCookies } from "./cookie-jar.server";

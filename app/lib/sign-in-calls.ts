@@ -4,7 +4,7 @@ import {
   OneTimeCodeCreateAnswerSchema,
   type OneTimeCodeType,
   SessionAnswerSchema,
-} from "../../workers/shared/api-contracts/auth";
+} from "#shared/api-contracts/auth";
 import { api } from "./api";
 import { noteSessionExpiry } from "./session-clock";
 

@@ -1,8 +1,8 @@
 /** State and actions of the sign-in screen (spec §4 "Sign-in", §5 validation, §8 errors under the form). */
 import { useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { IDENTITY_REQUIRED_MESSAGE } from "../../workers/shared/api-contracts/auth";
-import { DEFAULT_ERROR_MESSAGE } from "../../workers/shared/errors";
+import { IDENTITY_REQUIRED_MESSAGE } from "#shared/api-contracts/auth";
+import { DEFAULT_ERROR_MESSAGE } from "#shared/errors";
 import type { SignInMethod } from "../components/sign-in-forms";
 import { errorMessage } from "./api-error";
 import { clearPendingCode, pendingCodeIdentity, safeReturnPath, savePendingCode, takeAppStatePath } from "./app-state";

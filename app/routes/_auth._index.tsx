@@ -4,7 +4,7 @@
  */
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { emptySearch } from "../../workers/shared/search/search-schema";
+import { emptySearch } from "#shared/search/search-schema";
 import { CountyMap } from "../components/county-map";
 import { HeaderActions } from "../components/main-header";
 import { HomeHeaderActions } from "../components/search/home-header-actions";

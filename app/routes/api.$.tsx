@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isHttpsUrl } from "../../workers/shared/security-floor";
+import { isHttpsUrl } from "#shared/security-floor";
 import { forwardToApi } from "../lib/api-forward.server";
 
 /** Under the Vite dev server the worker entry is not used; this resource route forwards /api/* to the API worker. */

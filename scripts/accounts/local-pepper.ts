@@ -1,7 +1,7 @@
 /** The password pepper the local API worker uses: the dev-only values in workers/api/wrangler.toml [vars]. */
 import { unstable_readConfig } from "wrangler";
-import { AuthConfigSchema } from "../../workers/api/src/auth/auth-config";
-import type { Pepper } from "../../workers/api/src/auth/password-hash";
+import { AuthConfigSchema } from "#api/auth/auth-config";
+import type { Pepper } from "#api/auth/password-hash";
 import { API_CONFIG } from "../lib/local-bindings";
 
 export function localPepper(): Pepper {

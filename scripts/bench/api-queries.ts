@@ -3,7 +3,7 @@
  * SNI section + county + turnover range, limited companies + employee range + F-tax, name prefix, a 5000-number include
  * list, a deep page at offset 980 and a worksite search. Codes are SNI 2007 / SCB codes as in search-index/refdata.
  */
-import type { SearchInput } from "../../workers/shared/search/search-schema";
+import type { SearchInput } from "#shared/search/search-schema";
 
 export interface BenchQuery {
   name: string;

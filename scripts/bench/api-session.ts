@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { z } from "zod";
-import { SearchPageAnswerSchema } from "../../workers/shared/api-contracts/search-api";
+import { SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import type { BenchQuery } from "./api-queries";
 
 /** Signs in with username and password; returns the Cookie header value. */

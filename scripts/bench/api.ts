@@ -19,7 +19,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { SingleBar } from "cli-progress";
-import { SEARCH_REQUEST_ID_HEADER } from "../../workers/shared/api-contracts/search-api";
+import { SEARCH_REQUEST_ID_HEADER } from "#shared/api-contracts/search-api";
 import { PERSIST_DIR, ROOT } from "../lib/local-bindings";
 import { benchQueries, type BenchQuery } from "./api-queries";
 import { formatApiReport, parseBackendTime, percentile, type LatencySummary } from "./api-report";

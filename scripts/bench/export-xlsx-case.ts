@@ -8,11 +8,11 @@
  *
  *   node export-xlsx-case.mjs <streaming|sheetjs|streaming-60|csv-60> <rows>
  */
-import { COMPANY_CATALOGUE, type ColumnSpec } from "../../workers/shared/api-contracts/export-columns";
-import { writeCsv } from "../../workers/export/src/csv/csv-stream";
-import { equalParts } from "../../workers/export/src/r2/equal-parts";
-import { companyColumns } from "../../workers/export/src/xlsx/column-values";
-import { writeCompanyWorkbook } from "../../workers/export/src/xlsx/workbook-stream";
+import { COMPANY_CATALOGUE, type ColumnSpec } from "#shared/api-contracts/export-columns";
+import { writeCsv } from "#export/csv/csv-stream";
+import { equalParts } from "#export/r2/equal-parts";
+import { companyColumns } from "#export/xlsx/column-values";
+import { writeCompanyWorkbook } from "#export/xlsx/workbook-stream";
 import { createRowSource } from "./export-xlsx-rows";
 
 const [impl, rowsArg] = process.argv.slice(2);

@@ -3,8 +3,8 @@
  * 32 KiB window, so the repetition does not flatter compression), handed out as fresh copies (new orgSeqNo) so
  * every row is a new object, as rows read from a search backend are. Both contenders get exactly the same rows.
  */
-import type { CompanyRecord } from "../../workers/shared/search/result-schemas";
-import { companyRecord } from "../../workers/export/src/xlsx/testing/sample-records";
+import type { CompanyRecord } from "#shared/search/result-schemas";
+import { companyRecord } from "#export/xlsx/testing/sample-records";
 
 const POOL_SIZE = 2_000;
 

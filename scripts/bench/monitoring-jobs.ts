@@ -7,8 +7,8 @@
 import path from "node:path";
 import type { SingleBar } from "cli-progress";
 import { createTestHarness } from "wrangler";
-import type { ApiEnv } from "../../workers/api/src/env";
-import { dispatchMonitoringRuns } from "../../workers/api/src/monitoring/dispatch-runs";
+import type { ApiEnv } from "#api/env";
+import { dispatchMonitoringRuns } from "#api/monitoring/dispatch-runs";
 import { ROOT } from "../lib/local-bindings";
 import { d1SqlStore } from "../reindex/d1-sql-store";
 import type { SqlStore } from "../reindex/local-loader";

@@ -1,9 +1,9 @@
 /** Deterministic synthetic Bevakning subscriptions for bench:monitoring: saved company searches and watched companies. */
 import type { SavedSearchRow } from "../reindex/monitoring-stage";
-import { counties } from "../../search-index/refdata/locations";
+import { counties } from "#search-index/refdata/locations";
 import { Rng } from "../data/generator/random";
-import { SearchSchema, type SearchInput } from "../../workers/shared/search/search-schema";
-import { serializeSearch } from "../../workers/shared/search/search-serialize";
+import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
+import { serializeSearch } from "#shared/search/search-serialize";
 
 const COUNTIES = counties.map((county) => county.code);
 const SECTIONS = ["C", "F", "G", "H", "I", "J", "K", "L", "M", "N", "P", "Q", "R", "S"];

@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { SingleBar } from "cli-progress";
 import { z } from "zod";
-import { SEARCH_REQUEST_ID_HEADER } from "../../workers/shared/api-contracts/search-api";
+import { SEARCH_REQUEST_ID_HEADER } from "#shared/api-contracts/search-api";
 import { PERSIST_DIR, ROOT } from "../lib/local-bindings";
 import { benchQueries } from "./api-queries";
 import { signIn } from "./api-session";

@@ -1,5 +1,5 @@
 /** The fixed query mix of bench:search (issue 4): broad and selective company searches, a list file, worksites. */
-import type { SearchInput } from "../../workers/shared/search/search-schema";
+import type { SearchInput } from "#shared/search/search-schema";
 
 export interface BenchQuery {
   name: string;

@@ -4,9 +4,9 @@
  * as in the embedded backend, computed once outside the timings.
  */
 import type Database from "better-sqlite3";
-import { BOOL_FILTERS, PAGE_SIZE } from "../../workers/shared/search/search-fields";
-import { parseRange, type Search } from "../../workers/shared/search/search-schema";
-import { normalizeSearchText } from "../../search-index/refdata";
+import { BOOL_FILTERS, PAGE_SIZE } from "#shared/search/search-fields";
+import { parseRange, type Search } from "#shared/search/search-schema";
+import { normalizeSearchText } from "#search-index/refdata/index";
 
 const FLAG_COLUMNS: Record<string, string> = {
   hasPhone: "has_phone",

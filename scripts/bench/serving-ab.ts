@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { SEARCH_REQUEST_ID_HEADER } from "../../workers/shared/api-contracts/search-api";
+import { SEARCH_REQUEST_ID_HEADER } from "#shared/api-contracts/search-api";
 import { ROOT } from "../lib/local-bindings";
 import { benchQueries } from "./api-queries";
 import { percentile } from "./api-report";

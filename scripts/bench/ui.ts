@@ -14,8 +14,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { chromium } from "playwright-core";
-import { serializeSearch } from "../../workers/shared/search/search-serialize";
-import { emptySearch } from "../../workers/shared/search/search-schema";
+import { serializeSearch } from "#shared/search/search-serialize";
+import { emptySearch } from "#shared/search/search-schema";
 import { ROOT } from "../lib/local-bindings";
 import {
   CLICK_LISTS,

@@ -12,7 +12,7 @@ import {
   type CompanySourceRecord,
   type SourceManifest,
   type WorksiteSourceRecord,
-} from "../../search-index/records";
+} from "#search-index/records";
 import { lines } from "../reindex/source-reader";
 import { buildCompany, type GeneratorContext } from "./generator/company";
 import { FORM_PROFILES, formDrawWeights } from "./generator/forms";

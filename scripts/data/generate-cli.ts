@@ -10,7 +10,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { z } from "zod";
-import { log } from "../../workers/shared/log";
+import { log } from "#shared/log";
 import { churnDataset } from "./churn";
 import { generateDataset } from "./generate";
 

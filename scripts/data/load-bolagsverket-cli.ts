@@ -6,7 +6,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { z } from "zod";
-import { log } from "../../workers/shared/log";
+import { log } from "#shared/log";
 import { loadBolagsverket } from "./load-bolagsverket";
 
 const ArgsSchema = z.object({

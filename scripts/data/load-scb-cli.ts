@@ -8,7 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { z } from "zod";
-import { log } from "../../workers/shared/log";
+import { log } from "#shared/log";
 import { loadScb } from "./load-scb";
 
 const ArgsSchema = z.object({

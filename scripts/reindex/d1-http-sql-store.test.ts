@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startFakeD1Api } from "../../tests/fakes/d1-http-server";
+import { startFakeD1Api } from "#tests/fakes/d1-http-server";
 import { d1HttpSqlStore, STATEMENTS_PER_REQUEST } from "./d1-http-sql-store";
 import { markRunStaged, stageItems, type StageItem } from "./monitoring-stage";
 

@@ -4,9 +4,9 @@
  * the companies are in). Companies are bound by parsing, worksites by D1 writes: overlapping them keeps both cores busy.
  */
 import path from "node:path";
-import type { WorksiteBatch } from "../../search-index/embedded/fact-batch";
-import { COMPANY_COLUMNS, insertCompaniesHead, insertWorksitesHead, WORKSITE_COLUMNS } from "../../search-index/embedded/d1-documents";
-import type { IndexBuild } from "../../search-index/embedded/index-build";
+import type { WorksiteBatch } from "#search-index/embedded/fact-batch";
+import { COMPANY_COLUMNS, insertCompaniesHead, insertWorksitesHead, WORKSITE_COLUMNS } from "#search-index/embedded/d1-documents";
+import type { IndexBuild } from "#search-index/embedded/index-build";
 import type { HashCollector } from "./change-set";
 import type { LocalLoader } from "./local-loader";
 import { ParsePool } from "./parse-pool";

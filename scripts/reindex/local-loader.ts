@@ -7,7 +7,7 @@
 import path from "node:path";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_readConfig } from "wrangler";
-import { MAX_BOUND_PARAMETERS } from "../../search-index/embedded/d1-documents";
+import { MAX_BOUND_PARAMETERS } from "#search-index/embedded/d1-documents";
 import { API_CONFIG } from "../lib/local-bindings";
 
 /**

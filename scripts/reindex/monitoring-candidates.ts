@@ -4,17 +4,17 @@
  * search on it matches exactly the candidates that the same search matches in the whole version: every filter is a
  * property of the company and its own worksites.
  */
-import { companySourceCodec, worksiteSourceCodec } from "../../search-index/document-codec";
-import { buildCompanyDetail, buildCompanyRecord, companyInfoOf, buildWorksiteRecord } from "../../search-index/documents";
-import { companyFacts, worksiteFacts } from "../../search-index/embedded/column-facts";
-import { companyTable, worksiteTable, type DocumentStore } from "../../search-index/embedded/d1-documents";
-import { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
-import { IndexBuild } from "../../search-index/embedded/index-build";
-import type { CompanySourceRecord, WorksiteSourceRecord } from "../../search-index/records";
-import type { ListFileMap, SearchBackend } from "../../search-index/backend";
-import type { WorksitePlace } from "../../search-index/worksite-changes";
-import type { CompanyRecord } from "../../workers/shared/search/result-schemas";
-import type { Search } from "../../workers/shared/search/search-schema";
+import { companySourceCodec, worksiteSourceCodec } from "#search-index/document-codec";
+import { buildCompanyDetail, buildCompanyRecord, companyInfoOf, buildWorksiteRecord } from "#search-index/documents";
+import { companyFacts, worksiteFacts } from "#search-index/embedded/column-facts";
+import { companyTable, worksiteTable, type DocumentStore } from "#search-index/embedded/d1-documents";
+import { EmbeddedBackend } from "#search-index/embedded/embedded-backend";
+import { IndexBuild } from "#search-index/embedded/index-build";
+import type { CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
+import type { ListFileMap, SearchBackend } from "#search-index/backend";
+import type { WorksitePlace } from "#search-index/worksite-changes";
+import type { CompanyRecord } from "#shared/search/result-schemas";
+import type { Search } from "#shared/search/search-schema";
 import type { SqlStore } from "./local-loader";
 
 export interface CandidateSources {

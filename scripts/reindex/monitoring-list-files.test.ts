@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { encodeKeys } from "../../workers/api/src/list-files/number-codec";
-import { SearchSchema } from "../../workers/shared/search/search-schema";
+import { encodeKeys } from "#api/list-files/number-codec";
+import { SearchSchema } from "#shared/search/search-schema";
 import type { SqlStore, Statement } from "./local-loader";
 import { listFilePredicate, listFilesFor, readListFiles } from "./monitoring-list-files";
 

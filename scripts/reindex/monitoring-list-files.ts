@@ -4,11 +4,11 @@
  * numbers as delta-varint chunks, read as hex through the SqlStore). As at serving time, a search naming a file that
  * is not its owner's (deleted, or another user's) is invalid: it gets no ListFileMap and is skipped.
  */
-import type { ListFileMap } from "../../search-index/backend";
-import { decodeChunk } from "../../workers/api/src/list-files/number-codec";
-import { formatOrgNo } from "../../workers/api/src/list-files/org-number";
-import type { Search } from "../../workers/shared/search/search-schema";
-import { deserializeSearch } from "../../workers/shared/search/search-serialize";
+import type { ListFileMap } from "#search-index/backend";
+import { decodeChunk } from "#api/list-files/number-codec";
+import { formatOrgNo } from "#api/list-files/org-number";
+import type { Search } from "#shared/search/search-schema";
+import { deserializeSearch } from "#shared/search/search-serialize";
 import type { SqlStore } from "./local-loader";
 
 export const listFileIdsOf = (search: Search): number[] => [...(search.numSet.includeFile ?? []), ...(search.numSet.excludeFile ?? [])];

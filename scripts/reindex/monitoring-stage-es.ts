@@ -6,13 +6,13 @@
  * (monitoring-stage.ts), so the API's jobs run unchanged.
  */
 import type { Client } from "@elastic/elasticsearch";
-import { companySourceCodec } from "../../search-index/document-codec";
-import { searchCompaniesBatched } from "../../search-index/elasticsearch/es-batched-search";
-import { readChangeHashes, readCompanyDocuments, readWorksitePlaces } from "../../search-index/elasticsearch/es-company-reads";
-import type { EsNames } from "../../search-index/elasticsearch/es-fields";
-import { percolateCompanies, resyncSavedSearches, type SavedSearchEntry } from "../../search-index/elasticsearch/es-saved-searches";
-import type { CompanySourceRecord } from "../../search-index/records";
-import { deserializeSearch } from "../../workers/shared/search/search-serialize";
+import { companySourceCodec } from "#search-index/document-codec";
+import { searchCompaniesBatched } from "#search-index/elasticsearch/es-batched-search";
+import { readChangeHashes, readCompanyDocuments, readWorksitePlaces } from "#search-index/elasticsearch/es-company-reads";
+import type { EsNames } from "#search-index/elasticsearch/es-fields";
+import { percolateCompanies, resyncSavedSearches, type SavedSearchEntry } from "#search-index/elasticsearch/es-saved-searches";
+import type { CompanySourceRecord } from "#search-index/records";
+import { deserializeSearch } from "#shared/search/search-serialize";
 import { diffHashes, HashCollector, type ChangeSet, type DocumentHashes } from "./change-set";
 import type { SqlStore } from "./local-loader";
 import type { CandidateSources } from "./monitoring-candidates";

@@ -10,11 +10,11 @@
  *   its owner's files from the app database (monitoring-list-files.ts).
  * - Watched companies: field diffs (company-changes.ts) only for watched ids among the changed and removed.
  */
-import { describeCompanyChanges } from "../../search-index/company-changes";
-import { describeWorksiteChanges } from "../../search-index/worksite-changes";
-import { deserializeSearch } from "../../workers/shared/search/search-serialize";
-import type { ListFileMap } from "../../search-index/backend";
-import type { Search } from "../../workers/shared/search/search-schema";
+import { describeCompanyChanges } from "#search-index/company-changes";
+import { describeWorksiteChanges } from "#search-index/worksite-changes";
+import { deserializeSearch } from "#shared/search/search-serialize";
+import type { ListFileMap } from "#search-index/backend";
+import type { Search } from "#shared/search/search-schema";
 import type { ChangeSet } from "./change-set";
 import type { SqlStore } from "./local-loader";
 import { candidateBackend, loadCandidateSources, matchingIds, worksitePlacesOf, type CandidateSources } from "./monitoring-candidates";

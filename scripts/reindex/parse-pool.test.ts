@@ -3,9 +3,9 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companySourceCodec, packedCompanyText, packedWorksiteText, worksiteSourceCodec } from "../../search-index/document-codec";
-import { documentHash } from "../../search-index/document-hash";
-import { CompanySourceRecordSchema, WorksiteSourceRecordSchema } from "../../search-index/records";
+import { companySourceCodec, packedCompanyText, packedWorksiteText, worksiteSourceCodec } from "#search-index/document-codec";
+import { documentHash } from "#search-index/document-hash";
+import { CompanySourceRecordSchema, WorksiteSourceRecordSchema } from "#search-index/records";
 import { generateDataset } from "../data/generate";
 import { parseChunk } from "./parse-chunk";
 import { ParsePool } from "./parse-pool";

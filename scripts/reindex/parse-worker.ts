@@ -5,15 +5,15 @@
  * garbage-collected heap).
  */
 import { parentPort } from "node:worker_threads";
-import { createBuildContext } from "../../search-index/embedded/build-context";
-import type { CompanyFacts, WorksiteFacts } from "../../search-index/embedded/column-facts";
+import { createBuildContext } from "#search-index/embedded/build-context";
+import type { CompanyFacts, WorksiteFacts } from "#search-index/embedded/column-facts";
 import {
   batchBuffers,
   CompanyBatchWriter,
   WorksiteBatchWriter,
   type CompanyBatch,
   type WorksiteBatch,
-} from "../../search-index/embedded/fact-batch";
+} from "#search-index/embedded/fact-batch";
 import { parseChunk, type ParsedChunk, type SourceKind } from "./parse-chunk";
 
 export interface ChunkJob {

@@ -7,16 +7,16 @@
  * API); otherwise the API does on its next call or cron.
  */
 import type { Client } from "@elastic/elasticsearch";
-import { createEsClient } from "../../search-index/elasticsearch/es-backend";
-import { isPercolatorMissing } from "../../search-index/elasticsearch/es-batched-search";
-import { MissingHashesError } from "../../search-index/elasticsearch/es-company-reads";
-import { esNames, type EsNames } from "../../search-index/elasticsearch/es-fields";
+import { createEsClient } from "#search-index/elasticsearch/es-backend";
+import { isPercolatorMissing } from "#search-index/elasticsearch/es-batched-search";
+import { MissingHashesError } from "#search-index/elasticsearch/es-company-reads";
+import { esNames, type EsNames } from "#search-index/elasticsearch/es-fields";
 import {
   reindexIntoElasticsearch,
   type EsReindexHooks,
   type EsReindexResult,
   type EsReindexSource,
-} from "../../search-index/elasticsearch/es-reindex";
+} from "#search-index/elasticsearch/es-reindex";
 import { PERSIST_DIR } from "../lib/local-bindings";
 import { HashCollector, type ChangeSet, type DocumentHashes } from "./change-set";
 import { LocalLoader, type SqlStore } from "./local-loader";

@@ -6,8 +6,8 @@
  * isolates have had time to leave it. A failure at any point removes the half-built version and leaves the live one
  * serving; a killed run leaves it for the next run to remove.
  */
-import { documentIndexesDdl, companyTable, documentTablesDdl, worksiteTable } from "../../search-index/embedded/d1-documents";
-import { IndexBuild } from "../../search-index/embedded/index-build";
+import { documentIndexesDdl, companyTable, documentTablesDdl, worksiteTable } from "#search-index/embedded/d1-documents";
+import { IndexBuild } from "#search-index/embedded/index-build";
 import {
   CURRENT_VERSION_SQL,
   flipStatements,
@@ -16,9 +16,9 @@ import {
   REGISTER_VERSION_SQL,
   removeVersionStatements,
   snapshotKey,
-} from "../../search-index/embedded/index-versions";
-import type { SearchIndex } from "../../search-index/embedded/index-types";
-import { encodeSnapshot } from "../../search-index/embedded/snapshot";
+} from "#search-index/embedded/index-versions";
+import type { SearchIndex } from "#search-index/embedded/index-types";
+import { encodeSnapshot } from "#search-index/embedded/snapshot";
 import { PERSIST_DIR } from "../lib/local-bindings";
 import { LocalLoader } from "./local-loader";
 import { LoadError, loadDocuments } from "./load-documents";

@@ -5,9 +5,9 @@
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeD1Api } from "../../tests/fakes/d1-http-server";
-import { startFakeQueuesApi } from "../../tests/fakes/queues-http-server";
-import { MonitoringJobMessageSchema } from "../../workers/shared/monitoring-job";
+import { startFakeD1Api } from "#tests/fakes/d1-http-server";
+import { startFakeQueuesApi } from "#tests/fakes/queues-http-server";
+import { MonitoringJobMessageSchema } from "#shared/monitoring-job";
 import { markRunStaged, stageItems } from "./monitoring-stage";
 import { httpQueue, SEND_BATCH } from "./queues-http";
 import { readRemoteConfig, remoteQueueName, remoteVar } from "../lib/remote-config";

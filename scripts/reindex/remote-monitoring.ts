@@ -8,8 +8,8 @@
  * either the run stays STAGED for the API to enqueue with the origin of its next request.
  * Needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN (D1 edit and Queues write).
  */
-import type { MonitoringJobMessage } from "../../workers/shared/monitoring-job";
-import { dispatchMonitoringRuns } from "../../workers/api/src/monitoring/dispatch-runs";
+import type { MonitoringJobMessage } from "#shared/monitoring-job";
+import { dispatchMonitoringRuns } from "#api/monitoring/dispatch-runs";
 import { createRemoteD1 } from "../accounts/remote-d1";
 import { cloudflareOptionsFromEnvironment, type CloudflareApiOptions } from "../lib/cloudflare-api";
 import { readRemoteConfig, remoteDatabaseId, remoteQueueName, remoteVar } from "../lib/remote-config";

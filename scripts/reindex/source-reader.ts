@@ -9,7 +9,7 @@ import {
   type CompanySourceRecord,
   type SourceManifest,
   type WorksiteSourceRecord,
-} from "../../search-index/records";
+} from "#search-index/records";
 
 export class SourceError extends Error {
   constructor(message: string) {

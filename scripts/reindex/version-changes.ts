@@ -3,8 +3,8 @@
  * live version's (or, for a version stored without hashes or with hashes of an earlier format, hashes its company and
  * worksite documents from D1 once) and diffs them.
  */
-import { companyTable, worksiteTable } from "../../search-index/embedded/d1-documents";
-import { log } from "../../workers/shared/log";
+import { companyTable, worksiteTable } from "#search-index/embedded/d1-documents";
+import { log } from "#shared/log";
 import {
   decodeHashes,
   diffHashes,

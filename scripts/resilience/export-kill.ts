@@ -18,11 +18,11 @@ import { createAccount } from "../accounts/cli";
 import { ensureDemoDataset, ensureDemoIndex } from "../demo-data";
 import { openLocalBindings, ROOT } from "../lib/local-bindings";
 import { applyMigrations } from "../migrate";
-import { ExtractionJobSchema, IDEMPOTENCY_KEY_HEADER, type ExtractionJob } from "../../workers/shared/api-contracts/extraction";
-import { ActiveUserSchema } from "../../workers/shared/api-contracts/subscription";
-import { exportFileKey } from "../../workers/shared/export-job";
-import { SearchSchema } from "../../workers/shared/search/search-schema";
-import { serializeSearch } from "../../workers/shared/search/search-serialize";
+import { ExtractionJobSchema, IDEMPOTENCY_KEY_HEADER, type ExtractionJob } from "#shared/api-contracts/extraction";
+import { ActiveUserSchema } from "#shared/api-contracts/subscription";
+import { exportFileKey } from "#shared/export-job";
+import { SearchSchema } from "#shared/search/search-schema";
+import { serializeSearch } from "#shared/search/search-serialize";
 import {
   crashStack,
   killStack,

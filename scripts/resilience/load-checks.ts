@@ -5,7 +5,7 @@
  * hits the same version, the page holds min(20, hits − offset) records, and the records satisfy the filters that can
  * be checked from a card (place, main SNI, text, sort order).
  */
-import type { SearchInput } from "../../workers/shared/search/search-schema";
+import type { SearchInput } from "#shared/search/search-schema";
 import type { DatasetFacts } from "./datasets";
 
 export const PAGE_SIZE = 20;

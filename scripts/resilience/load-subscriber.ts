@@ -12,13 +12,13 @@ import {
   SearchAnswerSchema,
   SearchPageAnswerSchema,
   SharedLinkAnswerSchema,
-} from "../../workers/shared/api-contracts/search-api";
-import { ExtractionJobSchema, IDEMPOTENCY_KEY_HEADER } from "../../workers/shared/api-contracts/extraction";
-import { ActiveUserSchema } from "../../workers/shared/api-contracts/subscription";
-import { ListFileListSchema } from "../../workers/shared/api-contracts/list-files";
-import type { SearchInput } from "../../workers/shared/search/search-schema";
-import { serializeSearch } from "../../workers/shared/search/search-serialize";
-import { parseSearch } from "../../search-index/search-model";
+} from "#shared/api-contracts/search-api";
+import { ExtractionJobSchema, IDEMPOTENCY_KEY_HEADER } from "#shared/api-contracts/extraction";
+import { ActiveUserSchema } from "#shared/api-contracts/subscription";
+import { ListFileListSchema } from "#shared/api-contracts/list-files";
+import type { SearchInput } from "#shared/search/search-schema";
+import { serializeSearch } from "#shared/search/search-serialize";
+import { parseSearch } from "#search-index/search-model";
 import type { DatasetFacts } from "./datasets";
 import { checkRecords, type CheckedRecord, type VersionBook } from "./load-checks";
 import type { SubscriberClient } from "./load-client";

@@ -5,7 +5,7 @@
  */
 import { createAccount } from "../accounts/cli";
 import { openLocalBindings } from "../lib/local-bindings";
-import type { SearchInput } from "../../workers/shared/search/search-schema";
+import type { SearchInput } from "#shared/search/search-schema";
 import type { DatasetFacts } from "./datasets";
 import { uploadHostileFiles, type HostileResult } from "./hostile-uploads";
 import { VersionBook } from "./load-checks";

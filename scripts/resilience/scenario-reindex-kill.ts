@@ -4,7 +4,7 @@
  * the kill came before the switch, the new one after it. Then one more reindex runs to the end and must leave only its
  * own version (and, during the grace period, the one it replaced): no tables, rows or snapshots of the dead runs.
  */
-import { INDEX_VERSION_HEADER } from "../../workers/shared/api-contracts/search-api";
+import { INDEX_VERSION_HEADER } from "#shared/api-contracts/search-api";
 import { startReindex, type ReindexOptions } from "./reindex-process";
 import type { IndexStateProbe } from "./state-probe";
 import type { Stack } from "./stack";

@@ -6,11 +6,11 @@
  * user's search a few seconds, an export job's reads longer; when the engine still fails, SEARCH_UNAVAILABLE (503).
  */
 import type { Client, estypes } from "@elastic/elasticsearch";
-import { AppError } from "../../workers/shared/errors";
-import { describeError, log } from "../../workers/shared/log";
-import type { CompanyDetail, CompanyRecord, Entity, SearchResults, WorksiteRecord } from "../../workers/shared/search/result-schemas";
-import type { ResultType } from "../../workers/shared/search/search-fields";
-import type { Search } from "../../workers/shared/search/search-schema";
+import { AppError } from "#shared/errors";
+import { describeError, log } from "#shared/log";
+import type { CompanyDetail, CompanyRecord, Entity, SearchResults, WorksiteRecord } from "#shared/search/result-schemas";
+import type { ResultType } from "#shared/search/search-fields";
+import type { Search } from "#shared/search/search-schema";
 import type { BackendInfo, ExportChunk, ExportOptions, OrgNumberResolution, SearchBackend, SearchOptions } from "../backend";
 import { worksiteDetailOf } from "../documents";
 import { assertValidSearch } from "../search-model";

@@ -6,7 +6,7 @@ import { errors } from "@elastic/elasticsearch";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { AppError } from "../../workers/shared/errors";
+import { AppError } from "#shared/errors";
 import { parseSearch } from "../search-model";
 import { backoffMs, createEsClient, ES_CALL_POLICIES, isRetryable, withRetries } from "./es-client";
 import { ElasticsearchBackend } from "./es-backend";

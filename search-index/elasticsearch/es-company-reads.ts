@@ -5,7 +5,7 @@
  */
 import type { Client, estypes } from "@elastic/elasticsearch";
 import { z } from "zod";
-import { WorksiteRecordSchema } from "../../workers/shared/search/result-schemas";
+import { WorksiteRecordSchema } from "#shared/search/result-schemas";
 import type { WorksitePlace } from "../worksite-changes";
 
 const HASH_PAGE = 10_000;

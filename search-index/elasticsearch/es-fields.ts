@@ -1,5 +1,5 @@
 /** Index and field names of the Elasticsearch backend: indices <name>_v<N> behind the aliases companies/worksites. */
-import type { RangeField, ResultType, SortField } from "../../workers/shared/search/search-fields";
+import type { RangeField, ResultType, SortField } from "#shared/search/search-fields";
 
 const ALIAS_NAMES: Record<ResultType, string> = { COMPANY: "companies", WORKSITE: "worksites" };
 

@@ -13,8 +13,8 @@ import {
   PAGE_SIZE,
   RANGE_FIELDS,
   type RangeField,
-} from "../../workers/shared/search/search-fields";
-import { parseRange, type RangeBounds, type Search } from "../../workers/shared/search/search-schema";
+} from "#shared/search/search-fields";
+import { parseRange, type RangeBounds, type Search } from "#shared/search/search-schema";
 import { parseOrgNoQuery, tokenize } from "../text";
 import { RANDOM_SORT_SCRIPT, RANGE_DOC_FIELDS, SORT_DOC_FIELDS, TERMS_SIZE, TREE_FIELDS } from "./es-fields";
 import { COMPANY_MAPPINGS, WORKSITE_MAPPINGS } from "./es-mappings";

@@ -1,7 +1,7 @@
 /** Elasticsearch search responses → SearchResults: hits, exact total, facet buckets keyed like the embedded backend. */
-import type { Aggregations, SearchResults } from "../../workers/shared/search/result-schemas";
-import { BOOL_FILTERS } from "../../workers/shared/search/search-fields";
-import type { Search } from "../../workers/shared/search/search-schema";
+import type { Aggregations, SearchResults } from "#shared/search/result-schemas";
+import { BOOL_FILTERS } from "#shared/search/search-fields";
+import type { Search } from "#shared/search/search-schema";
 
 interface Bucket {
   key: string | number;

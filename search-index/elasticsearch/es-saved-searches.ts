@@ -6,7 +6,7 @@
  */
 import type { Client, estypes } from "@elastic/elasticsearch";
 import { z } from "zod";
-import type { Search } from "../../workers/shared/search/search-schema";
+import type { Search } from "#shared/search/search-schema";
 import type { EsNames } from "./es-fields";
 import { COMPANY_MAPPINGS, INDEX_SETTINGS } from "./es-mappings";
 import { buildPercolatorQuery } from "./es-query";

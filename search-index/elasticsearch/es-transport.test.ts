@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { AppError } from "../../workers/shared/errors";
+import { AppError } from "#shared/errors";
 import { parseSearch } from "../search-model";
 import { searchSeed } from "../search-seed";
 import { errors } from "@elastic/elasticsearch";

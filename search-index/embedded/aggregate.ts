@@ -1,6 +1,6 @@
 /** Scan counts → the aggregations of spec §3: codes (every tree level) → count, booleans "true"/"false" → count. */
-import type { Aggregations } from "../../workers/shared/search/result-schemas";
-import { BOOL_FILTER_NAMES, BOOL_FILTERS, CODE_SETS, type ResultType } from "../../workers/shared/search/search-fields";
+import type { Aggregations } from "#shared/search/result-schemas";
+import { BOOL_FILTER_NAMES, BOOL_FILTERS, CODE_SETS, type ResultType } from "#shared/search/search-fields";
 import { FLAG_BITS, FLAG_COMBINATIONS, type SearchIndex } from "./index-types";
 import type { ScanCounts } from "./scan";
 import type { ScanPlan } from "./scan-plan";

@@ -5,7 +5,7 @@
  * each record once and does no document building. Written with multi-row INSERT … VALUES (no JSON parsing in SQLite),
  * fetched by id with one json_each(?) parameter.
  */
-import type { CompanyDetail, CompanyRecord, WorksiteRecord } from "../../workers/shared/search/result-schemas";
+import type { CompanyDetail, CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
 import { companySourceCodec, packedCompanyText, packedWorksiteText, worksiteSourceCodec } from "../document-codec";
 import { buildCompanyDetail, buildCompanyRecord, buildWorksiteRecord, companyInfoOf } from "../documents";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";

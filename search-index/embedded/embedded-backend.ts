@@ -1,7 +1,7 @@
 /** The embedded SearchBackend: a loaded SearchIndex for counting and ordering, a DocumentStore for the records. */
-import type { Aggregations, Entity, SearchResults } from "../../workers/shared/search/result-schemas";
-import { MAX_VISIBLE_RECORDS, PAGE_SIZE, type ResultType } from "../../workers/shared/search/search-fields";
-import type { Search } from "../../workers/shared/search/search-schema";
+import type { Aggregations, Entity, SearchResults } from "#shared/search/result-schemas";
+import { MAX_VISIBLE_RECORDS, PAGE_SIZE, type ResultType } from "#shared/search/search-fields";
+import type { Search } from "#shared/search/search-schema";
 import type { BackendInfo, ExportChunk, ExportOptions, OrgNumberResolution, SearchBackend, SearchOptions } from "../backend";
 import { worksiteDetailOf } from "../documents";
 import { searchSeed } from "../search-seed";

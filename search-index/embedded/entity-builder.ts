@@ -1,5 +1,5 @@
 /** Columns every entity (company, worksite) has: id, flags, SNI, place, words. Shared by both builders. */
-import type { BoolFilter } from "../../workers/shared/search/search-fields";
+import type { BoolFilter } from "#shared/search/search-fields";
 import type { BuildContext } from "./build-context";
 import { batchString, type EntityBatch } from "./fact-batch";
 import { CsrBuilder, Growable } from "./growable";

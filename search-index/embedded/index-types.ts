@@ -2,7 +2,7 @@
  * The in-memory column index of the embedded backend. Every array is indexed by a record's position; records are
  * ordered by id (orgSeqNo, cfarNo), so comparing positions breaks sort ties by id.
  */
-import type { BoolFilter } from "../../workers/shared/search/search-fields";
+import type { BoolFilter } from "#shared/search/search-fields";
 import type { TreeIndex } from "./tree-index";
 
 /** Compressed sparse rows: the values of record i are values[offsets[i] .. offsets[i + 1]). */

@@ -4,8 +4,8 @@
  * it pinned to one version (../live-version.ts): a call that finds its version's documents already dropped runs
  * again on the live version, never a 500.
  */
-import { AppError } from "../../workers/shared/errors";
-import { log } from "../../workers/shared/log";
+import { AppError } from "#shared/errors";
+import { log } from "#shared/log";
 import type { SearchBackend } from "../backend";
 import { NOT_READY_MESSAGE, pinnedBackend } from "../live-version";
 import { D1DocumentStore } from "./d1-documents";

@@ -4,8 +4,8 @@
  * SNI, place, small code sets, boolean filters) that disjunctive counting may relax one at a time.
  */
 import type { ListFileMap } from "../backend";
-import { BOOL_FILTER_NAMES, RANGE_FIELDS, type BoolFilter, type RangeField } from "../../workers/shared/search/search-fields";
-import { parseRange, type Search } from "../../workers/shared/search/search-schema";
+import { BOOL_FILTER_NAMES, RANGE_FIELDS, type BoolFilter, type RangeField } from "#shared/search/search-fields";
+import { parseRange, type Search } from "#shared/search/search-schema";
 import { orgNoToNumber, parseOrgNoQuery, tokenize } from "../text";
 import { FLAG_BITS, LIMITED_BIT, type EntityIndex, type SearchIndex, type SmallCodeSet } from "./index-types";
 import { lowerBound, upperBound } from "./ranks";

@@ -3,7 +3,7 @@
  * ascending (descending sorts invert ranks); missing values sort last in both directions; ties break by position,
  * which is id order.
  */
-import type { SortEntry } from "../../workers/shared/search/search-schema";
+import type { SortEntry } from "#shared/search/search-schema";
 import { NULL_RANK, type EntityIndex } from "./index-types";
 
 export type KeyFn = (position: number) => number;

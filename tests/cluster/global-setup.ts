@@ -5,8 +5,8 @@
  * (./search-cluster.ts).
  */
 import type { TestProject } from "vitest/node";
-import { startCluster } from "../../scripts/cluster/cluster";
-import { parseDialect } from "../../search-index/elasticsearch/es-dialect";
+import { startCluster } from "#scripts/cluster/cluster";
+import { parseDialect } from "#search-index/elasticsearch/es-dialect";
 import type { SearchClusterInfo } from "./search-cluster";
 
 /** The test run's node: beside a developer's `npm run cluster` (9400) and the e2e stack's. */

@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseSearch } from "../../search-index/search-model";
+import { parseSearch } from "#search-index/search-model";
 import {
   BOOL_FILTER_NAMES,
   BOOL_FILTERS,
@@ -19,7 +19,7 @@ import {
   RESULT_TYPES,
   SORT_FIELDS,
   type ResultType,
-} from "../../workers/shared/search/search-fields";
+} from "#shared/search/search-fields";
 import { clusterEnv } from "../cluster/search-cluster";
 import { equivalenceCaseArb, type EquivalenceCase } from "./equivalence-arbitraries";
 import { openEquivalenceBackends, type EquivalenceBackends } from "./equivalence-dataset";

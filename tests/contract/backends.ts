@@ -3,10 +3,10 @@
  * cluster of the test run (tests/cluster: an OpenSearch node started for it, or the one ELASTICSEARCH_URL names). The
  * fixture is reindexed into indices prefixed "urval_contract_", so a shared cluster's live aliases are never touched.
  */
-import type { SearchBackend } from "../../search-index/backend";
-import { createEsClient, ElasticsearchBackend } from "../../search-index/elasticsearch/es-backend";
-import { esNames } from "../../search-index/elasticsearch/es-fields";
-import { reindexIntoElasticsearch } from "../../search-index/elasticsearch/es-reindex";
+import type { SearchBackend } from "#search-index/backend";
+import { createEsClient, ElasticsearchBackend } from "#search-index/elasticsearch/es-backend";
+import { esNames } from "#search-index/elasticsearch/es-fields";
+import { reindexIntoElasticsearch } from "#search-index/elasticsearch/es-reindex";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { clusterEnv } from "../cluster/search-cluster";
 import { embeddedBackendOf, openEmbeddedFixture } from "./embedded-fixture";

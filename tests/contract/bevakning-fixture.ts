@@ -4,7 +4,7 @@
  * and moves two worksites alone; two users follow it with saved searches (some naming list files), list files and
  * watched companies, made so that each kind of alert occurs.
  */
-import type { CompanySourceRecord, WorksiteSourceRecord } from "../../search-index/records";
+import type { CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import type { Subscriptions } from "./bevakning-runs";
 

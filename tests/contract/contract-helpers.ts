@@ -1,9 +1,9 @@
 /** Shared helpers of the conformance cases: parse a search, run it, read ids. */
 import { expect } from "vitest";
-import type { ListFileMap, SearchBackend } from "../../search-index/backend";
-import { parseSearch } from "../../search-index/search-model";
-import type { SearchResults } from "../../workers/shared/search/result-schemas";
-import type { SearchInput } from "../../workers/shared/search/search-schema";
+import type { ListFileMap, SearchBackend } from "#search-index/backend";
+import { parseSearch } from "#search-index/search-model";
+import type { SearchResults } from "#shared/search/result-schemas";
+import type { SearchInput } from "#shared/search/search-schema";
 import { fixtureOrgNo } from "../fixtures/search/fixture-dataset";
 import { COMPANY_ROWS } from "../fixtures/search/fixture-rows";
 

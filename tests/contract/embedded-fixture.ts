@@ -6,9 +6,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { unstable_splitSqlQuery } from "wrangler";
-import { getEmbeddedBackend, resetEmbeddedBackend } from "../../search-index/embedded/load-embedded";
-import { LocalLoader } from "../../scripts/reindex/local-loader";
-import { reindexEmbedded } from "../../scripts/reindex/reindex-embedded";
+import { getEmbeddedBackend, resetEmbeddedBackend } from "#search-index/embedded/load-embedded";
+import { LocalLoader } from "#scripts/reindex/local-loader";
+import { reindexEmbedded } from "#scripts/reindex/reindex-embedded";
 import { writeFixtureDataset } from "../fixtures/search/fixture-dataset";
 
 const MIGRATIONS = path.resolve(import.meta.dirname, "../../search-index/migrations");

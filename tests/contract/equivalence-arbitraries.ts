@@ -6,8 +6,8 @@
  * constraints and deep pages come up.
  */
 import fc from "fast-check";
-import { SORT_FIELDS, type ResultType } from "../../workers/shared/search/search-fields";
-import type { SearchInput } from "../../workers/shared/search/search-schema";
+import { SORT_FIELDS, type ResultType } from "#shared/search/search-fields";
+import type { SearchInput } from "#shared/search/search-schema";
 import { codeSetArb, elementOf, flagsArb, rangeArb, sometimes, type Absence } from "./equivalence-constraints";
 import type { Anchor, ValuePools } from "./equivalence-pools";
 import { textArb } from "./equivalence-text";

@@ -4,7 +4,7 @@
  * counts are worth comparing; the rest come from anywhere in the dataset (or the reference data).
  */
 import fc from "fast-check";
-import { companyFormEntries, employeeRangeEntries, fiscalYearEntries } from "../../search-index/refdata";
+import { companyFormEntries, employeeRangeEntries, fiscalYearEntries } from "#search-index/refdata/index";
 import {
   BOOL_FILTER_NAMES,
   BOOL_FILTERS,
@@ -13,7 +13,7 @@ import {
   RANGE_FIELDS,
   type RangeField,
   type ResultType,
-} from "../../workers/shared/search/search-fields";
+} from "#shared/search/search-fields";
 import type { Anchor, ValuePools } from "./equivalence-pools";
 
 /** How many times a constraint is left out for each time it is present (narrow searches: few; broad ones: many). */

@@ -7,15 +7,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { SearchBackend } from "../../search-index/backend";
-import { getEmbeddedBackend, resetEmbeddedBackend } from "../../search-index/embedded/load-embedded";
-import { createEsClient, ElasticsearchBackend, type EsEnv } from "../../search-index/elasticsearch/es-backend";
-import { esNames } from "../../search-index/elasticsearch/es-fields";
-import { reindexIntoElasticsearch } from "../../search-index/elasticsearch/es-reindex";
-import { generateDataset } from "../../scripts/data/generate";
-import { LocalLoader } from "../../scripts/reindex/local-loader";
-import { reindexEmbedded } from "../../scripts/reindex/reindex-embedded";
-import { readCompanies, readWorksites } from "../../scripts/reindex/source-reader";
+import type { SearchBackend } from "#search-index/backend";
+import { getEmbeddedBackend, resetEmbeddedBackend } from "#search-index/embedded/load-embedded";
+import { createEsClient, ElasticsearchBackend, type EsEnv } from "#search-index/elasticsearch/es-backend";
+import { esNames } from "#search-index/elasticsearch/es-fields";
+import { reindexIntoElasticsearch } from "#search-index/elasticsearch/es-reindex";
+import { generateDataset } from "#scripts/data/generate";
+import { LocalLoader } from "#scripts/reindex/local-loader";
+import { reindexEmbedded } from "#scripts/reindex/reindex-embedded";
+import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
 import { applySearchMigrations } from "./embedded-fixture";
 import { collectValuePools, type ValuePools } from "./equivalence-pools";
 

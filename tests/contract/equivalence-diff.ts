@@ -3,10 +3,10 @@
  * the page in order, the name of numeric.orgSeqNo, and every facet count (selection and `_all`). Also the coverage
  * keys of a compared search, so the test can show that the random searches reached every filter, sort and page kind.
  */
-import type { SearchResults } from "../../workers/shared/search/result-schemas";
-import { MAX_VISIBLE_RECORDS, PAGE_SIZE } from "../../workers/shared/search/search-fields";
-import type { Search } from "../../workers/shared/search/search-schema";
-import { parseOrgNoQuery } from "../../search-index/text";
+import type { SearchResults } from "#shared/search/result-schemas";
+import { MAX_VISIBLE_RECORDS, PAGE_SIZE } from "#shared/search/search-fields";
+import type { Search } from "#shared/search/search-schema";
+import { parseOrgNoQuery } from "#search-index/text";
 import { idsOf } from "./contract-helpers";
 
 /** At most this many differing codes are shown per facet. */

@@ -3,11 +3,11 @@
  * level that records really have, name words, organisation numbers and sequence numbers, and every distinct value of
  * each range field (so range bounds often sit exactly on a record's value, where inclusive and exclusive differ).
  */
-import { companyValues, COMPANY_VALUE_FIELDS } from "../../search-index/company-values";
-import { locationCodeToAncestors, sniCodeToAncestors } from "../../search-index/refdata";
-import { tokenize } from "../../search-index/text";
-import type { CodeSetName, RangeField } from "../../workers/shared/search/search-fields";
-import { readCompanies, readWorksites } from "../../scripts/reindex/source-reader";
+import { companyValues, COMPANY_VALUE_FIELDS } from "#search-index/company-values";
+import { locationCodeToAncestors, sniCodeToAncestors } from "#search-index/refdata/index";
+import { tokenize } from "#search-index/text";
+import type { CodeSetName, RangeField } from "#shared/search/search-fields";
+import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
 
 /** What one record has, so that a search can stack constraints some record meets together (and still have hits). */
 export interface Anchor {

@@ -4,7 +4,7 @@
  * (punctuation only, single letters, accents that fold, more than twelve words).
  */
 import fc from "fast-check";
-import type { ResultType } from "../../workers/shared/search/search-fields";
+import type { ResultType } from "#shared/search/search-fields";
 import { elementOf } from "./equivalence-constraints";
 import type { ValuePools } from "./equivalence-pools";
 

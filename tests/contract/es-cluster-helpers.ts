@@ -3,10 +3,10 @@
  * prefix of their own, the indices and aliases that prefix holds, and removal of exactly those indices.
  */
 import type { Client } from "@elastic/elasticsearch";
-import { createEsClient } from "../../search-index/elasticsearch/es-backend";
-import { esNames, type EsNames } from "../../search-index/elasticsearch/es-fields";
-import type { EsReindexSource } from "../../search-index/elasticsearch/es-reindex";
-import type { CompanySourceRecord, WorksiteSourceRecord } from "../../search-index/records";
+import { createEsClient } from "#search-index/elasticsearch/es-backend";
+import { esNames, type EsNames } from "#search-index/elasticsearch/es-fields";
+import type { EsReindexSource } from "#search-index/elasticsearch/es-reindex";
+import type { CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { clusterEnv } from "../cluster/search-cluster";
 

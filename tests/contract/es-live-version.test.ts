@@ -6,10 +6,10 @@
  */
 import type { Client } from "@elastic/elasticsearch";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getSearchBackend, IndexVersionMovedError, onOneVersion } from "../../search-index";
-import type { EsNames } from "../../search-index/elasticsearch/es-fields";
-import { reindexIntoElasticsearch } from "../../search-index/elasticsearch/es-reindex";
-import type { CompanySourceRecord } from "../../search-index/records";
+import { getSearchBackend, IndexVersionMovedError, onOneVersion } from "#search-index";
+import type { EsNames } from "#search-index/elasticsearch/es-fields";
+import { reindexIntoElasticsearch } from "#search-index/elasticsearch/es-reindex";
+import type { CompanySourceRecord } from "#search-index/records";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { clusterEnv, searchCluster } from "../cluster/search-cluster";
 import { clusterClient, dropIndices, sourceOf } from "./es-cluster-helpers";

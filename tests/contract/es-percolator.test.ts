@@ -8,11 +8,11 @@
 import type { Client } from "@elastic/elasticsearch";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { candidateBackend, matchingIds } from "../../scripts/reindex/monitoring-candidates";
-import { getSavedSearchIndex } from "../../search-index";
-import { companyDocument } from "../../search-index/elasticsearch/es-documents";
-import { searchCompaniesBatched } from "../../search-index/elasticsearch/es-batched-search";
-import { COMPANY_MAPPINGS, INDEX_SETTINGS } from "../../search-index/elasticsearch/es-mappings";
+import { candidateBackend, matchingIds } from "#scripts/reindex/monitoring-candidates";
+import { getSavedSearchIndex } from "#search-index";
+import { companyDocument } from "#search-index/elasticsearch/es-documents";
+import { searchCompaniesBatched } from "#search-index/elasticsearch/es-batched-search";
+import { COMPANY_MAPPINGS, INDEX_SETTINGS } from "#search-index/elasticsearch/es-mappings";
 import {
   percolateCompanies,
   resyncSavedSearches,
@@ -20,8 +20,8 @@ import {
   SAVED_SEARCH_SETTINGS,
   savedSearchDocument,
   type SavedSearchEntry,
-} from "../../search-index/elasticsearch/es-saved-searches";
-import { parseSearch } from "../../search-index/search-model";
+} from "#search-index/elasticsearch/es-saved-searches";
+import { parseSearch } from "#search-index/search-model";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { clusterEnv } from "../cluster/search-cluster";
 import { clusterClient, dropIndices, indicesUnder } from "./es-cluster-helpers";

@@ -4,10 +4,10 @@
  * versions deleted; a failed count check or a failing hook deletes the new indices and leaves the live aliases alone.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SqlStore } from "../../scripts/reindex/local-loader";
-import { reindexElasticsearchWithMonitoring } from "../../scripts/reindex/reindex-elasticsearch";
-import type { EsNames } from "../../search-index/elasticsearch/es-fields";
-import { reindexIntoElasticsearch } from "../../search-index/elasticsearch/es-reindex";
+import type { SqlStore } from "#scripts/reindex/local-loader";
+import { reindexElasticsearchWithMonitoring } from "#scripts/reindex/reindex-elasticsearch";
+import type { EsNames } from "#search-index/elasticsearch/es-fields";
+import { reindexIntoElasticsearch } from "#search-index/elasticsearch/es-reindex";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { aliasTargets, clusterClient, countOf, dropIndices, fixtureSource, indicesUnder, sourceOf } from "./es-cluster-helpers";
 

@@ -1,9 +1,9 @@
 /** Property: random valid searches give the same hit counts and facet counts as the brute-force reference (searchArb is shared with the percolator test). */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseSearch } from "../../search-index/search-model";
-import { BOOL_FILTER_NAMES, BOOL_FILTERS, type ResultType } from "../../workers/shared/search/search-fields";
-import type { SearchInput } from "../../workers/shared/search/search-schema";
+import { parseSearch } from "#search-index/search-model";
+import { BOOL_FILTER_NAMES, BOOL_FILTERS, type ResultType } from "#shared/search/search-fields";
+import type { SearchInput } from "#shared/search/search-schema";
 import { COMPANY_ROWS } from "../fixtures/search/fixture-rows";
 import { type BackendRef, orgNoOf } from "./contract-helpers";
 import { referenceSearch } from "./reference-model";

@@ -3,11 +3,11 @@
  * constraint, and counts facets by their definition (each facet drops only its own constraint). Written
  * independently of the backends' data structures.
  */
-import type { ListFileMap } from "../../search-index/backend";
-import type { CompanySourceRecord, WorksiteSourceRecord } from "../../search-index/records";
-import { isLimitedCompanyForm, locationCodeToAncestors, normalizeSearchText, sniCodeToAncestors } from "../../search-index/refdata";
-import { BOOL_FILTERS, RANGE_FIELDS, type RangeField } from "../../workers/shared/search/search-fields";
-import { parseRange, type Search } from "../../workers/shared/search/search-schema";
+import type { ListFileMap } from "#search-index/backend";
+import type { CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
+import { isLimitedCompanyForm, locationCodeToAncestors, normalizeSearchText, sniCodeToAncestors } from "#search-index/refdata/index";
+import { BOOL_FILTERS, RANGE_FIELDS, type RangeField } from "#shared/search/search-fields";
+import { parseRange, type Search } from "#shared/search/search-schema";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 
 interface Fact {

@@ -1,6 +1,6 @@
 /** One conformance suite for every search backend, on the hand-made fixture (tests/fixtures/search). */
 import { afterAll, beforeAll, describe } from "vitest";
-import type { SearchBackend } from "../../search-index/backend";
+import type { SearchBackend } from "#search-index/backend";
 import { contractBackends } from "./backends";
 import { companyCases } from "./company-cases";
 import { filterCases } from "./filter-cases";

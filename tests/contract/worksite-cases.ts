@@ -1,8 +1,8 @@
 /** Conformance cases for worksites, details, exports and org-number lookups (fixture-rows.ts by hand). */
 import { describe, expect, it } from "vitest";
-import { parseSearch } from "../../search-index/search-model";
-import type { ExportChunk } from "../../search-index/backend";
-import { CompanyDetailSchema, WorksiteDetailSchema } from "../../workers/shared/search/result-schemas";
+import { parseSearch } from "#search-index/search-model";
+import type { ExportChunk } from "#search-index/backend";
+import { CompanyDetailSchema, WorksiteDetailSchema } from "#shared/search/result-schemas";
 import { type BackendRef, expectHits, idsOf, orgNoOf, run } from "./contract-helpers";
 
 const W = "WORKSITE" as const;

@@ -3,9 +3,9 @@
  * opening a search by address, and reading the hit count on screen.
  */
 import type { Page } from "@playwright/test";
-import type { SearchPageAnswer } from "../../workers/shared/api-contracts/search-api";
-import { emptySearch, SearchSchema, type Search, type SearchInput } from "../../workers/shared/search/search-schema";
-import { deserializeSearch, serializeSearch } from "../../workers/shared/search/search-serialize";
+import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
+import { emptySearch, SearchSchema, type Search, type SearchInput } from "#shared/search/search-schema";
+import { deserializeSearch, serializeSearch } from "#shared/search/search-serialize";
 import { BASE_URL } from "./support/e2e-env";
 import { expect, signInByApi, type test } from "./support/test";
 

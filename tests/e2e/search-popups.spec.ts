@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import * as XLSX from "@e965/xlsx";
-import type { CompanyRecord } from "../../workers/shared/search/result-schemas";
+import type { CompanyRecord } from "#shared/search/result-schemas";
 import { apiSearch, expectHitCount, openSearch, searchInUrl, signedIn } from "./search-helpers";
 import { expect, expectAccessible, screenshot, test } from "./support/test";
 

@@ -3,7 +3,7 @@
  * företag' appending the API's next page, the 1000-record limit, the slow-search spinner, the error card and retry,
  * the empty text, and only the latest request's answer being used.
  */
-import type { CompanyRecord } from "../../workers/shared/search/result-schemas";
+import type { CompanyRecord } from "#shared/search/result-schemas";
 import { apiSearch, expectHitCount, facetCounts, openSearch, signedIn } from "./search-helpers";
 import { expect, expectAccessible, screenshot, test } from "./support/test";
 

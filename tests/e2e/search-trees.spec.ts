@@ -3,7 +3,7 @@
  * 'm.fl.', every sort option, 'Rensa filter och urval'; 'Redigera bransch' and 'Redigera plats' as mutually exclusive
  * panels with counts per node, expand, drill-in with breadcrumb, keyboard use and a search by title, code or keyword.
  */
-import { formatSniCode } from "../../workers/shared/format";
+import { formatSniCode } from "#shared/format";
 import { apiSearch, expectHitCount, openSearch, readNumber, SAME_ORIGIN, searchInUrl, signedIn } from "./search-helpers";
 import { expect, expectAccessible, screenshot, test } from "./support/test";
 

@@ -3,8 +3,8 @@
  * search, back and forward, an unreadable `vad`, shared links (`referens`) and the new-version reload keeping the
  * screen's state for under 10 s.
  */
-import { emptySearch } from "../../workers/shared/search/search-schema";
-import { serializeSearch } from "../../workers/shared/search/search-serialize";
+import { emptySearch } from "#shared/search/search-schema";
+import { serializeSearch } from "#shared/search/search-serialize";
 import {
   apiSearch,
   expectHitCount,

@@ -1,5 +1,5 @@
 /** Signed-in pages (spec §1, §2): main header, Konto popup, type-to-search, start page, county map, terms modal. */
-import { deserializeSearch } from "../../workers/shared/search/search-serialize";
+import { deserializeSearch } from "#shared/search/search-serialize";
 import { expect, expectAccessible, screenshot, signInByApi, test } from "./support/test";
 
 function searchOf(url: string) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../workers/api/src/app";
+import { createApp } from "#api/app";
 import { authedFetch, createTestUser, uniqueClientIp } from "./factories";
 import { createUrvalHarness } from "./harness";
 

@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authConfig } from "../../workers/api/src/auth/auth-config";
+import { authConfig } from "#api/auth/auth-config";
 import { authedFetch, cookieHeaderFrom, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";
 

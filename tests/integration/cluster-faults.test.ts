@@ -8,11 +8,11 @@
  * its alias switch and the old version keeps serving. Each user wait is measured and printed as a figure.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ES_CALL_POLICIES, createEsClient } from "../../search-index/elasticsearch/es-client";
-import { INDEX_VERSION_HEADER, SearchPageAnswerSchema } from "../../workers/shared/api-contracts/search-api";
-import { DEFAULT_ERROR_MESSAGE, ErrorBodySchema } from "../../workers/shared/errors";
-import { SearchSchema } from "../../workers/shared/search/search-schema";
-import { serializeSearch } from "../../workers/shared/search/search-serialize";
+import { ES_CALL_POLICIES, createEsClient } from "#search-index/elasticsearch/es-client";
+import { INDEX_VERSION_HEADER, SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
+import { DEFAULT_ERROR_MESSAGE, ErrorBodySchema } from "#shared/errors";
+import { SearchSchema } from "#shared/search/search-schema";
+import { serializeSearch } from "#shared/search/search-serialize";
 import { queueJob, reserveJob, settledJob } from "./cluster-fault-export";
 import type { SeenRequest } from "./cluster-fault-proxy";
 import {

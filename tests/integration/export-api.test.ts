@@ -5,12 +5,12 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
-import { expectedCompanyRow, expectedWorksiteRow } from "../../workers/export/src/xlsx/testing/expected-rows";
-import { ExtractionJobSchema } from "../../workers/shared/api-contracts/extraction";
-import { ErrorBodySchema } from "../../workers/shared/errors";
-import type { CompanyRecord, WorksiteRecord } from "../../workers/shared/search/result-schemas";
-import { SearchSchema } from "../../workers/shared/search/search-schema";
+import type { EmbeddedBackend } from "#search-index/embedded/embedded-backend";
+import { expectedCompanyRow, expectedWorksiteRow } from "#export/xlsx/testing/expected-rows";
+import { ExtractionJobSchema } from "#shared/api-contracts/extraction";
+import { ErrorBodySchema } from "#shared/errors";
+import type { CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
+import { SearchSchema } from "#shared/search/search-schema";
 import { FORMULA_NAME, postExport, recordsLeftOf, seedExportRegister, settledJob, SWEDISH_NAME, vad } from "./export-support";
 import { authedFetch, createTestUser } from "./factories";
 import { createUrvalHarness } from "./harness";

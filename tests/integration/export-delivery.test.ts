@@ -5,14 +5,14 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
-import { ListFileListSchema } from "../../workers/shared/api-contracts/list-files";
-import { reserveExportJob, type NewExportJob } from "../../workers/api/src/services/export-job-store";
-import { processJob } from "../../workers/export/src/jobs/process-job";
-import { uploadMultipart } from "../../workers/export/src/r2/multipart-upload";
-import { exportFileKey } from "../../workers/shared/export-job";
-import type { CompanyRecord } from "../../workers/shared/search/result-schemas";
-import { SearchSchema } from "../../workers/shared/search/search-schema";
+import type { EmbeddedBackend } from "#search-index/embedded/embedded-backend";
+import { ListFileListSchema } from "#shared/api-contracts/list-files";
+import { reserveExportJob, type NewExportJob } from "#api/services/export-job-store";
+import { processJob } from "#export/jobs/process-job";
+import { uploadMultipart } from "#export/r2/multipart-upload";
+import { exportFileKey } from "#shared/export-job";
+import type { CompanyRecord } from "#shared/search/result-schemas";
+import { SearchSchema } from "#shared/search/search-schema";
 import { postExport, recordsLeftOf, seedExportRegister, settledJob, vad } from "./export-support";
 import { authedFetch, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";

@@ -5,12 +5,12 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
-import { ExtractionJobSchema } from "../../workers/shared/api-contracts/extraction";
-import { ExportTemplateListSchema, ExportTemplateSchema } from "../../workers/shared/api-contracts/export-templates";
-import { ErrorBodySchema } from "../../workers/shared/errors";
-import type { CompanyRecord } from "../../workers/shared/search/result-schemas";
-import { SearchSchema } from "../../workers/shared/search/search-schema";
+import type { EmbeddedBackend } from "#search-index/embedded/embedded-backend";
+import { ExtractionJobSchema } from "#shared/api-contracts/extraction";
+import { ExportTemplateListSchema, ExportTemplateSchema } from "#shared/api-contracts/export-templates";
+import { ErrorBodySchema } from "#shared/errors";
+import type { CompanyRecord } from "#shared/search/result-schemas";
+import { SearchSchema } from "#shared/search/search-schema";
 import { postExport, recordsLeftOf, seedExportRegister, settledJob, vad } from "./export-support";
 import { authedFetch, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";

@@ -6,13 +6,13 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
-import { reserveExportJob } from "../../workers/api/src/services/export-job-store";
-import { failAbandonedJob } from "../../workers/export/src/jobs/job-store";
-import { ExtractionJobSchema, ExtractionPreviewSchema, type ExtractionJob } from "../../workers/shared/api-contracts/extraction";
-import { ErrorBodySchema } from "../../workers/shared/errors";
-import { exportIdsKey } from "../../workers/shared/export-job";
-import { SearchSchema, type SearchInput } from "../../workers/shared/search/search-schema";
+import type { EmbeddedBackend } from "#search-index/embedded/embedded-backend";
+import { reserveExportJob } from "#api/services/export-job-store";
+import { failAbandonedJob } from "#export/jobs/job-store";
+import { ExtractionJobSchema, ExtractionPreviewSchema, type ExtractionJob } from "#shared/api-contracts/extraction";
+import { ErrorBodySchema } from "#shared/errors";
+import { exportIdsKey } from "#shared/export-job";
+import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { postExport, recordsLeftOf, seedExportRegister, settledJob, vad } from "./export-support";
 import { authedFetch, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";

@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
-import { generateDataset } from "../../scripts/data/generate";
-import { readCompanies, readWorksites } from "../../scripts/reindex/source-reader";
-import { companyFacts, worksiteFacts } from "../../search-index/embedded/column-facts";
+import { generateDataset } from "#scripts/data/generate";
+import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
+import { companyFacts, worksiteFacts } from "#search-index/embedded/column-facts";
 import {
   companyDocumentRow,
   D1DocumentStore,
@@ -17,15 +17,15 @@ import {
   documentTablesDdl,
   insertDocumentRows,
   worksiteDocumentRow,
-} from "../../search-index/embedded/d1-documents";
-import { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
-import { IndexBuild } from "../../search-index/embedded/index-build";
-import { flipStatements, REGISTER_VERSION_SQL, snapshotKey } from "../../search-index/embedded/index-versions";
-import { concatSnapshot, encodeSnapshot } from "../../search-index/embedded/snapshot";
-import type { CompanySourceRecord } from "../../search-index/records";
-import { ExtractionJobSchema, IDEMPOTENCY_KEY_HEADER, type ExtractionJob } from "../../workers/shared/api-contracts/extraction";
-import { SearchSchema, type SearchInput } from "../../workers/shared/search/search-schema";
-import { serializeSearch } from "../../workers/shared/search/search-serialize";
+} from "#search-index/embedded/d1-documents";
+import { EmbeddedBackend } from "#search-index/embedded/embedded-backend";
+import { IndexBuild } from "#search-index/embedded/index-build";
+import { flipStatements, REGISTER_VERSION_SQL, snapshotKey } from "#search-index/embedded/index-versions";
+import { concatSnapshot, encodeSnapshot } from "#search-index/embedded/snapshot";
+import type { CompanySourceRecord } from "#search-index/records";
+import { ExtractionJobSchema, IDEMPOTENCY_KEY_HEADER, type ExtractionJob } from "#shared/api-contracts/extraction";
+import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
+import { serializeSearch } from "#shared/search/search-serialize";
 import { authedFetch, type TestUser, type UrvalHarness } from "./factories";
 
 /** Names the tests look for: a formula-looking one and Swedish letters. */

@@ -5,8 +5,8 @@
  *   const user = await createTestUser(harness);                      // terms accepted, quota 1000, expires in a year
  *   const res = await authedFetch(harness, user.cookie, "/sapi/subscription/active-user");
  */
-import { authConfig } from "../../workers/api/src/auth/auth-config";
-import { hashPassword } from "../../workers/api/src/auth/password-hash";
+import { authConfig } from "#api/auth/auth-config";
+import { hashPassword } from "#api/auth/password-hash";
 import type { createUrvalHarness } from "./harness";
 
 export type UrvalHarness = ReturnType<typeof createUrvalHarness>;

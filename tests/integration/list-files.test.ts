@@ -6,26 +6,26 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateDataset } from "../../scripts/data/generate";
-import { readCompanies, readWorksites } from "../../scripts/reindex/source-reader";
-import { companyFacts, worksiteFacts } from "../../search-index/embedded/column-facts";
+import { generateDataset } from "#scripts/data/generate";
+import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
+import { companyFacts, worksiteFacts } from "#search-index/embedded/column-facts";
 import {
   companyDocumentRow,
   type DocumentRow,
   documentTablesDdl,
   insertDocumentRows,
   worksiteDocumentRow,
-} from "../../search-index/embedded/d1-documents";
-import { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
-import { D1DocumentStore } from "../../search-index/embedded/d1-documents";
-import { IndexBuild } from "../../search-index/embedded/index-build";
-import type { SearchIndex } from "../../search-index/embedded/index-types";
-import { flipStatements, REGISTER_VERSION_SQL, snapshotKey } from "../../search-index/embedded/index-versions";
-import { concatSnapshot, encodeSnapshot } from "../../search-index/embedded/snapshot";
-import { ListFileListSchema, type ListFile } from "../../workers/shared/api-contracts/list-files";
-import { listFilesForSearch, loadListFileNumbers } from "../../workers/api/src/list-files/list-file-numbers";
-import { ErrorBodySchema } from "../../workers/shared/errors";
-import { SearchSchema, type SearchInput } from "../../workers/shared/search/search-schema";
+} from "#search-index/embedded/d1-documents";
+import { EmbeddedBackend } from "#search-index/embedded/embedded-backend";
+import { D1DocumentStore } from "#search-index/embedded/d1-documents";
+import { IndexBuild } from "#search-index/embedded/index-build";
+import type { SearchIndex } from "#search-index/embedded/index-types";
+import { flipStatements, REGISTER_VERSION_SQL, snapshotKey } from "#search-index/embedded/index-versions";
+import { concatSnapshot, encodeSnapshot } from "#search-index/embedded/snapshot";
+import { ListFileListSchema, type ListFile } from "#shared/api-contracts/list-files";
+import { listFilesForSearch, loadListFileNumbers } from "#api/list-files/list-file-numbers";
+import { ErrorBodySchema } from "#shared/errors";
+import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { authedFetch, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness, ROOT } from "./harness";
 

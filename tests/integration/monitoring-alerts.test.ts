@@ -9,17 +9,17 @@
  * (dead-lettered, the others processed).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diffHashes } from "../../scripts/reindex/change-set";
-import { d1SqlStore } from "../../scripts/reindex/d1-sql-store";
-import type { SqlStore } from "../../scripts/reindex/local-loader";
-import { markRunStaged, stageMonitoring } from "../../scripts/reindex/monitoring-stage";
-import { httpQueue } from "../../scripts/reindex/queues-http";
-import { hashesFromDocuments } from "../../scripts/reindex/version-changes";
-import type { CompanySourceRecord } from "../../search-index/records";
-import { MonitoringOverviewSchema } from "../../workers/shared/api-contracts/monitoring";
-import type { MonitoringJobMessage } from "../../workers/shared/monitoring-job";
-import { SearchSchema } from "../../workers/shared/search/search-schema";
-import { serializeSearch } from "../../workers/shared/search/search-serialize";
+import { diffHashes } from "#scripts/reindex/change-set";
+import { d1SqlStore } from "#scripts/reindex/d1-sql-store";
+import type { SqlStore } from "#scripts/reindex/local-loader";
+import { markRunStaged, stageMonitoring } from "#scripts/reindex/monitoring-stage";
+import { httpQueue } from "#scripts/reindex/queues-http";
+import { hashesFromDocuments } from "#scripts/reindex/version-changes";
+import type { CompanySourceRecord } from "#search-index/records";
+import { MonitoringOverviewSchema } from "#shared/api-contracts/monitoring";
+import type { MonitoringJobMessage } from "#shared/monitoring-job";
+import { SearchSchema } from "#shared/search/search-schema";
+import { serializeSearch } from "#shared/search/search-serialize";
 import { startFakeQueuesApi } from "../fakes/queues-http-server";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { authedFetch, createTestUser, type TestUser } from "./factories";

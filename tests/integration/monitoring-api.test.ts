@@ -13,10 +13,10 @@ import {
   savedSearchExistsMessage,
   SavedSearchSchema,
   WATCH_LIMIT_MESSAGE,
-} from "../../workers/shared/api-contracts/monitoring";
-import { ErrorBodySchema } from "../../workers/shared/errors";
-import { SearchSchema, type SearchInput } from "../../workers/shared/search/search-schema";
-import { serializeSearch } from "../../workers/shared/search/search-serialize";
+} from "#shared/api-contracts/monitoring";
+import { ErrorBodySchema } from "#shared/errors";
+import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
+import { serializeSearch } from "#shared/search/search-serialize";
 import { authedFetch, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";
 import { seedSearchIndex, type SeededIndex } from "./search-api-seed";

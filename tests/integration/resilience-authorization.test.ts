@@ -8,11 +8,11 @@
  * refused call changes nothing. The matrix is the same in the short and the full form.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordScenario } from "../../scripts/resilience/report";
-import { createApp } from "../../workers/api/src/app";
-import { issueAccessToken } from "../../workers/api/src/auth/access-token";
-import { authConfig } from "../../workers/api/src/auth/auth-config";
-import { ErrorBodySchema } from "../../workers/shared/errors";
+import { recordScenario } from "#scripts/resilience/report";
+import { createApp } from "#api/app";
+import { issueAccessToken } from "#api/auth/access-token";
+import { authConfig } from "#api/auth/auth-config";
+import { ErrorBodySchema } from "#shared/errors";
 import {
   expectedAnswer,
   listFileUpload,

@@ -15,9 +15,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
-import { recordScenario } from "../../scripts/resilience/report";
-import { createApp } from "../../workers/api/src/app";
-import { ErrorBodySchema } from "../../workers/shared/errors";
+import { recordScenario } from "#scripts/resilience/report";
+import { createApp } from "#api/app";
+import { ErrorBodySchema } from "#shared/errors";
 import { postExport, settledJob, vad } from "./export-support";
 import {
   authedFetch,

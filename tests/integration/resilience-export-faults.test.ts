@@ -8,14 +8,14 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { byScale, recordScenario, resilienceScale } from "../../scripts/resilience/report";
-import type { EmbeddedBackend } from "../../search-index/embedded/embedded-backend";
-import { reserveExportJob, type NewExportJob } from "../../workers/api/src/services/export-job-store";
-import { claimJob } from "../../workers/export/src/jobs/job-store";
-import type { JobContext } from "../../workers/export/src/jobs/process-job";
-import { handleJobBatch } from "../../workers/export/src/jobs/queue-handlers";
-import { ExtractionJobSchema } from "../../workers/shared/api-contracts/extraction";
-import { exportFileKey, listFileSnapshotKey } from "../../workers/shared/export-job";
+import { byScale, recordScenario, resilienceScale } from "#scripts/resilience/report";
+import type { EmbeddedBackend } from "#search-index/embedded/embedded-backend";
+import { reserveExportJob, type NewExportJob } from "#api/services/export-job-store";
+import { claimJob } from "#export/jobs/job-store";
+import type { JobContext } from "#export/jobs/process-job";
+import { handleJobBatch } from "#export/jobs/queue-handlers";
+import { ExtractionJobSchema } from "#shared/api-contracts/extraction";
+import { exportFileKey, listFileSnapshotKey } from "#shared/export-job";
 import { postExport, seedExportRegister, vad } from "./export-support";
 import { authedFetch, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";

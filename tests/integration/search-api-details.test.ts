@@ -3,8 +3,8 @@
  * /sapi/refdata/sni-aggregation through the web worker, on a real embedded index of the search fixture.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { computeSniAggregation } from "../../search-index/refdata";
-import { AnnualReportListSchema, EntityAnswerSchema, SniAggregationSchema } from "../../workers/shared/api-contracts/search-api";
+import { computeSniAggregation } from "#search-index/refdata/index";
+import { AnnualReportListSchema, EntityAnswerSchema, SniAggregationSchema } from "#shared/api-contracts/search-api";
 import { authedFetch, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";
 import { seedSearchIndex, type SeededIndex } from "./search-api-seed";

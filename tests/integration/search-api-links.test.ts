@@ -3,9 +3,9 @@
  * through the web worker into the API worker with real D1 (spec §7).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INACTIVE_LINK_MESSAGE, RefEntriesSchema, RefTreeSchema, SniKeywordsSchema } from "../../workers/shared/api-contracts/search-api";
-import { SearchSchema, type SearchInput } from "../../workers/shared/search/search-schema";
-import { serializeSearch } from "../../workers/shared/search/search-serialize";
+import { INACTIVE_LINK_MESSAGE, RefEntriesSchema, RefTreeSchema, SniKeywordsSchema } from "#shared/api-contracts/search-api";
+import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
+import { serializeSearch } from "#shared/search/search-serialize";
 import { authedFetch, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";
 

@@ -4,10 +4,10 @@
  * Expected counts are computed here from the source records, independently of the index.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SearchPageAnswerSchema, type SearchPageAnswer } from "../../workers/shared/api-contracts/search-api";
-import { ListFileListSchema } from "../../workers/shared/api-contracts/list-files";
-import { emptySearch, SearchSchema, type SearchInput } from "../../workers/shared/search/search-schema";
-import { deserializeSearch } from "../../workers/shared/search/search-serialize";
+import { SearchPageAnswerSchema, type SearchPageAnswer } from "#shared/api-contracts/search-api";
+import { ListFileListSchema } from "#shared/api-contracts/list-files";
+import { emptySearch, SearchSchema, type SearchInput } from "#shared/search/search-schema";
+import { deserializeSearch } from "#shared/search/search-serialize";
 import { authedFetch, createTestUser, type HarnessResponse, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";
 import { seedSearchIndex, type SeededIndex } from "./search-api-seed";

@@ -5,8 +5,8 @@
  * re-reads the pointer and runs again, whole, on the live version.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EntityAnswerSchema, SearchPageAnswerSchema } from "../../workers/shared/api-contracts/search-api";
-import { removeVersionStatements } from "../../search-index/embedded/index-versions";
+import { EntityAnswerSchema, SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
+import { removeVersionStatements } from "#search-index/embedded/index-versions";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { authedFetch, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";

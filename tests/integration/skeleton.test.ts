@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_VERSION, CLIENT_VERSION_HEADER } from "../../workers/shared/version";
+import { CLIENT_VERSION, CLIENT_VERSION_HEADER } from "#shared/version";
 import { createUrvalHarness } from "./harness";
 
 const harness = createUrvalHarness();

@@ -7,9 +7,9 @@
  * request carries (path, query or body), how to build a request that succeeds for the ids' owner, and where a
  * principal's answer differs from the general rule in `expectedAnswer`.
  */
-import { IDEMPOTENCY_KEY_HEADER } from "../../workers/shared/api-contracts/extraction";
-import { SearchSchema, type SearchInput } from "../../workers/shared/search/search-schema";
-import { serializeSearch } from "../../workers/shared/search/search-serialize";
+import { IDEMPOTENCY_KEY_HEADER } from "#shared/api-contracts/extraction";
+import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
+import { serializeSearch } from "#shared/search/search-serialize";
 
 /** The callers of every route: the ids' owner (the baseline) and the ones the issue names. */
 export const PRINCIPALS = [

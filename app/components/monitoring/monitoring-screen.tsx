@@ -5,7 +5,7 @@
  */
 import "../../styles/monitoring.css";
 import { useCallback, useEffect, useState } from "react";
-import type { Digest, MonitoringOverview, SavedSearch } from "../../../workers/shared/api-contracts/monitoring";
+import type { Digest, MonitoringOverview, SavedSearch } from "#shared/api-contracts/monitoring";
 import { errorMessage } from "../../lib/api-error";
 import { fetchOverview, markAllRead, storeDigest } from "../../lib/monitoring/monitoring-calls";
 import { clearUnread } from "../../lib/monitoring/monitoring-store";

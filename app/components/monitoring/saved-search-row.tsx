@@ -1,8 +1,8 @@
 /** One saved search on /bevakningar: hit counts, new and removed companies, open, rename, delete, 'Exportera nya'. */
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import type { SavedSearch } from "../../../workers/shared/api-contracts/monitoring";
-import { formatNumber } from "../../../workers/shared/format";
+import type { SavedSearch } from "#shared/api-contracts/monitoring";
+import { formatNumber } from "#shared/format";
 import { errorMessage } from "../../lib/api-error";
 import { deleteSearch, fetchNewCompanies, renameSearch } from "../../lib/monitoring/monitoring-calls";
 import { useExportJob } from "../../lib/search/use-export-job";

@@ -1,6 +1,6 @@
 /** The watched companies on /bevakningar with their latest changes (issue 16). */
-import type { WatchedCompany } from "../../../workers/shared/api-contracts/monitoring";
-import { formatDate } from "../../../workers/shared/format";
+import type { WatchedCompany } from "#shared/api-contracts/monitoring";
+import { formatDate } from "#shared/format";
 import { WatchButton } from "./watch-button";
 
 export function WatchedCompanyList({ companies }: { companies: WatchedCompany[] }) {

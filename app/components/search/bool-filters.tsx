@@ -3,9 +3,9 @@
  * the stock-shelf filter is one checkbox, 'Exkludera lagerbolag' (shelfCompany = false).
  */
 import { memo } from "react";
-import { formatNumber } from "../../../workers/shared/format";
-import type { Aggregations } from "../../../workers/shared/search/result-schemas";
-import { BOOL_FILTERS, type BoolFilter } from "../../../workers/shared/search/search-fields";
+import { formatNumber } from "#shared/format";
+import type { Aggregations } from "#shared/search/result-schemas";
+import { BOOL_FILTERS, type BoolFilter } from "#shared/search/search-fields";
 
 interface BoolFiltersProps {
   names: readonly BoolFilter[];

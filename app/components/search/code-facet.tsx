@@ -3,7 +3,7 @@
  * the selected codes at the top. Long groups get a search box, show the first rows with 'X av Y', and can show all.
  */
 import { memo, useId, useState } from "react";
-import { formatNumber } from "../../../workers/shared/format";
+import { formatNumber } from "#shared/format";
 import { type FacetEntry, filterEntries, LONG_GROUP } from "../../lib/search/facet-entries";
 
 interface CodeFacetProps {

@@ -4,7 +4,7 @@
  * a focused column, or drag and drop.
  */
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
-import { CATALOGUES, COLUMN_GROUPS, type ColumnSpec } from "../../../workers/shared/api-contracts/export-columns";
+import { CATALOGUES, COLUMN_GROUPS, type ColumnSpec } from "#shared/api-contracts/export-columns";
 import { matchesColumn, moveColumn, toggleColumn } from "../../lib/search/column-order";
 
 interface ColumnChooserProps {

@@ -3,8 +3,8 @@
  * tax registrations, industries, group tree, board members, beneficial owners with their status messages, business
  * description, credit grade, financial periods and annual reports (none for a sole trader, form code EN).
  */
-import { formatBoolean, formatCreditGrade, formatDate, formatSniCode } from "../../../workers/shared/format";
-import type { CompanyDetail as Company } from "../../../workers/shared/search/result-schemas";
+import { formatBoolean, formatCreditGrade, formatDate, formatSniCode } from "#shared/format";
+import type { CompanyDetail as Company } from "#shared/search/result-schemas";
 import { openWithPreflight } from "../../lib/api";
 import { beneficialMessages } from "../../lib/search/beneficial-messages";
 import { annualReportHref } from "../../lib/search/search-calls";

@@ -10,12 +10,12 @@
 import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { formatNumber, resultTypeWord } from "../../../workers/shared/format";
+import { formatNumber, resultTypeWord } from "#shared/format";
 import { canDownload, clampExportCount, exportMax, type ExportScope } from "../../lib/search/export-limits";
 import { fetchExportPreview } from "../../lib/search/export-designer-calls";
 import { useExportDesign } from "../../lib/search/use-export-design";
 import { useExportJob } from "../../lib/search/use-export-job";
-import type { ExtractionPreview } from "../../../workers/shared/api-contracts/extraction";
+import type { ExtractionPreview } from "#shared/api-contracts/extraction";
 import type { loader as signedInLoader } from "../../routes/_auth";
 import { ModalFrame } from "../modal-frame";
 import { ExportDesigner } from "./export-designer";

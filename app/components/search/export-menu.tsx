@@ -4,7 +4,7 @@
  * 'Ta bort markeringar'. A menu button: ↑/↓ move between items, Escape closes.
  */
 import { type KeyboardEvent, useState } from "react";
-import { resultTypeWord } from "../../../workers/shared/format";
+import { resultTypeWord } from "#shared/format";
 import type { ExportScope } from "../../lib/search/export-limits";
 import { ExportDialog } from "./export-dialog";
 import { useSearchScreen, useSearchState } from "./search-context";

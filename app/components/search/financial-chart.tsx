@@ -2,7 +2,7 @@
  * A small inline SVG chart of turnover and result over the financial periods (oldest left), as grouped bars around a
  * zero line. Described in words for assistive technology; no chart library.
  */
-import { formatMoney, formatPeriod } from "../../../workers/shared/format";
+import { formatMoney, formatPeriod } from "#shared/format";
 
 export interface ChartPoint {
   period: string;

@@ -4,9 +4,9 @@
  * server, and a small chart of turnover and result.
  */
 import { useState } from "react";
-import type { FinancialType } from "../../../workers/shared/api-contracts/search-api";
-import { formatMoney, formatNumber, formatPeriod } from "../../../workers/shared/format";
-import type { CompanyDetail, FinancialFigures } from "../../../workers/shared/search/result-schemas";
+import type { FinancialType } from "#shared/api-contracts/search-api";
+import { formatMoney, formatNumber, formatPeriod } from "#shared/format";
+import type { CompanyDetail, FinancialFigures } from "#shared/search/result-schemas";
 import { storeFinancialType } from "../../lib/search/search-calls";
 import { FinancialChart } from "./financial-chart";
 

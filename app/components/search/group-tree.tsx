@@ -1,7 +1,7 @@
 /** The company group tree (spec §2, §3): each company with its owner share, turnover and employees; the company in the
  * pane is highlighted. */
-import { formatMoney, formatNumber } from "../../../workers/shared/format";
-import type { CompanyGroupNode } from "../../../workers/shared/search/result-schemas";
+import { formatMoney, formatNumber } from "#shared/format";
+import type { CompanyGroupNode } from "#shared/search/result-schemas";
 
 function GroupNode({ node }: { node: CompanyGroupNode }) {
   const facts = [

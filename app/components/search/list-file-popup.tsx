@@ -6,9 +6,9 @@
  * assigns on the first upload.
  */
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { formatNumber } from "../../../workers/shared/format";
-import type { NumSetName } from "../../../workers/shared/search/search-fields";
-import type { Search } from "../../../workers/shared/search/search-schema";
+import { formatNumber } from "#shared/format";
+import type { NumSetName } from "#shared/search/search-fields";
+import type { Search } from "#shared/search/search-schema";
 import { errorMessage } from "../../lib/api-error";
 import { deleteListFile, fetchListFiles, LIST_FILE_ACCEPT, type ListFileRow, uploadListFiles } from "../../lib/search/search-calls";
 import { listFileSide, setListFile } from "../../lib/search/search-edit";

@@ -5,7 +5,7 @@
  * (the Content-Security-Policy allows no style attributes).
  */
 import { memo, useEffect, useId, useMemo, useRef, useState } from "react";
-import type { RangeField } from "../../../workers/shared/search/search-fields";
+import type { RangeField } from "#shared/search/search-fields";
 import {
   commitTypedSide,
   formatSide,

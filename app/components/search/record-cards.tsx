@@ -4,8 +4,8 @@
  * 'Bevaka företaget' / 'Sluta bevaka' (issue 16).
  */
 import { memo, type ReactNode } from "react";
-import { formatBoolean, formatCreditGrade, formatDate, formatMoney, formatNumber, formatSniCode } from "../../../workers/shared/format";
-import type { CompanyRecord, WorksiteRecord } from "../../../workers/shared/search/result-schemas";
+import { formatBoolean, formatCreditGrade, formatDate, formatMoney, formatNumber, formatSniCode } from "#shared/format";
+import type { CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
 import { WatchButton } from "../monitoring/watch-button";
 
 /** Spec §2, §9: cards show at most 2 phone numbers. */

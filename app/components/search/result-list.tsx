@@ -4,9 +4,9 @@
  * 'Exportera urvalet om du vill se fler träffar.'.
  */
 import { useCallback, useEffect, useRef, memo } from "react";
-import { resultTypeWord } from "../../../workers/shared/format";
-import type { CompanyRecord, WorksiteRecord } from "../../../workers/shared/search/result-schemas";
-import { MAX_VISIBLE_RECORDS } from "../../../workers/shared/search/search-fields";
+import { resultTypeWord } from "#shared/format";
+import type { CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
+import { MAX_VISIBLE_RECORDS } from "#shared/search/search-fields";
 import { recordId } from "../../lib/search/search-state";
 import { CompanyCard, WorksiteCard } from "./record-cards";
 import { useSearchScreen, useSearchStates } from "./search-context";

@@ -3,7 +3,7 @@
  * reference data, which tree editor is open and which record the detail pane shows.
  */
 import { createContext, useContext, useDeferredValue, useSyncExternalStore } from "react";
-import type { Search } from "../../../workers/shared/search/search-schema";
+import type { Search } from "#shared/search/search-schema";
 import type { SearchController } from "../../lib/search/search-controller";
 import type { SearchRefdata } from "../../lib/search/search-refdata";
 import type { SearchState } from "../../lib/search/search-state";

@@ -4,7 +4,7 @@
  */
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import type { Search } from "../../../workers/shared/search/search-schema";
+import type { Search } from "#shared/search/search-schema";
 import { errorMessage } from "../../lib/api-error";
 import { setCurrentResultType, setTextSearchHandler } from "../../lib/search-launch";
 import type { InitialSearch } from "../../lib/search/initial-search";

@@ -12,8 +12,8 @@ import {
   type CodeSetName,
   type RangeField,
   type ResultType,
-} from "../../../workers/shared/search/search-fields";
-import type { Search } from "../../../workers/shared/search/search-schema";
+} from "#shared/search/search-fields";
+import type { Search } from "#shared/search/search-schema";
 import { facetEntries } from "../../lib/search/facet-entries";
 import { setBool, setMatchOption, setRange, toggleCode } from "../../lib/search/search-edit";
 import type { SearchRefdata } from "../../lib/search/search-refdata";

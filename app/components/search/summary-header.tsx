@@ -3,7 +3,7 @@
  * filters (first 3), the hit count, the sort selector and 'Rensa filter och urval'.
  */
 import { memo } from "react";
-import { formatNumber, resultTypeWord } from "../../../workers/shared/format";
+import { formatNumber, resultTypeWord } from "#shared/format";
 import { clearConstraints, setSort } from "../../lib/search/search-edit";
 import { sortOptions, sortValue } from "../../lib/search/sort-options";
 import { searchSummary } from "../../lib/search/summary";

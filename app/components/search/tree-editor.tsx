@@ -5,7 +5,7 @@
  * ← collapses or moves to the parent, Home/End go to the first/last row.
  */
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
-import type { RefNode } from "../../../workers/shared/api-contracts/search-api";
+import type { RefNode } from "#shared/api-contracts/search-api";
 import { toggleCode } from "../../lib/search/search-edit";
 import { ancestorsOf, type TreeIndex } from "../../lib/search/search-refdata";
 import { matchTree, MAX_TREE_MATCHES } from "../../lib/search/tree-filter";

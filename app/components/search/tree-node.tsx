@@ -2,8 +2,8 @@
  * One row of a tree editor: expand/collapse, a checkbox with the code's title, its counts, and a drill-in button that
  * makes the node the root of the view (spec §2 "expanded and drilled into with a breadcrumb").
  */
-import type { RefNode } from "../../../workers/shared/api-contracts/search-api";
-import { formatNumber, formatSniCode } from "../../../workers/shared/format";
+import type { RefNode } from "#shared/api-contracts/search-api";
+import { formatNumber, formatSniCode } from "#shared/format";
 
 export interface TreeRowProps {
   node: RefNode;

@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
-import type { Search } from "../../../workers/shared/search/search-schema";
+import type { Search } from "#shared/search/search-schema";
 import { searchHref } from "../../lib/search-launch";
 import { switchResultType } from "../../lib/search/search-edit";
 

@@ -1,6 +1,6 @@
 /** A worksite's detail content (spec §3 worksite record): identity, addresses, industries, size and its company. */
-import { formatBoolean, formatDate, formatMoney, formatNumber, formatSniCode } from "../../../workers/shared/format";
-import type { WorksiteDetail as Worksite } from "../../../workers/shared/search/result-schemas";
+import { formatBoolean, formatDate, formatMoney, formatNumber, formatSniCode } from "#shared/format";
+import type { WorksiteDetail as Worksite } from "#shared/search/result-schemas";
 import { DetailSection, Facts, joinAddress } from "./detail-parts";
 
 export function WorksiteDetail({ detail }: { detail: Worksite }) {

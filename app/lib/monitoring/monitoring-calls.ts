@@ -8,7 +8,7 @@ import {
   WatchedCompanySchema,
   WatchedIdsSchema,
   type Digest,
-} from "../../../workers/shared/api-contracts/monitoring";
+} from "#shared/api-contracts/monitoring";
 import { api } from "../api";
 
 const BASE = "/sapi/monitoring";

@@ -1,6 +1,6 @@
 /** The beneficial-owner status messages of spec §8, chosen from a company detail's flags. */
-import { BENEFICIAL_MESSAGES } from "../../../workers/shared/beneficial-messages";
-import type { CompanyDetail } from "../../../workers/shared/search/result-schemas";
+import { BENEFICIAL_MESSAGES } from "#shared/beneficial-messages";
+import type { CompanyDetail } from "#shared/search/result-schemas";
 
 export { BENEFICIAL_MESSAGES };
 

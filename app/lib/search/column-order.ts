@@ -1,5 +1,5 @@
 /** The column chooser's list operations (issue 17): pure, so reordering by buttons, keys and drag share them. */
-import type { ColumnSpec } from "../../../workers/shared/api-contracts/export-columns";
+import type { ColumnSpec } from "#shared/api-contracts/export-columns";
 
 /** The list with the item at `from` moved to `to` (both clamped into the list). */
 export function moveColumn(columns: readonly ColumnSpec[], from: number, to: number): ColumnSpec[] {

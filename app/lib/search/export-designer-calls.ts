@@ -1,16 +1,12 @@
 /** The export designer's API calls (issue 17): the popup's preview and the user's export templates. */
-import {
-  ExtractionPreviewSchema,
-  type ExtractionPreview,
-  type ExtractionSelection,
-} from "../../../workers/shared/api-contracts/extraction";
-import type { ColumnSpec } from "../../../workers/shared/api-contracts/export-columns";
+import { ExtractionPreviewSchema, type ExtractionPreview, type ExtractionSelection } from "#shared/api-contracts/extraction";
+import type { ColumnSpec } from "#shared/api-contracts/export-columns";
 import {
   ExportTemplateListSchema,
   ExportTemplateSchema,
   type ExportTemplate,
   type ExportTemplateInput,
-} from "../../../workers/shared/api-contracts/export-templates";
+} from "#shared/api-contracts/export-templates";
 import { api } from "../api";
 
 const TEMPLATES = "/sapi/extraction/templates";

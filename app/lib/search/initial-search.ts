@@ -1,6 +1,6 @@
 /** What the /sok loader hands to the search screen (built in search-loader.server.ts). */
-import type { SearchPageAnswer } from "../../../workers/shared/api-contracts/search-api";
-import type { Search } from "../../../workers/shared/search/search-schema";
+import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
+import type { Search } from "#shared/search/search-schema";
 import type { SidebarRefdata } from "./search-refdata";
 
 export const INVALID_SEARCH_NOTICE = "Sökningen i adressen kunde inte läsas. Du ser standardsökningen i stället.";

@@ -9,9 +9,9 @@
  * - A range equal to its full span is no constraint (undefined); a side at its bound is serialised empty.
  * Registration dates are read as a year ("2015") or a date ("2015-03-01", "20150301").
  */
-import { formatDate, formatNumber } from "../../../workers/shared/format";
-import { RANGE_FIELDS, rangeMax, type RangeField, type RangeKind } from "../../../workers/shared/search/search-fields";
-import { parseRange } from "../../../workers/shared/search/search-schema";
+import { formatDate, formatNumber } from "#shared/format";
+import { RANGE_FIELDS, rangeMax, type RangeField, type RangeKind } from "#shared/search/search-fields";
+import { parseRange } from "#shared/search/search-schema";
 
 export interface RangeDef {
   field: RangeField;

@@ -2,14 +2,14 @@
  * The search screen's API calls from the browser (spec §7), each through the one API client (app/lib/api.ts) and
  * validated with its shared zod contract (workers/shared/api-contracts).
  */
-import { ListFileListSchema, type ListFile } from "../../../workers/shared/api-contracts/list-files";
+import { ListFileListSchema, type ListFile } from "#shared/api-contracts/list-files";
 import {
   ExtractionJobSchema,
   IDEMPOTENCY_KEY_HEADER,
   type ExtractionJob,
   type ExtractionSelection,
   type ExtractionRequestBody,
-} from "../../../workers/shared/api-contracts/extraction";
+} from "#shared/api-contracts/extraction";
 import {
   AnnualReportListSchema,
   EntityAnswerSchema,
@@ -20,9 +20,9 @@ import {
   SharedLinkAnswerSchema,
   type FinancialType,
   type SearchPageAnswer,
-} from "../../../workers/shared/api-contracts/search-api";
-import type { Entity } from "../../../workers/shared/search/result-schemas";
-import type { Search } from "../../../workers/shared/search/search-schema";
+} from "#shared/api-contracts/search-api";
+import type { Entity } from "#shared/search/result-schemas";
+import type { Search } from "#shared/search/search-schema";
 import { api } from "../api";
 
 export function fetchSearchPage(search: Search, page: number, requestId: number, signal?: AbortSignal): Promise<SearchPageAnswer> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { SearchPageAnswer } from "../../../workers/shared/api-contracts/search-api";
-import type { CompanyRecord } from "../../../workers/shared/search/result-schemas";
-import { emptySearch, type Search } from "../../../workers/shared/search/search-schema";
-import { serializeSearch } from "../../../workers/shared/search/search-serialize";
+import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
+import type { CompanyRecord } from "#shared/search/result-schemas";
+import { emptySearch, type Search } from "#shared/search/search-schema";
+import { serializeSearch } from "#shared/search/search-serialize";
 import { SearchController, SLOW_SEARCH_DELAY_MS, SPINNER_MIN_MS } from "./search-controller";
 import { addCode } from "./search-edit";
 

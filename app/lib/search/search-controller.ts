@@ -5,8 +5,8 @@
  * The spinner appears after the slow-search delay and stays for a minimum time. A small external store, so React
  * components subscribe with useSyncExternalStore and tests drive it with a fake API call and fake timers.
  */
-import type { SearchPageAnswer } from "../../../workers/shared/api-contracts/search-api";
-import type { Search } from "../../../workers/shared/search/search-schema";
+import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
+import type { Search } from "#shared/search/search-schema";
 import { initialSearchState, searchReducer, type SearchAction, type SearchState } from "./search-state";
 
 /** Spec §9 names the constants 300 and 500 without their use: the spinner shows after 300 ms, for at least 500 ms. */

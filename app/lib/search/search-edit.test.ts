@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptySearch, SearchSchema, type Search } from "../../../workers/shared/search/search-schema";
+import { emptySearch, SearchSchema, type Search } from "#shared/search/search-schema";
 import {
   addCode,
   clearConstraints,

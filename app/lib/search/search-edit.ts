@@ -18,8 +18,8 @@ import {
   type RangeField,
   type ResultType,
   type SortField,
-} from "../../../workers/shared/search/search-fields";
-import { DEFAULT_SORT, type Search } from "../../../workers/shared/search/search-schema";
+} from "#shared/search/search-fields";
+import { DEFAULT_SORT, type Search } from "#shared/search/search-schema";
 
 type CodeSets = Search["codeSet"];
 

@@ -12,10 +12,10 @@ import {
   SearchAnswerSchema,
   SearchPageAnswerSchema,
   type RefNode,
-} from "../../../workers/shared/api-contracts/search-api";
-import { DEFAULT_ERROR_MESSAGE } from "../../../workers/shared/errors";
-import { emptySearch, type Search } from "../../../workers/shared/search/search-schema";
-import { deserializeSearch } from "../../../workers/shared/search/search-serialize";
+} from "#shared/api-contracts/search-api";
+import { DEFAULT_ERROR_MESSAGE } from "#shared/errors";
+import { emptySearch, type Search } from "#shared/search/search-schema";
+import { deserializeSearch } from "#shared/search/search-serialize";
 import type { z } from "zod";
 import { parseErrorBody } from "../api-error";
 import { type ApiCallInit, callApi } from "../api.server";

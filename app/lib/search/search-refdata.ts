@@ -5,8 +5,8 @@
  * search names); the browser then loads the full set once (app/lib/refdata.ts) and the screen switches to it.
  */
 import { z } from "zod";
-import { RefEntriesSchema, RefTreeSchema, type RefNode } from "../../../workers/shared/api-contracts/search-api";
-import type { CodeSetName } from "../../../workers/shared/search/search-fields";
+import { RefEntriesSchema, RefTreeSchema, type RefNode } from "#shared/api-contracts/search-api";
+import type { CodeSetName } from "#shared/search/search-fields";
 import type { Refdata } from "../refdata";
 
 export const SidebarRefdataSchema = z.object({

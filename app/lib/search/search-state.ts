@@ -4,9 +4,9 @@
  * to the latest request is ever used. Loading more appends the next page; a hit count that changed between pages is
  * only logged (by the controller).
  */
-import type { SearchPageAnswer } from "../../../workers/shared/api-contracts/search-api";
-import type { SearchResults } from "../../../workers/shared/search/result-schemas";
-import type { Search } from "../../../workers/shared/search/search-schema";
+import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
+import type { SearchResults } from "#shared/search/result-schemas";
+import type { Search } from "#shared/search/search-schema";
 
 export interface SelectionState {
   /** Selection mode: cards show checkboxes (spec §4 "Selection mode"). */

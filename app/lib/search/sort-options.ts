@@ -1,5 +1,5 @@
 /** The sort selector's options (spec §5): every sort field of the result type, in both directions. */
-import { SORT_FIELDS, type ResultType, type SortField } from "../../../workers/shared/search/search-fields";
+import { SORT_FIELDS, type ResultType, type SortField } from "#shared/search/search-fields";
 
 export interface SortOption {
   value: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SearchSchema } from "../../../workers/shared/search/search-schema";
+import { SearchSchema } from "#shared/search/search-schema";
 import { indexTree, refdataFromSidebar } from "./search-refdata";
 import { rangeText, searchSummary, summarize } from "./summary";
 

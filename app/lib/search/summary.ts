@@ -2,7 +2,7 @@
  * The summary header's texts (spec §2, §9): the selected industries (first 2, then 'm.fl.'), places (first 2) and
  * filters (first 3), and how each active filter reads ("Omsättning 1–5 mkr", "F-skatt: Ja", "Bolagsform: Aktiebolag").
  */
-import { formatDate, formatMoney, formatNumber } from "../../../workers/shared/format";
+import { formatDate, formatMoney, formatNumber } from "#shared/format";
 import {
   BOOL_FILTER_NAMES,
   BOOL_FILTERS,
@@ -10,8 +10,8 @@ import {
   RANGE_FIELD_NAMES,
   type BoolFilter,
   type RangeField,
-} from "../../../workers/shared/search/search-fields";
-import type { Search } from "../../../workers/shared/search/search-schema";
+} from "#shared/search/search-fields";
+import type { Search } from "#shared/search/search-schema";
 import { rangeDef, resolveRange, type RangeDef } from "./range-input";
 import { codeLabel, type SearchRefdata } from "./search-refdata";
 

@@ -4,7 +4,7 @@
  * record aborts the previous load.
  */
 import { useEffect, useState } from "react";
-import type { Entity } from "../../../workers/shared/search/result-schemas";
+import type { Entity } from "#shared/search/result-schemas";
 import { errorMessage } from "../api-error";
 import { fetchEntity } from "./search-calls";
 

@@ -3,8 +3,8 @@
  * list (a template's, then edited), and the file format. Template changes go to the API at once.
  */
 import { useCallback, useEffect, useState } from "react";
-import { standardColumnSpecs, type ColumnSpec, type ExportFormat } from "../../../workers/shared/api-contracts/export-columns";
-import type { ExportTemplate } from "../../../workers/shared/api-contracts/export-templates";
+import { standardColumnSpecs, type ColumnSpec, type ExportFormat } from "#shared/api-contracts/export-columns";
+import type { ExportTemplate } from "#shared/api-contracts/export-templates";
 import { errorMessage } from "../api-error";
 import { createTemplate, deleteTemplate, fetchTemplates, setDefaultTemplate, updateTemplate } from "./export-designer-calls";
 

@@ -3,7 +3,7 @@
  * (the job is queued with an idempotency key and polled) → DONE when the file has been handed to the browser, or ERROR.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ExportStatus } from "../../../workers/shared/api-contracts/extraction";
+import type { ExportStatus } from "#shared/api-contracts/extraction";
 import { exportFileHref, fetchExportJob, requestExport, type ExportRequestBody } from "./search-calls";
 
 export const EXPORT_POLL_MS = 1_000;

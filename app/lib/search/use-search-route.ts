@@ -6,7 +6,7 @@
  */
 import { type NavigateFunction, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { deserializeSearch } from "../../../workers/shared/search/search-serialize";
+import { deserializeSearch } from "#shared/search/search-serialize";
 import { SEARCH_PATH } from "../search-launch";
 import type { SearchController } from "./search-controller";
 import type { InitialSearch } from "./initial-search";

@@ -1,6 +1,6 @@
 /** Places: population-weighted municipalities, real postal codes and localities, synthetic streets and phones. */
-import type { Municipality } from "../../../search-index/refdata";
-import type { Address } from "../../../search-index/records";
+import type { Municipality } from "#search-index/refdata/index";
+import type { Address } from "#search-index/records";
 import type { Rng } from "./random";
 import type { SourceLists } from "./sources";
 

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { type CompanySourceRecord, CompanySourceRecordSchema, SourceManifestSchema } from "../../../search-index/records";
+import { type CompanySourceRecord, CompanySourceRecordSchema, SourceManifestSchema } from "#search-index/records";
 import { validateLine } from "../../reindex/source-reader";
 import { readByteLines } from "./byte-lines";
 

@@ -4,8 +4,8 @@
  * Commands: createUser, lastCodeMessage, lastMail, resetRateLimits, expireSubscription. See local-state.ts for what each is for.
  */
 import { createInterface } from "node:readline";
-import { createAccount } from "../../../scripts/accounts/cli";
-import { openLocalBindings } from "../../../scripts/lib/local-bindings";
+import { createAccount } from "#scripts/accounts/cli";
+import { openLocalBindings } from "#scripts/lib/local-bindings";
 
 interface Command {
   id: number;

@@ -4,7 +4,7 @@
  * before any worker runs (bad URI, URI too long) carry no X-Request-Id and are counted apart, still never a 5xx.
  */
 import { z } from "zod";
-import { ErrorBodySchema } from "../../../workers/shared/errors";
+import { ErrorBodySchema } from "#shared/errors";
 import type { RawResponse } from "./raw-http";
 import type { AnswerContract } from "./route-catalogue";
 

@@ -6,14 +6,14 @@
  */
 import fc from "fast-check";
 import { z } from "zod";
-import { OneTimeCodeCreateAnswerSchema, SessionAnswerSchema } from "../../../workers/shared/api-contracts/auth";
+import { OneTimeCodeCreateAnswerSchema, SessionAnswerSchema } from "#shared/api-contracts/auth";
 import {
   ExtractionJobSchema,
   ExtractionPreviewSchema,
   ExtractionQuerySchema,
   ExtractionSelectionSchema,
-} from "../../../workers/shared/api-contracts/extraction";
-import { ExportTemplateListSchema, ExportTemplateSchema } from "../../../workers/shared/api-contracts/export-templates";
+} from "#shared/api-contracts/extraction";
+import { ExportTemplateListSchema, ExportTemplateSchema } from "#shared/api-contracts/export-templates";
 import {
   DigestSettingRequestSchema,
   MonitoringOverviewSchema,
@@ -23,7 +23,7 @@ import {
   UnreadCountSchema,
   WatchedCompanySchema,
   WatchedIdsSchema,
-} from "../../../workers/shared/api-contracts/monitoring";
+} from "#shared/api-contracts/monitoring";
 import {
   AnnualReportListSchema,
   AnnualReportOpenQuerySchema,
@@ -41,14 +41,14 @@ import {
   SniAggregationSchema,
   SniKeywordsSchema,
   StoreFinancialConfigRequestSchema,
-} from "../../../workers/shared/api-contracts/search-api";
-import { ActiveUserSchema, ContactMessageSchema, TermsOfUseSchema } from "../../../workers/shared/api-contracts/subscription";
-import { ListFileListSchema, SeqNoParamSchema } from "../../../workers/shared/api-contracts/list-files";
-import { AbortCodeSchema, ConfirmCodeSchema, CreateCodeSchema, PasswordSignInSchema } from "../../../workers/api/src/auth/auth-schemas";
-import { SearchSchema } from "../../../workers/shared/search/search-schema";
-import { serializeSearch } from "../../../workers/shared/search/search-serialize";
-import { counties, sniTree } from "../../../search-index/refdata";
-import { BOOL_FILTERS, BOOL_FILTER_NAMES, SORT_FIELDS, type ResultType } from "../../../workers/shared/search/search-fields";
+} from "#shared/api-contracts/search-api";
+import { ActiveUserSchema, ContactMessageSchema, TermsOfUseSchema } from "#shared/api-contracts/subscription";
+import { ListFileListSchema, SeqNoParamSchema } from "#shared/api-contracts/list-files";
+import { AbortCodeSchema, ConfirmCodeSchema, CreateCodeSchema, PasswordSignInSchema } from "#api/auth/auth-schemas";
+import { SearchSchema } from "#shared/search/search-schema";
+import { serializeSearch } from "#shared/search/search-serialize";
+import { counties, sniTree } from "#search-index/refdata/index";
+import { BOOL_FILTERS, BOOL_FILTER_NAMES, SORT_FIELDS, type ResultType } from "#shared/search/search-fields";
 import { fixtureCompanies } from "../../fixtures/search/fixture-dataset";
 import type { BodySpec } from "./hostile-values";
 import { arbitraryFromZod } from "./zod-arbitrary";

@@ -1,4 +1,4 @@
-import type { MonitoringJobMessage } from "../../shared/monitoring-job";
+import type { MonitoringJobMessage } from "#shared/monitoring-job";
 
 /** Bindings and vars of the API worker (see workers/api/wrangler.toml). */
 export interface ApiEnv {

@@ -1,5 +1,5 @@
-import { describeError, log } from "../../shared/log";
-import { MONITORING_DEAD_LETTER_QUEUE } from "../../shared/monitoring-job";
+import { describeError, log } from "#shared/log";
+import { MONITORING_DEAD_LETTER_QUEUE } from "#shared/monitoring-job";
 import { createApp } from "./app";
 import { authConfig } from "./auth/auth-config";
 import type { ApiEnv } from "./env";

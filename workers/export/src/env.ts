@@ -1,4 +1,4 @@
-import type { ExportJobMessage } from "../../shared/export-job";
+import type { ExportJobMessage } from "#shared/export-job";
 
 /** Bindings and vars of the export worker (see workers/export/wrangler.toml). */
 export interface ExportEnv {

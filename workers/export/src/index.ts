@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getSearchBackend } from "../../../search-index";
-import { describeError, log } from "../../shared/log";
+import { getSearchBackend } from "#search-index";
+import { describeError, log } from "#shared/log";
 import { cleanupExports, DEFAULT_STALE_MS } from "./cleanup/expire-exports";
 import type { ExportEnv } from "./env";
 import { DEFAULT_LEASE_MS } from "./jobs/job-store";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import type { CompanyRecord } from "../../shared/search/result-schemas";
+import type { CompanyRecord } from "#shared/search/result-schemas";
 import { writeCsv } from "./csv/csv-stream";
 import { companyColumns } from "./xlsx/column-values";
 import { companyRecord, recordChunks } from "./xlsx/testing/sample-records";

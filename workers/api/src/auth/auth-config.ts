@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "../../../shared/errors";
+import { AppError } from "#shared/errors";
 
 /** Development secrets in workers/api/wrangler.toml start with this marker; production refuses them. */
 export const DEV_SECRET_MARKER = "dev-only-";

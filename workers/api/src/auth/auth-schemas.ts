@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { userMessage } from "../../../shared/errors";
+import { userMessage } from "#shared/errors";
 import { looksLikePersonalId, normalizePersonalId, parseIdentity, type ParsedIdentity } from "./identity";
 
 /** Request bodies of /api/auth/* (spec §3 "Sign-in", §7). */

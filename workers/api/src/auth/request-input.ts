@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { AppError, parseOrThrow } from "../../../shared/errors";
+import { AppError, parseOrThrow } from "#shared/errors";
 import { readCappedText as readCappedBody } from "../services/capped-body";
 
 /** Largest JSON body the auth, subscription and contact routes read (a contact message is the biggest). */

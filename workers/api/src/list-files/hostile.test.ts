@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { AppError } from "../../../shared/errors";
+import { AppError } from "#shared/errors";
 import { LIST_FILE_LIMITS } from "./limits";
 import { parseListFile } from "./parse-list-file";
 

@@ -1,4 +1,4 @@
-import { MAX_LIST_FILE_BYTES } from "../../../shared/api-contracts/list-files";
+import { MAX_LIST_FILE_BYTES } from "#shared/api-contracts/list-files";
 
 /** Hard limits for one uploaded list file (issue 10; see docs/decisions on list-file parsing). */
 export const LIST_FILE_LIMITS = {

@@ -2,7 +2,7 @@
  * D1 access for list files (migration 0030): one row per file with its report, the numbers in delta-varint chunks.
  * Every query is scoped to the owning user; another user's file is indistinguishable from a missing one.
  */
-import type { ListFile } from "../../../shared/api-contracts/list-files";
+import type { ListFile } from "#shared/api-contracts/list-files";
 import { decodeChunk, encodeKeys } from "./number-codec";
 import type { ParsedListFile } from "./parse-list-file";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../../shared/errors";
+import { AppError } from "#shared/errors";
 import { NumberCollector } from "./number-collector";
 import { formatOrgNo } from "./org-number";
 

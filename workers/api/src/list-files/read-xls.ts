@@ -5,7 +5,7 @@
  * BIFF records first and a workbook over LIST_FILE_LIMITS.maxXlsCells is refused before it is parsed.
  */
 import type { CellObject, WorkBook } from "@e965/xlsx";
-import { AppError } from "../../../shared/errors";
+import { AppError } from "#shared/errors";
 import type { NumberCollector } from "./number-collector";
 import { extensionOf } from "./detect-format";
 import { LIST_FILE_LIMITS } from "./limits";

@@ -1,5 +1,5 @@
 /** Every refusal of an uploaded list file: a USER_MESSAGE (HTTP 400) in Swedish naming the file. */
-import { AppError } from "../../../shared/errors";
+import { AppError } from "#shared/errors";
 import { LIST_FILE_LIMITS } from "./limits";
 
 /** 1000000 → "1 000 000", the Swedish way (with a plain space, so messages are the same everywhere). */

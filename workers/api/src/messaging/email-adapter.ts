@@ -1,4 +1,4 @@
-import { AppError } from "../../../shared/errors";
+import { AppError } from "#shared/errors";
 import { buildMimeMessage } from "./mime-message";
 import type { OutboundEmail } from "./outbound-message";
 

@@ -1,4 +1,4 @@
-import { AppError } from "../../../shared/errors";
+import { AppError } from "#shared/errors";
 import type { AuthConfig } from "../auth/auth-config";
 import { createDevMailbox } from "./dev-mailbox";
 import { createEmailSender, isSendEmailBinding } from "./email-adapter";

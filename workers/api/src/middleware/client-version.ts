@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { AppError } from "../../../shared/errors";
-import { CLIENT_VERSION, CLIENT_VERSION_HEADER, parseClientVersion } from "../../../shared/version";
+import { AppError } from "#shared/errors";
+import { CLIENT_VERSION, CLIENT_VERSION_HEADER, parseClientVersion } from "#shared/version";
 import type { ApiBindings } from "../env";
 
 /** A browser client older than the server gets 418 (spec §7–§8: "Ny version"); scripts without the header pass. */

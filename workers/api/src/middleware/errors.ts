@@ -1,7 +1,7 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { AppError, DEFAULT_ERROR_MESSAGE, type ErrorBody } from "../../../shared/errors";
-import { describeError, log } from "../../../shared/log";
+import { AppError, DEFAULT_ERROR_MESSAGE, type ErrorBody } from "#shared/errors";
+import { describeError, log } from "#shared/log";
 import type { ApiBindings } from "../env";
 
 /** The one place where errors become HTTP answers: { type, message, code, requestId }, never a stack trace. */

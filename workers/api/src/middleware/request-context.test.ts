@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppError } from "../../../shared/errors";
+import { AppError } from "#shared/errors";
 import type { ApiBindings } from "../env";
 import { handleError, handleNotFound } from "./errors";
 import { requestContext } from "./request-context";

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { log } from "../../../shared/log";
-import { isValidRequestId, newRequestId, REQUEST_ID_HEADER } from "../../../shared/request-id";
-import { applySecurityFloor, isHttpsUrl } from "../../../shared/security-floor";
-import { APP_VERSION, CLIENT_VERSION, CLIENT_VERSION_HEADER } from "../../../shared/version";
+import { log } from "#shared/log";
+import { isValidRequestId, newRequestId, REQUEST_ID_HEADER } from "#shared/request-id";
+import { applySecurityFloor, isHttpsUrl } from "#shared/security-floor";
+import { APP_VERSION, CLIENT_VERSION, CLIENT_VERSION_HEADER } from "#shared/version";
 import type { ApiBindings } from "../env";
 
 /**

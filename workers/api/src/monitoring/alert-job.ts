@@ -4,7 +4,7 @@
  * when the user's setting says one is due. Idempotent: a redelivered job writes no rows (the job row is done, the
  * alerts' unique key) and sends no second e-mail (mail_state is claimed before sending).
  */
-import type { MonitoringJobMessage } from "../../../shared/monitoring-job";
+import type { MonitoringJobMessage } from "#shared/monitoring-job";
 import type { Messenger } from "../messaging/outbound-message";
 import { sendDigestIfDue } from "./digest-mail";
 

@@ -4,8 +4,8 @@
  * mail_state is claimed before sending, so a redelivered job never sends a second e-mail. A failed send releases the
  * claim and throws (the job is retried).
  */
-import type { Digest } from "../../../shared/api-contracts/monitoring";
-import type { MonitoringJobMessage } from "../../../shared/monitoring-job";
+import type { Digest } from "#shared/api-contracts/monitoring";
+import type { MonitoringJobMessage } from "#shared/monitoring-job";
 import type { Messenger } from "../messaging/outbound-message";
 import { digestSubject, digestText, type DigestAlert } from "./digest-text";
 import { DEFAULT_DIGEST } from "./monitoring-overview";

@@ -1,6 +1,6 @@
 /** The Bevakning digest e-mail's text (issue 16): pure, Swedish, plain text like the one-time-code messages. */
-import type { Digest } from "../../../shared/api-contracts/monitoring";
-import { formatNumber } from "../../../shared/format";
+import type { Digest } from "#shared/api-contracts/monitoring";
+import { formatNumber } from "#shared/format";
 
 export interface DigestAlert {
   kind: "SEARCH_NEW" | "SEARCH_REMOVED" | "COMPANY_CHANGED";

@@ -4,8 +4,8 @@
  * sends the jobs in batches and marks it ENQUEUED. A claim older than CLAIM_EXPIRY_MS (its dispatcher died) is taken
  * over; jobs enqueued twice are harmless (each is idempotent per user and version pair).
  */
-import type { MonitoringJobMessage } from "../../../shared/monitoring-job";
-import { log } from "../../../shared/log";
+import type { MonitoringJobMessage } from "#shared/monitoring-job";
+import { log } from "#shared/log";
 
 const CLAIM_EXPIRY_MS = 5 * 60_000;
 const SEND_BATCH = 100;

@@ -8,7 +8,7 @@ import {
   type Digest,
   type MonitoringOverview,
   type WatchedCompany,
-} from "../../../shared/api-contracts/monitoring";
+} from "#shared/api-contracts/monitoring";
 import { SELECT_SAVED_SEARCHES_SQL, savedSearchFromRow, type SavedSearchRow } from "./saved-search-store";
 
 export const DEFAULT_DIGEST: Digest = "DAILY";

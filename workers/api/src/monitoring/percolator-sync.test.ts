@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import type { SavedSearchEntry, SavedSearchIndex } from "../../../../search-index";
-import { SearchSchema } from "../../../shared/search/search-schema";
-import { serializeSearch } from "../../../shared/search/search-serialize";
+import type { SavedSearchEntry, SavedSearchIndex } from "#search-index";
+import { SearchSchema } from "#shared/search/search-schema";
+import { serializeSearch } from "#shared/search/search-serialize";
 import { syncPercolator } from "./percolator-sync";
 
 function recordingIndex(fail = false) {

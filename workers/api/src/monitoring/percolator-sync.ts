@@ -5,9 +5,9 @@
  * update heals by the next run. A rename changes nothing there (the stored query holds no name). On the embedded
  * backend there is no such index and nothing happens.
  */
-import type { SavedSearchIndex } from "../../../../search-index";
-import { describeError, log } from "../../../shared/log";
-import { deserializeSearch } from "../../../shared/search/search-serialize";
+import type { SavedSearchIndex } from "#search-index";
+import { describeError, log } from "#shared/log";
+import { deserializeSearch } from "#shared/search/search-serialize";
 
 export type SavedSearchChange = { kind: "put"; id: string; userId: string; serializedSearch: string } | { kind: "delete"; id: string };
 

@@ -4,8 +4,8 @@
  * poison message never blocks the others; a failure retries with backoff and, after max_retries, the queue moves the
  * message to urval-monitoring-dead, whose handler records it. Neither handler throws.
  */
-import { describeError, log } from "../../../shared/log";
-import { MonitoringJobMessageSchema } from "../../../shared/monitoring-job";
+import { describeError, log } from "#shared/log";
+import { MonitoringJobMessageSchema } from "#shared/monitoring-job";
 import type { Messenger } from "../messaging/outbound-message";
 import { processAlertJob } from "./alert-job";
 

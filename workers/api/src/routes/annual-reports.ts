@@ -4,8 +4,8 @@ import {
   AnnualReportOpenQuerySchema,
   AnnualReportRefNoSchema,
   OrgSeqNoParamSchema,
-} from "../../../shared/api-contracts/search-api";
-import { parseOrThrow } from "../../../shared/errors";
+} from "#shared/api-contracts/search-api";
+import { parseOrThrow } from "#shared/errors";
 import type { ApiBindings } from "../env";
 import { annualReportCsp } from "../services/annual-report-html";
 import { listAnnualReports, openAnnualReport } from "../services/annual-report-service";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { EntityAnswerSchema, EntityIdSchema, INDEX_VERSION_HEADER } from "../../../shared/api-contracts/search-api";
-import { parseOrThrow } from "../../../shared/errors";
+import { EntityAnswerSchema, EntityIdSchema, INDEX_VERSION_HEADER } from "#shared/api-contracts/search-api";
+import { parseOrThrow } from "#shared/errors";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
 import { contractJson } from "../services/contract-answer";

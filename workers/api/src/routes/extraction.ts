@@ -9,15 +9,15 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   ExtractionSelectionSchema,
   IdempotencyKeySchema,
-} from "../../../shared/api-contracts/extraction";
+} from "#shared/api-contracts/extraction";
 import {
   ExportTemplateInputSchema,
   ExportTemplateListSchema,
   ExportTemplatePatchSchema,
   ExportTemplateSchema,
   TemplateIdSchema,
-} from "../../../shared/api-contracts/export-templates";
-import { parseOrThrow } from "../../../shared/errors";
+} from "#shared/api-contracts/export-templates";
+import { parseOrThrow } from "#shared/errors";
 import { readJson } from "../auth/request-input";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";

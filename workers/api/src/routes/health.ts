@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { APP_VERSION } from "../../../shared/version";
+import { APP_VERSION } from "#shared/version";
 import type { ApiBindings } from "../env";
 import { backendFor } from "../services/search-backend-for";
 

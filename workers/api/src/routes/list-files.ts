@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { parseOrThrow } from "../../../shared/errors";
+import { parseOrThrow } from "#shared/errors";
 import type { ApiBindings } from "../env";
-import { ListFileIdParamSchema, ListFileListSchema, SeqNoParamSchema } from "../../../shared/api-contracts/list-files";
+import { ListFileIdParamSchema, ListFileListSchema, SeqNoParamSchema } from "#shared/api-contracts/list-files";
 import { addListFiles, listListFiles, removeListFile } from "../list-files/list-file-service";
 import { readListFileUploads } from "../list-files/list-file-upload";
 import { currentSession } from "../middleware/session";

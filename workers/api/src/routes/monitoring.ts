@@ -11,14 +11,14 @@ import {
   UnreadCountSchema,
   WatchedCompanySchema,
   WatchedIdsSchema,
-} from "../../../shared/api-contracts/monitoring";
-import { parseOrThrow } from "../../../shared/errors";
-import { describeError, log } from "../../../shared/log";
+} from "#shared/api-contracts/monitoring";
+import { parseOrThrow } from "#shared/errors";
+import { describeError, log } from "#shared/log";
 import { authConfig } from "../auth/auth-config";
 import { readJson } from "../auth/request-input";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
-import { getSavedSearchIndex } from "../../../../search-index";
+import { getSavedSearchIndex } from "#search-index";
 import { dispatchMonitoringRuns } from "../monitoring/dispatch-runs";
 import { markAllRead, monitoringOverview, storeDigest, unreadCount } from "../monitoring/monitoring-overview";
 import { syncPercolator, type SavedSearchChange } from "../monitoring/percolator-sync";

@@ -1,13 +1,8 @@
 import { Hono } from "hono";
-import { parseSearch } from "../../../../search-index/search-model";
-import {
-  INDEX_VERSION_HEADER,
-  PageNumberSchema,
-  SearchAnswerSchema,
-  SerializedSearchQuerySchema,
-} from "../../../shared/api-contracts/search-api";
-import { parseOrThrow } from "../../../shared/errors";
-import { deserializeSearchOrThrow } from "../../../shared/search/search-serialize";
+import { parseSearch } from "#search-index/search-model";
+import { INDEX_VERSION_HEADER, PageNumberSchema, SearchAnswerSchema, SerializedSearchQuerySchema } from "#shared/api-contracts/search-api";
+import { parseOrThrow } from "#shared/errors";
+import { deserializeSearchOrThrow } from "#shared/search/search-serialize";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
 import { contractJson } from "../services/contract-answer";

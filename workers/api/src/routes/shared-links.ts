@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { SharedLinkAnswerSchema, SharedLinkIdSchema, SearchAnswerSchema } from "../../../shared/api-contracts/search-api";
-import { parseOrThrow } from "../../../shared/errors";
-import { MAX_SERIALIZED_LENGTH } from "../../../shared/search/search-serialize";
+import { SharedLinkAnswerSchema, SharedLinkIdSchema, SearchAnswerSchema } from "#shared/api-contracts/search-api";
+import { parseOrThrow } from "#shared/errors";
+import { MAX_SERIALIZED_LENGTH } from "#shared/search/search-serialize";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
 import { contractJson } from "../services/contract-answer";

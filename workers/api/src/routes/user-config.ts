@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { FinancialConfigAnswerSchema, StoreFinancialConfigRequestSchema } from "../../../shared/api-contracts/search-api";
+import { FinancialConfigAnswerSchema, StoreFinancialConfigRequestSchema } from "#shared/api-contracts/search-api";
 import { readJson } from "../auth/request-input";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";

@@ -1,4 +1,4 @@
-import { AppError } from "../../../shared/errors";
+import { AppError } from "#shared/errors";
 
 /** Swedish messages and codes for accounts that exist but may not be used. */
 export const ACCOUNT_DISABLED_MESSAGE = "Kontot är spärrat. Kontakta kundtjänst.";

@@ -5,9 +5,9 @@
  * allowed by hash in the Content-Security-Policy.
  */
 import type { z } from "zod";
-import { formatDate, formatNumber, formatOrgNo } from "../../../shared/format";
-import { stockholmWallClock } from "../../../shared/stockholm-time";
-import type { FinancialFiguresSchema } from "../../../shared/search/result-schemas";
+import { formatDate, formatNumber, formatOrgNo } from "#shared/format";
+import { stockholmWallClock } from "#shared/stockholm-time";
+import type { FinancialFiguresSchema } from "#shared/search/result-schemas";
 
 type Figures = z.infer<typeof FinancialFiguresSchema>;
 type FigureKey = Exclude<keyof Figures, "type" | "periodStart" | "periodEnd">;

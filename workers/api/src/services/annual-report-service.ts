@@ -2,12 +2,12 @@
  * Annual reports (spec §3 "Annual report", §7): the list of a company's reports, and one report opened as a printable
  * HTML summary of the figures of the period it covers.
  */
-import type { SearchBackend } from "../../../../search-index/backend";
-import type { AnnualReport, AnnualReportOpenQuery } from "../../../shared/api-contracts/search-api";
-import { AppError } from "../../../shared/errors";
-import { formatOrgNo } from "../../../shared/format";
-import type { CompanyDetail, CompanyRecord } from "../../../shared/search/result-schemas";
-import { SearchSchema } from "../../../shared/search/search-schema";
+import type { SearchBackend } from "#search-index/backend";
+import type { AnnualReport, AnnualReportOpenQuery } from "#shared/api-contracts/search-api";
+import { AppError } from "#shared/errors";
+import { formatOrgNo } from "#shared/format";
+import type { CompanyDetail, CompanyRecord } from "#shared/search/result-schemas";
+import { SearchSchema } from "#shared/search/search-schema";
 import { renderAnnualReportHtml } from "./annual-report-html";
 import { entityNotFound } from "./details-service";
 

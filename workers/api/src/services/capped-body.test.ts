@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../../shared/errors";
+import { AppError } from "#shared/errors";
 import { readCappedBytes, readCappedText } from "./capped-body";
 
 const tooLarge = () => new AppError("BODY_TOO_LARGE", 413, "För stort.");

@@ -5,7 +5,7 @@
  * service binding breaks the forwarding ("Network connection lost", a bare 500) instead of delivering the 413. The
  * platform caps request bodies (100 MB), which bounds that drain.
  */
-import type { AppError } from "../../../shared/errors";
+import type { AppError } from "#shared/errors";
 
 async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
   for (;;) if ((await reader.read()).done) return;

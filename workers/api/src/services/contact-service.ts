@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { log } from "../../../shared/log";
+import { log } from "#shared/log";
 import type { Messenger } from "../messaging/outbound-message";
 import { consume } from "./rate-limiter";
 import { contactRule } from "./sign-in-limits";

@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import type { z } from "zod";
-import { AppError } from "../../../shared/errors";
+import { AppError } from "#shared/errors";
 
 export function checkAnswer<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
   const result = schema.safeParse(value);

@@ -1,8 +1,8 @@
 /** GET /sapi/extraction/{jobId} and /file: the owner's job status and its file, streamed from R2. */
-import type { ExtractionJob } from "../../../shared/api-contracts/extraction";
-import { AppError, notFound } from "../../../shared/errors";
-import { contentTypeOf, isIdleExportJob, type ExportJobMessage } from "../../../shared/export-job";
-import { describeError, log } from "../../../shared/log";
+import type { ExtractionJob } from "#shared/api-contracts/extraction";
+import { AppError, notFound } from "#shared/errors";
+import { contentTypeOf, isIdleExportJob, type ExportJobMessage } from "#shared/export-job";
+import { describeError, log } from "#shared/log";
 import { findJobForUser } from "./export-job-store";
 import { toExtractionJob } from "./export-view";
 

@@ -2,8 +2,8 @@
  * export_jobs as the API uses it: reserve (create the job and debit the quota in one D1 batch), undo a reservation
  * whose job could not be queued, and read a job for its owner. The consumer's transitions live in workers/export.
  */
-import type { ColumnSpec, ExportFormat } from "../../../shared/api-contracts/export-columns";
-import { ExportJobRowSchema, type ExportJobRow } from "../../../shared/export-job";
+import type { ColumnSpec, ExportFormat } from "#shared/api-contracts/export-columns";
+import { ExportJobRowSchema, type ExportJobRow } from "#shared/export-job";
 
 export interface NewExportJob {
   id: string;

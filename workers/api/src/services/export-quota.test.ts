@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../../shared/errors";
+import { AppError } from "#shared/errors";
 import { assertExportCount, maxExportCount } from "./export-quota";
 
 describe("maxExportCount (spec §5)", () => {

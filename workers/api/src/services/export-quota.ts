@@ -3,8 +3,8 @@
  * no marked rows: min(hits, records left); marked rows included: min(marked, records left);
  * marked rows excluded: min(hits − marked, records left). A count outside 1..max is refused with a USER_MESSAGE.
  */
-import { AppError, userMessage } from "../../../shared/errors";
-import { formatNumber } from "../../../shared/format";
+import { AppError, userMessage } from "#shared/errors";
+import { formatNumber } from "#shared/format";
 
 export interface QuotaInput {
   hits: number;

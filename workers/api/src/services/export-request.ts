@@ -4,19 +4,14 @@
  * record ids the job exports, reserves the quota, writes the ledger and creates the job in one batch, and queues the
  * job. Idempotent per (user, Idempotency-Key): a replay answers the job of the first request and debits nothing.
  */
-import type { SearchBackend } from "../../../../search-index";
-import {
-  EXPORT_RETENTION_DAYS,
-  exportFileName,
-  type ExtractionJob,
-  type ExtractionSelection,
-} from "../../../shared/api-contracts/extraction";
-import type { ColumnSpec, ExportFormat } from "../../../shared/api-contracts/export-columns";
-import { AppError } from "../../../shared/errors";
-import { exportIdsKey, listFileSnapshotKey, type ExportJobMessage, type ExportJobRow } from "../../../shared/export-job";
-import { describeError, log } from "../../../shared/log";
-import type { Search } from "../../../shared/search/search-schema";
-import { deserializeSearchOrThrow } from "../../../shared/search/search-serialize";
+import type { SearchBackend } from "#search-index";
+import { EXPORT_RETENTION_DAYS, exportFileName, type ExtractionJob, type ExtractionSelection } from "#shared/api-contracts/extraction";
+import type { ColumnSpec, ExportFormat } from "#shared/api-contracts/export-columns";
+import { AppError } from "#shared/errors";
+import { exportIdsKey, listFileSnapshotKey, type ExportJobMessage, type ExportJobRow } from "#shared/export-job";
+import { describeError, log } from "#shared/log";
+import type { Search } from "#shared/search/search-schema";
+import { deserializeSearchOrThrow } from "#shared/search/search-serialize";
 import { listFilesForSearch } from "../list-files/list-file-numbers";
 import { exportAllowance } from "./export-allowance";
 import { findJobByKey, isQuotaCheckFailure, reserveExportJob, undoReservation, type NewExportJob } from "./export-job-store";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ExportJobRow } from "../../../shared/export-job";
+import type { ExportJobRow } from "#shared/export-job";
 import { toExtractionJob } from "./export-view";
 
 const row = (over: Partial<ExportJobRow>): ExportJobRow => ({

@@ -1,6 +1,6 @@
 /** An export job row as the API answers it (ExtractionJobSchema). */
-import type { ExtractionJob } from "../../../shared/api-contracts/extraction";
-import type { ExportJobRow } from "../../../shared/export-job";
+import type { ExtractionJob } from "#shared/api-contracts/extraction";
+import type { ExportJobRow } from "#shared/export-job";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

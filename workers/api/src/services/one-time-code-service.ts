@@ -1,5 +1,5 @@
-import { AppError, userMessage } from "../../../shared/errors";
-import { log } from "../../../shared/log";
+import { AppError, userMessage } from "#shared/errors";
+import { log } from "#shared/log";
 import type { AuthConfig } from "../auth/auth-config";
 import type { CodeChannel } from "../auth/auth-schemas";
 import type { ParsedIdentity } from "../auth/identity";

@@ -1,5 +1,5 @@
-import { AppError } from "../../../shared/errors";
-import { log } from "../../../shared/log";
+import { AppError } from "#shared/errors";
+import { log } from "#shared/log";
 import type { AuthConfig } from "../auth/auth-config";
 import type { ParsedIdentity } from "../auth/identity";
 import { dummyVerify, hashPassword, needsRehash, verifyPassword, type Pepper } from "../auth/password-hash";

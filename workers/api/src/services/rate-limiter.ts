@@ -1,4 +1,4 @@
-import { AppError } from "../../../shared/errors";
+import { AppError } from "#shared/errors";
 
 /**
  * Sliding-window rate limits in D1 (table rate_limit_events). `consume` inserts one event only while the bucket holds

@@ -4,7 +4,7 @@
  * depends on the search index and is computed by the caller (sni-aggregation-service.ts).
  */
 import type { z } from "zod";
-import { RefEntriesSchema, RefTreeSchema, SniKeywordsSchema, type RefdataName } from "../../../shared/api-contracts/search-api";
+import { RefEntriesSchema, RefTreeSchema, SniKeywordsSchema, type RefdataName } from "#shared/api-contracts/search-api";
 import {
   companyFormEntries,
   employeeRangeEntries,
@@ -12,7 +12,7 @@ import {
   locationTree,
   sniDetailGroupToKeywords,
   sniTree,
-} from "../../../../search-index/refdata";
+} from "#search-index/refdata/index";
 import { toCacheableJson, type CacheableJson } from "./cacheable-json";
 
 export type StaticRefdataName = Exclude<RefdataName, "sni-aggregation">;

@@ -1,6 +1,6 @@
 /** The request's SearchBackend (one per isolate, see search-index), timed into c.var.backendMs for Server-Timing. */
 import type { Context } from "hono";
-import { getSearchBackend, type SearchBackend } from "../../../../search-index";
+import { getSearchBackend, type SearchBackend } from "#search-index";
 import type { ApiBindings } from "../env";
 import { timeBackend } from "./timed-backend";
 

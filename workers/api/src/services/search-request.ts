@@ -1,7 +1,7 @@
 /** Reading a search request at the edge: the JSON body (size-capped) and the client's X-Search-Request-Id. */
 import type { Context } from "hono";
-import { SEARCH_REQUEST_ID_HEADER, SearchRequestIdSchema } from "../../../shared/api-contracts/search-api";
-import { AppError, parseOrThrow } from "../../../shared/errors";
+import { SEARCH_REQUEST_ID_HEADER, SearchRequestIdSchema } from "#shared/api-contracts/search-api";
+import { AppError, parseOrThrow } from "#shared/errors";
 import { readCappedText } from "./capped-body";
 
 /** A search with every code set full is about 100 KB; anything larger is not a search. */

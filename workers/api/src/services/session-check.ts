@@ -1,4 +1,4 @@
-import { AppError, unauthorized } from "../../../shared/errors";
+import { AppError, unauthorized } from "#shared/errors";
 import { verifyAccessToken } from "../auth/access-token";
 import { assertAccountUsable, TERMS_NOT_ACCEPTED_MESSAGE } from "./account-status";
 

@@ -1,5 +1,5 @@
-import { AppError, unauthorized } from "../../../shared/errors";
-import { log } from "../../../shared/log";
+import { AppError, unauthorized } from "#shared/errors";
+import { log } from "#shared/log";
 import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken } from "../auth/access-token";
 import { generateRefreshToken, parseRefreshToken, sha256Base64Url } from "../auth/refresh-token";
 import { bytesEqual } from "../auth/password-hash";

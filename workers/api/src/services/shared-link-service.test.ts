@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SharedLinkIdSchema, SHARED_LINK_ID_LENGTH } from "../../../shared/api-contracts/search-api";
+import { SharedLinkIdSchema, SHARED_LINK_ID_LENGTH } from "#shared/api-contracts/search-api";
 import { newSharedLinkId } from "./shared-link-service";
 
 describe("newSharedLinkId", () => {

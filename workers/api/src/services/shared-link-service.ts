@@ -3,10 +3,10 @@
  * unguessable id owned by its creator; GET shared-link/{id} gives any signed-in account the search back until the link
  * expires. Ids are 16 base62 characters from the CSPRNG (about 95 bits): links cannot be enumerated.
  */
-import { SHARED_LINK_ID_LENGTH, INACTIVE_LINK_MESSAGE } from "../../../shared/api-contracts/search-api";
-import { AppError, userMessage } from "../../../shared/errors";
-import { deserializeSearchOrThrow, serializeSearch } from "../../../shared/search/search-serialize";
-import type { Search } from "../../../shared/search/search-schema";
+import { SHARED_LINK_ID_LENGTH, INACTIVE_LINK_MESSAGE } from "#shared/api-contracts/search-api";
+import { AppError, userMessage } from "#shared/errors";
+import { deserializeSearchOrThrow, serializeSearch } from "#shared/search/search-serialize";
+import type { Search } from "#shared/search/search-schema";
 import { consume } from "./rate-limiter";
 
 /** How long a shared link stays active (see docs/decisions, shared links). */

@@ -1,4 +1,4 @@
-import { notFound } from "../../../shared/errors";
+import { notFound } from "#shared/errors";
 import type { VerifiedSession } from "./session-check";
 import { findUserById } from "./user-lookup";
 

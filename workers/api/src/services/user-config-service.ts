@@ -1,5 +1,5 @@
 /** Per-user view settings in D1 (table user_config): the company detail's financial view, CONCERN or BUSINESS. */
-import type { FinancialType } from "../../../shared/api-contracts/search-api";
+import type { FinancialType } from "#shared/api-contracts/search-api";
 
 /** Spec §2 "Financial view": CONCERN (group figures) unless the user chose otherwise. */
 export const DEFAULT_COMPANY_FINANCIAL_TYPE: FinancialType = "CONCERN";

@@ -6,8 +6,8 @@
  * without settling, are failed with a refund, so no reservation is ever lost.
  */
 import { z } from "zod";
-import { MAX_EXPORT_CLAIMS, type ExportJobMessage } from "../../../shared/export-job";
-import { log } from "../../../shared/log";
+import { MAX_EXPORT_CLAIMS, type ExportJobMessage } from "#shared/export-job";
+import { log } from "#shared/log";
 import { DEFAULT_LEASE_MS, failAbandonedJob } from "../jobs/job-store";
 
 const BATCH = 200;

@@ -4,8 +4,8 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
-import { standardColumnSpecs } from "../../../shared/api-contracts/export-columns";
-import type { CompanyRecord } from "../../../shared/search/result-schemas";
+import { standardColumnSpecs } from "#shared/api-contracts/export-columns";
+import type { CompanyRecord } from "#shared/search/result-schemas";
 import { companyColumns } from "../xlsx/column-values";
 import { companyRecord, recordChunks } from "../xlsx/testing/sample-records";
 import { csvField, csvValue, writeCsv } from "./csv-stream";

@@ -3,12 +3,12 @@
  * from the SearchBackend, as a streaming XLSX or CSV with the job's columns, into an R2 multipart upload under the
  * job's fixed key. A redelivered job writes the same key again, so there is only ever one file per job.
  */
-import type { CompanyExportRecord, ExportChunk, SearchBackend } from "../../../../search-index";
-import { ColumnSpecSchema, needsDetails, standardColumnSpecs, type ColumnSpec } from "../../../shared/api-contracts/export-columns";
-import { contentTypeOf, exportFileKey, ExportIdsSchema, ListFileSnapshotSchema, type ExportJobRow } from "../../../shared/export-job";
-import { AppError } from "../../../shared/errors";
-import type { WorksiteRecord } from "../../../shared/search/result-schemas";
-import { deserializeSearchOrThrow } from "../../../shared/search/search-serialize";
+import type { CompanyExportRecord, ExportChunk, SearchBackend } from "#search-index";
+import { ColumnSpecSchema, needsDetails, standardColumnSpecs, type ColumnSpec } from "#shared/api-contracts/export-columns";
+import { contentTypeOf, exportFileKey, ExportIdsSchema, ListFileSnapshotSchema, type ExportJobRow } from "#shared/export-job";
+import { AppError } from "#shared/errors";
+import type { WorksiteRecord } from "#shared/search/result-schemas";
+import { deserializeSearchOrThrow } from "#shared/search/search-serialize";
 import { uploadMultipart } from "../r2/multipart-upload";
 import { writeCsv } from "../csv/csv-stream";
 import { companyColumns, worksiteColumns } from "../xlsx/column-values";

@@ -3,7 +3,7 @@
  * transition is one conditional UPDATE, so duplicate or concurrent deliveries cannot both win; settling a job and
  * its refund run in one batch, the refund guarded by the settle token only the winning UPDATE wrote.
  */
-import { DEFAULT_EXPORT_LEASE_MS, ExportJobRowSchema, type ExportJobRow } from "../../../shared/export-job";
+import { DEFAULT_EXPORT_LEASE_MS, ExportJobRowSchema, type ExportJobRow } from "#shared/export-job";
 
 /**
  * How long a consumer owns a RUNNING job by default; a Worker's queue handler runs for at most 15 minutes

@@ -4,9 +4,9 @@
  * search or its list files are no longer valid) settle the job as ERROR with a refund; anything else releases the
  * lease and is rethrown, for the queue to retry with backoff and finally dead-letter.
  */
-import type { SearchBackend } from "../../../../search-index";
-import { AppError } from "../../../shared/errors";
-import { log } from "../../../shared/log";
+import type { SearchBackend } from "#search-index";
+import { AppError } from "#shared/errors";
+import { log } from "#shared/log";
 import { claimJob, failLeasedJob, finishJob, loadJob, releaseJob } from "./job-store";
 import { writeExportFile } from "./export-file";
 

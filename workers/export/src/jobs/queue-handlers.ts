@@ -4,8 +4,8 @@
  * 5 minutes); after max_retries the queue moves the message to the dead-letter queue, whose handler fails the job and
  * refunds its reservation (unless a live delivery still holds it).
  */
-import { ExportJobMessageSchema } from "../../../shared/export-job";
-import { describeError, log } from "../../../shared/log";
+import { ExportJobMessageSchema } from "#shared/export-job";
+import { describeError, log } from "#shared/log";
 import { failAbandonedJob } from "./job-store";
 import { processJob, type JobContext } from "./process-job";
 

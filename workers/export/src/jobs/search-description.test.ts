@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SearchSchema } from "../../../shared/search/search-schema";
+import { SearchSchema } from "#shared/search/search-schema";
 import { describeSearch } from "./search-description";
 
 describe("describeSearch", () => {

@@ -8,10 +8,10 @@ import {
   fiscalYearEntries,
   locationCodeToText,
   sniCodeToText,
-} from "../../../../search-index/refdata";
-import { formatNumber, formatSniCode } from "../../../shared/format";
-import { BOOL_FILTERS, CODE_SETS, RANGE_FIELDS, type CodeSetName, type RangeField } from "../../../shared/search/search-fields";
-import type { Search } from "../../../shared/search/search-schema";
+} from "#search-index/refdata/index";
+import { formatNumber, formatSniCode } from "#shared/format";
+import { BOOL_FILTERS, CODE_SETS, RANGE_FIELDS, type CodeSetName, type RangeField } from "#shared/search/search-fields";
+import type { Search } from "#shared/search/search-schema";
 
 export interface Criterion {
   label: string;

@@ -3,7 +3,7 @@
  * length): equal parts of MIN_PART_SIZE, one in flight at a time, so memory holds one part. On any failure the upload
  * is aborted, leaving neither the object nor its parts behind, and the error is rethrown.
  */
-import { describeError, log } from "../../../shared/log";
+import { describeError, log } from "#shared/log";
 import { equalParts, MIN_PART_SIZE } from "./equal-parts";
 
 export interface UploadResult {

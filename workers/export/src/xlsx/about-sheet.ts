@@ -2,7 +2,7 @@
  * The second sheet, 'Om urvalet': what was exported (search description, marked rows), when, how many rows, and the
  * data sources (SCB must be credited as "Källa: SCB").
  */
-import type { WallClock } from "../../../shared/stockholm-time";
+import type { WallClock } from "#shared/stockholm-time";
 import { dateTimeSerial, numberCell, textCell } from "./cells";
 import { STYLE } from "./styles";
 

@@ -2,8 +2,8 @@
  * One cell of SpreadsheetML as XML text. Strings are inline (`t="inlineStr"`), so no shared-strings table has to be
  * kept in memory; numbers and dates are real numeric cells with a number format.
  */
-import type { ColumnKind } from "../../../shared/api-contracts/export-columns";
-import type { WallClock } from "../../../shared/stockholm-time";
+import type { ColumnKind } from "#shared/api-contracts/export-columns";
+import type { WallClock } from "#shared/stockholm-time";
 import { STYLE, type StyleId } from "./styles";
 import { escapeCellText } from "./xml-text";
 

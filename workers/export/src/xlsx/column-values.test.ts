@@ -9,11 +9,11 @@ import {
   resolveColumnSpecs,
   unknownColumnIssues,
   WORKSITE_CATALOGUE,
-} from "../../../shared/api-contracts/export-columns";
+} from "#shared/api-contracts/export-columns";
 import { companyColumns, splitPersonName, worksiteColumns } from "./column-values";
 import { COMPANY_COLUMNS } from "./company-columns";
 import { companyRecord, worksiteRecord } from "./testing/sample-records";
-import type { CompanyDetail } from "../../../shared/search/result-schemas";
+import type { CompanyDetail } from "#shared/search/result-schemas";
 
 const FIGURES = {
   type: "ÅR",

@@ -3,7 +3,7 @@
  * and catalogue column specs → writer columns. Typed against the catalogue, so a column without a reader (or a reader
  * for no column) does not compile.
  */
-import type { CompanyExportRecord } from "../../../../search-index";
+import type { CompanyExportRecord } from "#search-index";
 import {
   FINANCIAL_FIELDS,
   FINANCIAL_PERIODS,
@@ -14,9 +14,9 @@ import {
   type CompanyDetailColumnId,
   type FinancialField,
   type WorksiteColumnId,
-} from "../../../shared/api-contracts/export-columns";
-import { formatSniCode } from "../../../shared/format";
-import type { CompanyDetail, CompanyRecord, WorksiteRecord } from "../../../shared/search/result-schemas";
+} from "#shared/api-contracts/export-columns";
+import { formatSniCode } from "#shared/format";
+import type { CompanyDetail, CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
 import type { CellInput } from "./cells";
 import type { Column } from "./columns";
 

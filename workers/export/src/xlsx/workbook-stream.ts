@@ -3,8 +3,8 @@
  * chunk of records plus the deflate window, whatever the row count. Parts are written in an order that lets later
  * ones use what the data sheet counted (autofilter range, row count on 'Om urvalet').
  */
-import type { CompanyRecord, WorksiteRecord } from "../../../shared/search/result-schemas";
-import { stockholmWallClock } from "../../../shared/stockholm-time";
+import type { CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
+import { stockholmWallClock } from "#shared/stockholm-time";
 import { ABOUT_SHEET_NAME, aboutSheetXml, type ExportDescription } from "./about-sheet";
 import type { Column } from "./columns";
 import { COMPANY_COLUMNS } from "./company-columns";

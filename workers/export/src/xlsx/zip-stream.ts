@@ -4,7 +4,7 @@
  * Entry contents are produced lazily, in order, so a later entry may depend on what an earlier one counted.
  * ZIP64 is not written: an entry or archive past 4 GiB fails loudly instead of producing a corrupt file.
  */
-import type { WallClock } from "../../../shared/stockholm-time";
+import type { WallClock } from "#shared/stockholm-time";
 import { crc32 } from "./crc32";
 import { deflateRaw, type DeflateEngine } from "./deflate-raw";
 
