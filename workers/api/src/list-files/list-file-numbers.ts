@@ -2,7 +2,7 @@
  * The organisation numbers of a user's list files, for the search backends (numSet.includeFile / excludeFile) and
  * anyone else who needs them. Unknown ids and other users' ids are the same VALIDATION error, naming the field.
  */
-import type { ListFileMap } from "#search-index/backend";
+import type { ListFileMap } from "#search-index";
 import { validationError, type FieldIssue } from "#shared/errors";
 import { selectOwnedKeys } from "./list-file-store";
 import { formatOrgNo } from "./org-number";

@@ -2,7 +2,7 @@
  * Adding, listing and deleting a user's list files (issue 10). Adding parses every file first (any refusal stores
  * nothing), matches the numbers against the register through the search backend, then stores all files in one batch.
  */
-import type { OrgNumberResolution } from "#search-index/backend";
+import type { OrgNumberResolution } from "#search-index";
 import { notFound, userMessage } from "#shared/errors";
 import type { ListFile } from "#shared/api-contracts/list-files";
 import { countListFiles, deleteListFile, insertListFiles, selectListFiles, selectListFilesById, type NewListFile } from "./list-file-store";

@@ -3,7 +3,7 @@
  * hit count, at most MAX_SAVED_SEARCHES per user, enforced in the INSERT itself), rename, delete, and the companies new
  * at the latest check. Every statement is scoped to the caller: another user's id is SAVED_SEARCH_NOT_FOUND (404).
  */
-import type { SearchBackend } from "#search-index/backend";
+import type { SearchBackend } from "#search-index";
 import {
   COMPANY_SEARCH_ONLY_MESSAGE,
   MAX_SAVED_SEARCHES,

@@ -3,7 +3,7 @@
  * index; at most MAX_WATCHED_COMPANIES per user, enforced in the INSERT itself; watching twice is one watch), unwatch
  * (a company the caller does not watch is WATCH_NOT_FOUND, 404), and the ids the user watches.
  */
-import type { SearchBackend } from "#search-index/backend";
+import type { SearchBackend } from "#search-index";
 import { MAX_WATCHED_COMPANIES, WATCH_LIMIT_MESSAGE, type WatchedCompany } from "#shared/api-contracts/monitoring";
 import { notFound, userMessage } from "#shared/errors";
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { parseSearch } from "#search-index/search-model";
+import { parseSearch } from "#search-index";
 import { INDEX_VERSION_HEADER, PageNumberSchema, SearchAnswerSchema, SerializedSearchQuerySchema } from "#shared/api-contracts/search-api";
 import { parseOrThrow } from "#shared/errors";
 import { deserializeSearchOrThrow } from "#shared/search/search-serialize";

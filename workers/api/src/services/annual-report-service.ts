@@ -2,7 +2,7 @@
  * Annual reports (spec §3 "Annual report", §7): the list of a company's reports, and one report opened as a printable
  * HTML summary of the figures of the period it covers.
  */
-import type { SearchBackend } from "#search-index/backend";
+import type { SearchBackend } from "#search-index";
 import type { AnnualReport, AnnualReportOpenQuery } from "#shared/api-contracts/search-api";
 import { AppError } from "#shared/errors";
 import { formatOrgNo } from "#shared/format";

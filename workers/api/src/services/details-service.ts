@@ -2,7 +2,7 @@
  * GET /sapi/details/entity/{id} (spec §3 "Company detail", §7): a company by orgSeqNo or a worksite by cfarNo, with
  * `type`; a company carries the user's stored financial view (detailViewConfig.companyFinancialType, default CONCERN).
  */
-import type { SearchBackend } from "#search-index/backend";
+import type { SearchBackend } from "#search-index";
 import { AppError } from "#shared/errors";
 import type { Entity } from "#shared/search/result-schemas";
 import { loadCompanyFinancialType } from "./user-config-service";

@@ -12,7 +12,7 @@ import {
   locationTree,
   sniDetailGroupToKeywords,
   sniTree,
-} from "#search-index/refdata/index";
+} from "#search-index";
 import { toCacheableJson, type CacheableJson } from "./cacheable-json";
 
 export type StaticRefdataName = Exclude<RefdataName, "sni-aggregation">;

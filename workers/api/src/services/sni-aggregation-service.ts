@@ -3,8 +3,8 @@
  * (section A–U) in all of Sweden, read from the `sni_all` counts of the default company search. Computed once per
  * index version and isolate; the ETag changes when the counts do.
  */
-import type { SearchBackend } from "#search-index/backend";
-import { sniTree } from "#search-index/refdata/index";
+import type { SearchBackend } from "#search-index";
+import { sniTree } from "#search-index";
 import { SniAggregationSchema } from "#shared/api-contracts/search-api";
 import { emptySearch } from "#shared/search/search-schema";
 import { toCacheableJson, type CacheableJson } from "./cacheable-json";

@@ -1,5 +1,5 @@
 /** A SearchBackend that reports the time spent in each call (for Server-Timing and the request log line). */
-import type { SearchBackend } from "#search-index/backend";
+import type { SearchBackend } from "#search-index";
 
 /** Milliseconds since `started` (a performance.now() value), to 0.1 ms. */
 export const elapsedMs = (started: number) => Math.round((performance.now() - started) * 10) / 10;

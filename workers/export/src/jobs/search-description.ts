@@ -8,7 +8,7 @@ import {
   fiscalYearEntries,
   locationCodeToText,
   sniCodeToText,
-} from "#search-index/refdata/index";
+} from "#search-index";
 import { formatNumber, formatSniCode } from "#shared/format";
 import { BOOL_FILTERS, CODE_SETS, RANGE_FIELDS, type CodeSetName, type RangeField } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
