@@ -12,7 +12,7 @@ import { dispatchMonitoringRuns } from "#api/monitoring/dispatch-runs";
 import { ROOT } from "../lib/local-bindings";
 import { d1SqlStore } from "../reindex/d1-sql-store";
 import type { SqlStore } from "../reindex/local-loader";
-import { markRunStaged, stageItems, type SearchOutcome, type StageItem } from "../reindex/monitoring-stage";
+import { markRunStaged, type SearchOutcome, type StageItem, stageItems } from "#search-index/build";
 import type { BenchSubscriptions } from "./monitoring-subscriptions";
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;

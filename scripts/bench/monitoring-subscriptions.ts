@@ -1,6 +1,5 @@
 /** Deterministic synthetic Bevakning subscriptions for bench:monitoring: saved company searches and watched companies. */
-import type { SavedSearchRow } from "../reindex/monitoring-stage";
-import { counties } from "#search-index/refdata/locations";
+import { counties, type SavedSearchRow } from "#search-index/build";
 import { Rng } from "../data/generator/random";
 import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";

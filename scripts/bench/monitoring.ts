@@ -14,12 +14,22 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
 import { z } from "zod";
-import { companyDocumentRow } from "#search-index/embedded/d1-documents";
-import type { CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
+import {
+  candidateMatcher,
+  type CandidateSources,
+  type ChangeSet,
+  companyDocumentRow,
+  companyNameIn,
+  type CompanySourceRecord,
+  diffHashes,
+  documentHash,
+  type DocumentHashes,
+  evaluateSearches,
+  HashCollector,
+  watchedItems,
+  type WorksiteSourceRecord,
+} from "#search-index/build";
 import { ROOT } from "../lib/local-bindings";
-import { diffHashes, documentHash, HashCollector, type ChangeSet, type DocumentHashes } from "../reindex/change-set";
-import type { CandidateSources } from "../reindex/monitoring-candidates";
-import { searchItems, watchedItems } from "../reindex/monitoring-stage";
 import { lines } from "../reindex/source-reader";
 import { runAlertJobs } from "./monitoring-jobs";
 import { syntheticSubscriptions, type BenchSubscriptions } from "./monitoring-subscriptions";
@@ -129,7 +139,9 @@ async function alertFigures(args: z.infer<typeof ArgsSchema>, changes: ChangeSet
   const progress = bar("saved searches");
   progress.start(subscriptions.searches.length, 0);
   const evaluated = performance.now();
-  const outcome = await searchItems(subscriptions.searches, before, after, 1, (done) => progress.update(done));
+  const outcome = await evaluateSearches(subscriptions.searches, 1, companyNameIn(before, after), candidateMatcher(before, after), {
+    onProgress: (done) => progress.update(done),
+  });
   progress.update(subscriptions.searches.length);
   progress.stop();
   const watched = watchedItems(

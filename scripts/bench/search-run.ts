@@ -1,7 +1,6 @@
 /** Times every query of the mix on both engines, interleaved, after one warm-up run each; checks they agree. */
 import type Database from "better-sqlite3";
-import type { EmbeddedBackend } from "#search-index/embedded/embedded-backend";
-import { parseSearch } from "#search-index/search-model";
+import { type EmbeddedBackend, parseSearch } from "#search-index/build";
 import type { BenchQuery } from "./search-queries";
 import { SqliteSearch } from "./search-sqlite";
 

@@ -3,8 +3,8 @@
  * design would use (tree paths for SNI and places, one column per flag, FTS5 with prefix indexes for names).
  */
 import Database from "better-sqlite3";
-import type { CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
-import { isLimitedCompanyForm, normalizeSearchText, sniCodeToAncestors } from "#search-index/refdata/index";
+import { type CompanySourceRecord, type WorksiteSourceRecord } from "#search-index/build";
+import { isLimitedCompanyForm, normalizeSearchText, sniCodeToAncestors } from "#search-index";
 
 export const COMPANY_FLAGS = [
   "has_phone",

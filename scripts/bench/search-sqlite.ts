@@ -6,7 +6,7 @@
 import type Database from "better-sqlite3";
 import { BOOL_FILTERS, PAGE_SIZE } from "#shared/search/search-fields";
 import { parseRange, type Search } from "#shared/search/search-schema";
-import { normalizeSearchText } from "#search-index/refdata/index";
+import { normalizeSearchText } from "#search-index";
 
 const FLAG_COLUMNS: Record<string, string> = {
   hasPhone: "has_phone",

@@ -1,6 +1,6 @@
 /** The bench Worker of `bench:search-workerd`: the search backend exactly as the API worker gets it, behind one route. */
 import { getSearchBackend, type SearchEnv } from "#search-index";
-import { parseSearch } from "#search-index/search-model";
+import { parseSearch } from "#search-index/build";
 
 interface BenchRequest {
   search: unknown;

@@ -7,12 +7,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
-  SOURCE_FORMAT,
-  SourceManifestSchema,
   type CompanySourceRecord,
+  SOURCE_FORMAT,
   type SourceManifest,
+  SourceManifestSchema,
   type WorksiteSourceRecord,
-} from "#search-index/records";
+} from "#search-index/build";
 import { lines } from "../reindex/source-reader";
 import { buildCompany, type GeneratorContext } from "./generator/company";
 import { FORM_PROFILES, formDrawWeights } from "./generator/forms";

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { employeeRangeBounds } from "#search-index/refdata/index";
-import type { CompanySourceRecord, GroupNode, WorksiteSourceRecord } from "#search-index/records";
+import { employeeRangeBounds } from "#search-index";
+import { type CompanySourceRecord, type GroupNode, type WorksiteSourceRecord } from "#search-index/build";
 import { generateDataset } from "./generate";
 
 const N = 12_000;

@@ -2,14 +2,14 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { counties, isLimitedCompanyForm, sniSectionOf } from "#search-index/refdata/index";
+import { counties, isLimitedCompanyForm, sniSectionOf } from "#search-index";
 import {
   type CompanySourceRecord,
   CompanySourceRecordSchema,
   SourceManifestSchema,
   type WorksiteSourceRecord,
   WorksiteSourceRecordSchema,
-} from "#search-index/records";
+} from "#search-index/build";
 import { readCsvObjects } from "./csv";
 import { generateDataset } from "./generate";
 import { isPersonalIdentityNumber, isValidOrgNo } from "./org-number";

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { SOURCE_FORMAT, type SourceManifest } from "#search-index/records";
+import { SOURCE_FORMAT, type SourceManifest } from "#search-index/build";
 import { BULK_COLUMNS, parseBulkRow, RowError } from "./bolagsverket/bulk-row";
 import { type BolagsverketCodes, loadBolagsverketCodes } from "./bolagsverket/codes";
 import { readRecords, splitFields } from "./bolagsverket/line-reader";

@@ -2,10 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCompanyDetail } from "#search-index/documents";
-import { companyFacts } from "#search-index/embedded/column-facts";
-import { IndexBuild } from "#search-index/embedded/index-build";
-import { type CompanySourceRecord, CompanySourceRecordSchema } from "#search-index/records";
+import { buildCompanyDetail, companyFacts, type CompanySourceRecord, CompanySourceRecordSchema, IndexBuild } from "#search-index/build";
 import { readCompanies, readManifest } from "../reindex/source-reader";
 import { loadBolagsverket } from "./load-bolagsverket";
 import { loadScb } from "./load-scb";

@@ -8,7 +8,7 @@
  */
 import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { SOURCE_FORMAT, type SourceManifest } from "#search-index/records";
+import { SOURCE_FORMAT, type SourceManifest } from "#search-index/build";
 import { orgSeqNoFor } from "./bolagsverket/to-record";
 import { loadZipLookup } from "./bolagsverket/zip-lookup";
 import { type BolagsverketInput, readCompanyLines, resolveBolagsverketInput } from "./scb/bolagsverket-input";

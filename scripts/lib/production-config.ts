@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { unstable_readConfig, type Unstable_Config } from "wrangler";
-import { ES_DIALECTS } from "#search-index/elasticsearch/es-dialect";
+import { ES_DIALECTS } from "#search-index/build";
 import { PLACEHOLDER_MARKER, publisherProblems } from "#app/lib/publisher";
 
 export const PRODUCTION_ENV = "production";

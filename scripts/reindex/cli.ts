@@ -23,7 +23,7 @@ import { PERSIST_DIR, ROOT } from "../lib/local-bindings";
 import { peakRssSampler } from "../lib/process-tree";
 import { applyLocalMigrationsAsync, pendingMigrations } from "../migrate";
 import type { LocalLoader } from "./local-loader";
-import type { ReindexProgress, ReindexResult, ReindexStage } from "./reindex-embedded";
+import { type ReindexProgress, type ReindexResult, type ReindexStage } from "#search-index/build";
 
 const HOLD_MS = 10 * 60_000;
 

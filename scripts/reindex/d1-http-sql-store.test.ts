@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeD1Api } from "#tests/fakes/d1-http-server";
 import { d1HttpSqlStore, STATEMENTS_PER_REQUEST } from "./d1-http-sql-store";
-import { markRunStaged, stageItems, type StageItem } from "./monitoring-stage";
+import { markRunStaged, type StageItem, stageItems } from "#search-index/build";
 
 const MIGRATIONS = path.resolve(import.meta.dirname, "../../workers/api/migrations");
 let api: { accountId: string; apiToken: string; baseUrl: string };

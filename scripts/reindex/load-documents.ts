@@ -4,13 +4,18 @@
  * the companies are in). Companies are bound by parsing, worksites by D1 writes: overlapping them keeps both cores busy.
  */
 import path from "node:path";
-import type { WorksiteBatch } from "#search-index/embedded/fact-batch";
-import { COMPANY_COLUMNS, insertCompaniesHead, insertWorksitesHead, WORKSITE_COLUMNS } from "#search-index/embedded/d1-documents";
-import type { IndexBuild } from "#search-index/embedded/index-build";
-import type { HashCollector } from "./change-set";
+import {
+  COMPANY_COLUMNS,
+  type HashCollector,
+  type IndexBuild,
+  insertCompaniesHead,
+  insertWorksitesHead,
+  type ReindexProgress,
+  WORKSITE_COLUMNS,
+  type WorksiteBatch,
+} from "#search-index/build";
 import type { LocalLoader } from "./local-loader";
 import { ParsePool } from "./parse-pool";
-import type { ReindexProgress } from "./reindex-embedded";
 import { RowWriter } from "./row-writer";
 
 export interface LoadOptions {

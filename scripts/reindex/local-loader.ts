@@ -7,8 +7,10 @@
 import path from "node:path";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_readConfig } from "wrangler";
-import { MAX_BOUND_PARAMETERS } from "#search-index/embedded/d1-documents";
+import { type LoaderDatabase, MAX_BOUND_PARAMETERS, type ObjectStore, type SqlStore, type Statement } from "#search-index/build";
 import { API_CONFIG } from "../lib/local-bindings";
+
+export type { LoaderDatabase, SqlStore, Statement } from "#search-index/build";
 
 /**
  * The local identities of SEARCH_DB, SEARCH_INDEX and DB (the app database: Bevakning's saved searches and watched
@@ -22,9 +24,6 @@ function searchBindings() {
   if (!db?.database_id || !appDb?.database_id || !bucket?.bucket_name) throw new Error(`${API_CONFIG} lacks SEARCH_DB, DB or SEARCH_INDEX`);
   return { databaseId: db.database_id, appDatabaseId: appDb.database_id, bucketName: bucket.bucket_name };
 }
-
-/** Which D1 database a loader call goes to. */
-export type LoaderDatabase = "SEARCH_DB" | "DB";
 
 const LOADER_WORKER = `
 const json = (value, status = 200) => new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json" } });
@@ -111,18 +110,7 @@ const PART_BYTES = 32 * 1024 * 1024;
 /** Snapshot parts uploaded at once. */
 const PARTS_IN_FLIGHT = 2;
 
-export interface Statement {
-  sql: string;
-  params: (string | number | null)[];
-}
-
-/** The SQL side of the loader: what Bevakning's reindex step needs (tests give it the harness's D1 bindings). */
-export interface SqlStore {
-  sql<Row = Record<string, unknown>>(statements: Statement[], db?: LoaderDatabase): Promise<Row[][]>;
-  insertValues(sqlHead: string, columns: number, lines: string, db?: LoaderDatabase): Promise<{ rows: number }>;
-}
-
-export class LocalLoader implements SqlStore {
+export class LocalLoader implements SqlStore, ObjectStore {
   private constructor(private readonly mf: Miniflare) {}
 
   /** Opens the bindings on `persistDir` (the --persist-to directory of wrangler dev). */

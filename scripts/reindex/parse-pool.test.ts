@@ -3,11 +3,17 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companySourceCodec, packedCompanyText, packedWorksiteText, worksiteSourceCodec } from "#search-index/document-codec";
-import { documentHash } from "#search-index/document-hash";
-import { CompanySourceRecordSchema, WorksiteSourceRecordSchema } from "#search-index/records";
+import {
+  companySourceCodec,
+  CompanySourceRecordSchema,
+  documentHash,
+  packedCompanyText,
+  packedWorksiteText,
+  parseChunk,
+  worksiteSourceCodec,
+  WorksiteSourceRecordSchema,
+} from "#search-index/build";
 import { generateDataset } from "../data/generate";
-import { parseChunk } from "./parse-chunk";
 import { ParsePool } from "./parse-pool";
 
 let dir: string;

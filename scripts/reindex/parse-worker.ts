@@ -5,16 +5,19 @@
  * garbage-collected heap).
  */
 import { parentPort } from "node:worker_threads";
-import { createBuildContext } from "#search-index/embedded/build-context";
-import type { CompanyFacts, WorksiteFacts } from "#search-index/embedded/column-facts";
 import {
   batchBuffers,
-  CompanyBatchWriter,
-  WorksiteBatchWriter,
   type CompanyBatch,
+  CompanyBatchWriter,
+  type CompanyFacts,
+  createBuildContext,
+  parseChunk,
+  type ParsedChunk,
+  type SourceKind,
   type WorksiteBatch,
-} from "#search-index/embedded/fact-batch";
-import { parseChunk, type ParsedChunk, type SourceKind } from "./parse-chunk";
+  WorksiteBatchWriter,
+  type WorksiteFacts,
+} from "#search-index/build";
 
 export interface ChunkJob {
   seq: number;

@@ -7,22 +7,29 @@
  * API); otherwise the API does on its next call or cron.
  */
 import type { Client } from "@elastic/elasticsearch";
-import { createEsClient } from "#search-index/elasticsearch/es-backend";
-import { isPercolatorMissing } from "#search-index/elasticsearch/es-batched-search";
-import { MissingHashesError } from "#search-index/elasticsearch/es-company-reads";
-import { esNames, type EsNames } from "#search-index/elasticsearch/es-fields";
 import {
-  reindexIntoElasticsearch,
+  type ChangeSet,
+  type ChangesSummary,
+  createEsClient,
+  type DocumentHashes,
+  elasticsearchMonitoringSource,
+  esChangeSet,
+  esNames,
+  type EsNames,
   type EsReindexHooks,
   type EsReindexResult,
   type EsReindexSource,
-} from "#search-index/elasticsearch/es-reindex";
+  HashCollector,
+  isPercolatorMissing,
+  markRunStaged,
+  MissingHashesError,
+  reindexIntoElasticsearch,
+  type ReindexProgress,
+  resyncPercolator,
+  stageMonitoring,
+} from "#search-index/build";
 import { PERSIST_DIR } from "../lib/local-bindings";
-import { HashCollector, type ChangeSet, type DocumentHashes } from "./change-set";
 import { LocalLoader, type SqlStore } from "./local-loader";
-import { markRunStaged } from "./monitoring-stage";
-import { esChangeSet, resyncPercolator, stageMonitoringElasticsearch } from "./monitoring-stage-es";
-import type { ChangesSummary, ReindexProgress } from "./reindex-embedded";
 import { readCompanies, readManifest, readWorksites } from "./source-reader";
 
 export interface EsMonitoringReport {
@@ -57,7 +64,12 @@ async function stageChanges(
   const changeSet = await esChangeSet(client, names, versions.from, hashes);
   const counts = { added: changeSet.added.length, removed: changeSet.removed.length, changed: changeSet.changed.length };
   try {
-    const { userIds, ...monitoring } = await stageMonitoringElasticsearch(store, client, names, versions, changeSet, { batched });
+    const { userIds, ...monitoring } = await stageMonitoring(
+      store,
+      elasticsearchMonitoringSource(client, names, versions, changeSet, { batched }),
+      versions,
+      changeSet,
+    );
     return { summary: { ...counts, monitoring }, staged: { changeSet, users: userIds.length } };
   } catch (error) {
     logError("reindex: Bevakning staging failed", error);

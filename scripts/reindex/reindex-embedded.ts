@@ -6,66 +6,39 @@
  * isolates have had time to leave it. A failure at any point removes the half-built version and leaves the live one
  * serving; a killed run leaves it for the next run to remove.
  */
-import { documentIndexesDdl, companyTable, documentTablesDdl, worksiteTable } from "#search-index/embedded/d1-documents";
-import { IndexBuild } from "#search-index/embedded/index-build";
 import {
+  changesSince,
+  type ChangesSummary,
+  companyTable,
   CURRENT_VERSION_SQL,
+  type DocumentHashes,
+  documentIndexesDdl,
+  documentTablesDdl,
+  embeddedMonitoringSource,
+  encodeSnapshot,
   flipStatements,
+  HashCollector,
+  hashesKey,
+  IndexBuild,
   LIST_VERSIONS_SQL,
+  markRunStaged,
   NEXT_VERSION_SQL,
   REGISTER_VERSION_SQL,
+  ReindexError,
+  type ReindexProgress,
+  type ReindexResult,
+  type ReindexStage,
   removeVersionStatements,
+  type SearchIndex,
   snapshotKey,
-} from "#search-index/embedded/index-versions";
-import type { SearchIndex } from "#search-index/embedded/index-types";
-import { encodeSnapshot } from "#search-index/embedded/snapshot";
+  stageMonitoring,
+  storeHashes,
+  worksiteTable,
+} from "#search-index/build";
 import { PERSIST_DIR } from "../lib/local-bindings";
 import { LocalLoader } from "./local-loader";
 import { LoadError, loadDocuments } from "./load-documents";
-import { HashCollector, hashesKey, type DocumentHashes } from "./change-set";
-import { markRunStaged, stageMonitoring, type MonitoringStageResult } from "./monitoring-stage";
 import { readManifest } from "./source-reader";
-import { changesSince, storeHashes } from "./version-changes";
-
-export type ReindexStage =
-  "prepare" | "companies" | "worksites" | "index" | "snapshot" | "verify" | "changes" | "switch" | "cleanup" | "grace";
-
-export interface ReindexProgress {
-  stage: ReindexStage;
-  done: number;
-  total: number;
-}
-
-export interface ReindexResult {
-  version: number;
-  previousVersion: number | null;
-  companies: number;
-  worksites: number;
-  snapshotBytes: number;
-  removedVersions: number[];
-  /** Versions of interrupted earlier runs removed before this one started. */
-  orphansRemoved: number[];
-  seconds: Record<string, number>;
-  /** Bevakning: the change set from the previous version (null on a first index) and what was staged for users. */
-  changes: ChangesSummary | null;
-}
-
-export interface ChangesSummary {
-  added: number;
-  removed: number;
-  changed: number;
-  monitoring: Omit<MonitoringStageResult, "userIds"> | { error: string };
-}
-
-export class ReindexError extends Error {
-  constructor(
-    readonly stage: ReindexStage,
-    cause: unknown,
-  ) {
-    super(`reindex failed while ${stage}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-    this.name = "ReindexError";
-  }
-}
 
 interface Options {
   sourceDir: string;
@@ -115,7 +88,12 @@ async function computeChanges(loader: LocalLoader, previous: number, version: nu
   let monitoring: ChangesSummary["monitoring"];
   let users = 0;
   try {
-    const { userIds, ...staged } = await stageMonitoring(loader, previous, version, changeSet);
+    const { userIds, ...staged } = await stageMonitoring(
+      loader,
+      embeddedMonitoringSource(loader),
+      { from: previous, to: version },
+      changeSet,
+    );
     monitoring = staged;
     users = userIds.length;
   } catch (error) {

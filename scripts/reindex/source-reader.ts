@@ -3,13 +3,14 @@ import { createReadStream, readFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import {
-  CompanySourceRecordSchema,
-  SourceManifestSchema,
-  WorksiteSourceRecordSchema,
   type CompanySourceRecord,
+  CompanySourceRecordSchema,
   type SourceManifest,
+  SourceManifestSchema,
+  validateLine,
   type WorksiteSourceRecord,
-} from "#search-index/records";
+  WorksiteSourceRecordSchema,
+} from "#search-index/build";
 
 export class SourceError extends Error {
   constructor(message: string) {
@@ -40,24 +41,6 @@ export async function* lines(file: string): AsyncGenerator<string> {
     yield* parts;
   }
   if (rest !== "") yield rest;
-}
-
-/** One non-blank source line parsed and validated: the record, or what is wrong with it (for a file:line message). */
-export function validateLine<T>(schema: z.ZodType<T>, line: string): { record: T } | { problem: string } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(line);
-  } catch {
-    return { problem: "not JSON" };
-  }
-  const result = schema.safeParse(raw);
-  if (result.success) return { record: result.data };
-  return {
-    problem: result.error.issues
-      .slice(0, 3)
-      .map((i) => `${i.path.join(".")}: ${i.message}`)
-      .join("; "),
-  };
 }
 
 async function* records<T>(file: string, schema: z.ZodType<T>): AsyncGenerator<T> {

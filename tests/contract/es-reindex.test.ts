@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SqlStore } from "#scripts/reindex/local-loader";
 import { reindexElasticsearchWithMonitoring } from "#scripts/reindex/reindex-elasticsearch";
 import type { EsNames } from "#search-index/elasticsearch/es-fields";
-import { reindexIntoElasticsearch } from "#search-index/elasticsearch/es-reindex";
+import { reindexIntoElasticsearch } from "#search-index/build/elasticsearch/es-reindex";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { aliasTargets, clusterClient, countOf, dropIndices, fixtureSource, indicesUnder, sourceOf } from "./es-cluster-helpers";
 

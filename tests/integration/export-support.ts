@@ -9,20 +9,24 @@ import path from "node:path";
 import { expect } from "vitest";
 import { generateDataset } from "#scripts/data/generate";
 import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
-import { companyFacts, worksiteFacts } from "#search-index/embedded/column-facts";
 import {
   companyDocumentRow,
+  companyFacts,
+  type CompanySourceRecord,
+  concatSnapshot,
   D1DocumentStore,
   type DocumentRow,
   documentTablesDdl,
+  EmbeddedBackend,
+  encodeSnapshot,
+  flipStatements,
+  IndexBuild,
   insertDocumentRows,
+  REGISTER_VERSION_SQL,
+  snapshotKey,
   worksiteDocumentRow,
-} from "#search-index/embedded/d1-documents";
-import { EmbeddedBackend } from "#search-index/embedded/embedded-backend";
-import { IndexBuild } from "#search-index/embedded/index-build";
-import { flipStatements, REGISTER_VERSION_SQL, snapshotKey } from "#search-index/embedded/index-versions";
-import { concatSnapshot, encodeSnapshot } from "#search-index/embedded/snapshot";
-import type { CompanySourceRecord } from "#search-index/records";
+  worksiteFacts,
+} from "#search-index/build";
 import { ExtractionJobSchema, IDEMPOTENCY_KEY_HEADER, type ExtractionJob } from "#shared/api-contracts/extraction";
 import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";

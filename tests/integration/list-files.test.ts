@@ -8,20 +8,24 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDataset } from "#scripts/data/generate";
 import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
-import { companyFacts, worksiteFacts } from "#search-index/embedded/column-facts";
 import {
   companyDocumentRow,
+  companyFacts,
+  concatSnapshot,
+  D1DocumentStore,
   type DocumentRow,
   documentTablesDdl,
+  EmbeddedBackend,
+  encodeSnapshot,
+  flipStatements,
+  IndexBuild,
   insertDocumentRows,
+  REGISTER_VERSION_SQL,
+  type SearchIndex,
+  snapshotKey,
   worksiteDocumentRow,
-} from "#search-index/embedded/d1-documents";
-import { EmbeddedBackend } from "#search-index/embedded/embedded-backend";
-import { D1DocumentStore } from "#search-index/embedded/d1-documents";
-import { IndexBuild } from "#search-index/embedded/index-build";
-import type { SearchIndex } from "#search-index/embedded/index-types";
-import { flipStatements, REGISTER_VERSION_SQL, snapshotKey } from "#search-index/embedded/index-versions";
-import { concatSnapshot, encodeSnapshot } from "#search-index/embedded/snapshot";
+  worksiteFacts,
+} from "#search-index/build";
 import { ListFileListSchema, type ListFile } from "#shared/api-contracts/list-files";
 import { listFilesForSearch, loadListFileNumbers } from "#api/list-files/list-file-numbers";
 import { ErrorBodySchema } from "#shared/errors";

@@ -9,13 +9,17 @@
  * (dead-lettered, the others processed).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diffHashes } from "#scripts/reindex/change-set";
+import {
+  type CompanySourceRecord,
+  diffHashes,
+  embeddedMonitoringSource,
+  hashesFromDocuments,
+  markRunStaged,
+  stageMonitoring,
+} from "#search-index/build";
 import { d1SqlStore } from "#scripts/reindex/d1-sql-store";
 import type { SqlStore } from "#scripts/reindex/local-loader";
-import { markRunStaged, stageMonitoring } from "#scripts/reindex/monitoring-stage";
 import { httpQueue } from "#scripts/reindex/queues-http";
-import { hashesFromDocuments } from "#scripts/reindex/version-changes";
-import type { CompanySourceRecord } from "#search-index/records";
 import { MonitoringOverviewSchema } from "#shared/api-contracts/monitoring";
 import type { MonitoringJobMessage } from "#shared/monitoring-job";
 import { SearchSchema } from "#shared/search/search-schema";
@@ -149,7 +153,7 @@ describe("Bevakning after a reindex", () => {
       removed: [sets.removedId],
       changed: [sets.renamedId, watched.orgSeqNo].sort((a, b) => a - b),
     });
-    const staged = await stageMonitoring(store, 1, 2, changes);
+    const staged = await stageMonitoring(store, embeddedMonitoringSource(store), { from: 1, to: 2 }, changes);
     expect(staged).toMatchObject({ skipped: 0, watchedChanged: 1 });
     expect(staged.userIds).toContain(owner.userId);
     await markRunStaged(store, 1, 2, staged.users, changes);

@@ -14,7 +14,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { byScale, recordScenario, resilienceScale } from "#scripts/resilience/report";
-import { municipalities, sniDetailGroupCodes } from "#search-index/refdata/index";
+import { municipalities, sniDetailGroupCodes } from "#search-index";
 import { createApp } from "#api/app";
 import { SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import { SearchSchema } from "#shared/search/search-schema";

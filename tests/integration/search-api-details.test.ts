@@ -3,7 +3,7 @@
  * /sapi/refdata/sni-aggregation through the web worker, on a real embedded index of the search fixture.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { computeSniAggregation } from "#search-index/refdata/index";
+import { computeSniAggregation } from "#search-index";
 import { AnnualReportListSchema, EntityAnswerSchema, SniAggregationSchema } from "#shared/api-contracts/search-api";
 import { authedFetch, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";

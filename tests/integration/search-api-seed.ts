@@ -3,12 +3,22 @@
  * (the search engine's hand-checked fixture by default) → IndexBuild → packed documents in SEARCH_DB, the snapshot in
  * R2 SEARCH_INDEX, the version flipped current. The API worker then loads it through getSearchBackend(env).
  */
-import { companyFacts, worksiteFacts } from "#search-index/embedded/column-facts";
-import { companyDocumentRow, documentTablesDdl, insertDocumentRows, worksiteDocumentRow } from "#search-index/embedded/d1-documents";
-import { IndexBuild } from "#search-index/embedded/index-build";
-import { flipStatements, REGISTER_VERSION_SQL, snapshotKey } from "#search-index/embedded/index-versions";
-import { concatSnapshot, encodeSnapshot } from "#search-index/embedded/snapshot";
-import type { CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
+import {
+  companyDocumentRow,
+  companyFacts,
+  type CompanySourceRecord,
+  concatSnapshot,
+  documentTablesDdl,
+  encodeSnapshot,
+  flipStatements,
+  IndexBuild,
+  insertDocumentRows,
+  REGISTER_VERSION_SQL,
+  snapshotKey,
+  worksiteDocumentRow,
+  worksiteFacts,
+  type WorksiteSourceRecord,
+} from "#search-index/build";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import type { UrvalHarness } from "./factories";
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EntityAnswerSchema, SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
-import { removeVersionStatements } from "#search-index/embedded/index-versions";
+import { removeVersionStatements } from "#search-index/build";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { authedFetch, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";

@@ -1,6 +1,6 @@
 /** Bolagsverket code lists (organisationsform, avregistreringsorsak, pågående förfarande) and form mapping to SCB. */
 import path from "node:path";
-import { companyFormByCode, type CompanyForm } from "#search-index/refdata/index";
+import { type CompanyForm, companyFormByCode } from "#search-index";
 import { readCsvObjects } from "../csv";
 
 const CODES_FILE = path.resolve(import.meta.dirname, "../../../search-index/refdata/sources/bolagsverket_codes.csv");

@@ -3,8 +3,8 @@
  * deregistration, ongoing procedures, business description and postal address only; every other field gets an
  * explicit "unknown" value (listed in docs/decisions, Bolagsverket loader) and the record is validated with zod.
  */
-import { countyOfMunicipality, isLimitedCompanyForm } from "#search-index/refdata/index";
-import { type CompanySourceRecord, CompanySourceRecordSchema } from "#search-index/records";
+import { countyOfMunicipality, isLimitedCompanyForm } from "#search-index";
+import { type CompanySourceRecord, CompanySourceRecordSchema } from "#search-index/build";
 import type { BulkRow } from "./bulk-row";
 import { RowError } from "./bulk-row";
 import type { BolagsverketCodes } from "./codes";

@@ -1,5 +1,5 @@
 /** Register traits of a synthetic company: dates, size, registrations, fiscal year, description. */
-import { employeeRangeBounds, sniCodeToText } from "#search-index/refdata/index";
+import { employeeRangeBounds, sniCodeToText } from "#search-index";
 import type { FormProfile } from "./forms";
 import { addDays, daysInMonth } from "./dates";
 import { type Rng, WeightedPicker } from "./random";

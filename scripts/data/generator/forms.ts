@@ -2,7 +2,7 @@
  * Legal-form mix of the synthetic register and each form's traits, after SCB's company register (FDB/JE):
  * about half aktiebolag, a third sole traders, the rest partnerships, associations, foundations and public bodies.
  */
-import { companyFormByCode, type CompanyForm } from "#search-index/refdata/index";
+import { type CompanyForm, companyFormByCode } from "#search-index";
 
 export type SniProfile = "AB" | "EN" | "HB" | "BRF" | "SF" | "IF" | "ST" | "EF" | "PUBLIC" | "DB" | "FL" | "BANK" | "INSURANCE";
 

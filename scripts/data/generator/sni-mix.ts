@@ -2,7 +2,7 @@
  * SNI mix per kind of company, skewed like SCB's business register: section shares per profile, and within a
  * section the common detail groups weighted up (consultancy, construction, restaurants, hairdressers, …).
  */
-import { sniDetailGroupCodes, sniSectionOf } from "#search-index/refdata/index";
+import { sniDetailGroupCodes, sniSectionOf } from "#search-index";
 import type { SniProfile } from "./forms";
 import { type Rng, WeightedPicker } from "./random";
 

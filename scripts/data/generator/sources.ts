@@ -1,7 +1,7 @@
 /** Loads the generator's source lists (names, streets, postal codes, trade words) from search-index/refdata/sources. */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { municipalities, type Municipality } from "#search-index/refdata/index";
+import { municipalities, type Municipality } from "#search-index";
 import { readCsvObjects } from "../csv";
 import { WeightedPicker } from "./random";
 

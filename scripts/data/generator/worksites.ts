@@ -2,8 +2,8 @@
  * CFAR worksites of active companies: every active company with employees has at least one, exactly one is the
  * head office (at the seat), and the company's employees are split across its worksites.
  */
-import { employeeRangeCodeFor } from "#search-index/refdata/index";
-import type { Address, CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
+import { employeeRangeCodeFor } from "#search-index";
+import { type Address, type CompanySourceRecord, type WorksiteSourceRecord } from "#search-index/build";
 import type { CompanyDraft, GeneratorContext } from "./company";
 import { daysBefore } from "./company-traits";
 import { dayNumberOf } from "./dates";

@@ -4,8 +4,7 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { type CompanySourceRecord, CompanySourceRecordSchema, SourceManifestSchema } from "#search-index/records";
-import { validateLine } from "../../reindex/source-reader";
+import { type CompanySourceRecord, CompanySourceRecordSchema, SourceManifestSchema, validateLine } from "#search-index/build";
 import { readByteLines } from "./byte-lines";
 
 export interface BolagsverketInput {

@@ -4,7 +4,7 @@
  * (sni2007.csv, through the reference data). Also the display form of a juridisk form code.
  */
 import path from "node:path";
-import { companyForms, isSniCode, type CompanyForm } from "#search-index/refdata/index";
+import { type CompanyForm, companyForms, isSniCode } from "#search-index";
 import { readCsvObjects } from "../csv";
 
 const SOURCES = path.resolve(import.meta.dirname, "../../../search-index/refdata/sources");

@@ -4,8 +4,8 @@
  * Bolagsverket's. A company only in SCB becomes a record of its own when the row is complete enough (registration
  * date, a postal code that places the seat); otherwise the reason is returned and the company is listed.
  */
-import { countyOfMunicipality, isLimitedCompanyForm } from "#search-index/refdata/index";
-import { type CompanySourceRecord, CompanySourceRecordSchema } from "#search-index/records";
+import { countyOfMunicipality, isLimitedCompanyForm } from "#search-index";
+import { type CompanySourceRecord, CompanySourceRecordSchema } from "#search-index/build";
 import { NO_BENEFICIAL_DUTY, orgSeqNoFor, titleCase, UNKNOWN as BOLAGSVERKET_UNKNOWN } from "../bolagsverket/to-record";
 import type { ZipLookup } from "../bolagsverket/zip-lookup";
 import type { ScbCodes } from "./codes";

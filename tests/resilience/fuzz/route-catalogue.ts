@@ -47,7 +47,7 @@ import { ListFileListSchema, SeqNoParamSchema } from "#shared/api-contracts/list
 import { AbortCodeSchema, ConfirmCodeSchema, CreateCodeSchema, PasswordSignInSchema } from "#api/auth/auth-schemas";
 import { SearchSchema } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
-import { counties, sniTree } from "#search-index/refdata/index";
+import { counties, sniTree } from "#search-index";
 import { BOOL_FILTERS, BOOL_FILTER_NAMES, SORT_FIELDS, type ResultType } from "#shared/search/search-fields";
 import { fixtureCompanies } from "../../fixtures/search/fixture-dataset";
 import type { BodySpec } from "./hostile-values";

@@ -5,7 +5,7 @@
 import type { ListFileMap } from "#search-index";
 import { validationError, type FieldIssue } from "#shared/errors";
 import { selectOwnedKeys } from "./list-file-store";
-import { formatOrgNo } from "./org-number";
+import { formatOrgNo } from "#shared/list-files/org-number";
 
 const UNKNOWN_FILE = "Okänd listfil";
 

@@ -7,7 +7,7 @@ import { notFound, userMessage } from "#shared/errors";
 import type { ListFile } from "#shared/api-contracts/list-files";
 import { countListFiles, deleteListFile, insertListFiles, selectListFiles, selectListFilesById, type NewListFile } from "./list-file-store";
 import type { UploadedFile } from "./list-file-upload";
-import { formatOrgNo } from "./org-number";
+import { formatOrgNo } from "#shared/list-files/org-number";
 import { parseListFile } from "./parse-list-file";
 import { displayName } from "./refusals";
 

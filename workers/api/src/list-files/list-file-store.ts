@@ -3,7 +3,7 @@
  * Every query is scoped to the owning user; another user's file is indistinguishable from a missing one.
  */
 import type { ListFile } from "#shared/api-contracts/list-files";
-import { decodeChunk, encodeKeys } from "./number-codec";
+import { decodeChunk, encodeKeys } from "#shared/list-files/number-codec";
 import type { ParsedListFile } from "./parse-list-file";
 
 export interface NewListFile {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "#shared/errors";
 import { NumberCollector } from "./number-collector";
-import { formatOrgNo } from "./org-number";
+import { formatOrgNo } from "#shared/list-files/org-number";
 
 function collect(text: string) {
   const collector = new NumberCollector("kunder.txt");

@@ -1,5 +1,5 @@
 import { KeyList } from "./key-list";
-import { IGNORED_CODE, INVALID_CODE, isSeparator, judgeCandidate, judgeRange } from "./org-number";
+import { IGNORED_CODE, INVALID_CODE, isSeparator, judgeCandidate, judgeRange } from "#shared/list-files/org-number";
 import { LIST_FILE_LIMITS } from "./limits";
 import { tooManyNumbers } from "./refusals";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseListFile } from "./parse-list-file";
 import { inspectOle } from "./ole-container";
-import { formatOrgNo } from "./org-number";
+import { formatOrgNo } from "#shared/list-files/org-number";
 
 const CORPUS = path.resolve(import.meta.dirname, "../../../../tests/fixtures/list-files/corpus");
 const expected = JSON.parse(readFileSync(path.join(CORPUS, "expected.json"), "utf8")) as {

@@ -1,11 +1,11 @@
 /** Elasticsearch documents from source records: the stored record (and detail) plus the filter, facet and sort fields. */
 import { COMPANY_VALUE_FIELDS, companyValues, dateNumber } from "../company-values";
-import { packedCompanyText } from "../document-codec";
+import { packedCompanyText } from "../../document-codec";
 import { companyChangeHash, documentHash } from "../document-hash";
-import { buildCompanyDetail, buildCompanyRecord, buildWorksiteRecord, companyInfoOf, type WorksiteCompanyInfo } from "../documents";
-import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
-import { isLimitedCompanyForm, locationCodeToAncestors, sniCodeToAncestors } from "../refdata";
-import { nameSortKey, tokenize } from "../text";
+import { buildCompanyDetail, buildCompanyRecord, buildWorksiteRecord, companyInfoOf, type WorksiteCompanyInfo } from "../../documents";
+import type { CompanySourceRecord, WorksiteSourceRecord } from "../../records";
+import { isLimitedCompanyForm, locationCodeToAncestors, sniCodeToAncestors } from "../../refdata";
+import { nameSortKey, tokenize } from "../../text";
 
 const paths = (codes: readonly string[], ancestors: (code: string) => string[]) => [
   ...new Set(codes.flatMap((code) => [...ancestors(code), code])),

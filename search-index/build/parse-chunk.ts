@@ -3,16 +3,16 @@
  * schema, then turned into its D1 document row and its column facts. Runs in a reindex worker thread (parse-pool.ts).
  */
 import type { z } from "zod";
-import { companyDocumentRow, worksiteDocumentRow, type DocumentRow } from "#search-index/embedded/d1-documents";
-import { companyFacts, worksiteFacts, type CompanyFacts, type WorksiteFacts } from "#search-index/embedded/column-facts";
+import { companyDocumentRow, worksiteDocumentRow, type DocumentRow } from "../embedded/d1-documents";
+import { companyFacts, worksiteFacts, type CompanyFacts, type WorksiteFacts } from "./embedded/column-facts";
 import {
   CompanySourceRecordSchema,
   WorksiteSourceRecordSchema,
   type CompanySourceRecord,
   type WorksiteSourceRecord,
-} from "#search-index/records";
+} from "../records";
 import { documentHash } from "./change-set";
-import { validateLine } from "./source-reader";
+import { validateLine } from "./source-line";
 
 export type SourceKind = "company" | "worksite";
 

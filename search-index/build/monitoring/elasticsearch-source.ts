@@ -1,35 +1,23 @@
 /**
- * Bevakning's reindex step on Elasticsearch (docs/decisions/0024), between the count check and the alias swap: the
+ * Bevakning's source on Elasticsearch (docs/decisions/0024), used between the count check and the alias swap: the
  * saved searches are resynced into the `saved_searches` percolator index, the change set comes from the two versions'
  * `changeHash` fields (each company's source hash mixed with its worksites'), the changed companies' old documents
- * (old index) and new ones (new index) are percolated in batches, and the same rows as the embedded step are staged
- * (monitoring-stage.ts), so the API's jobs run unchanged.
+ * (old index) and new ones (new index) are percolated in batches, and stage.ts stages the same rows as on the
+ * embedded backend, so the API's jobs run unchanged.
  */
 import type { Client } from "@elastic/elasticsearch";
-import { companySourceCodec } from "#search-index/document-codec";
-import { searchCompaniesBatched } from "#search-index/elasticsearch/es-batched-search";
-import { readChangeHashes, readCompanyDocuments, readWorksitePlaces } from "#search-index/elasticsearch/es-company-reads";
-import type { EsNames } from "#search-index/elasticsearch/es-fields";
-import { percolateCompanies, resyncSavedSearches, type SavedSearchEntry } from "#search-index/elasticsearch/es-saved-searches";
-import type { CompanySourceRecord } from "#search-index/records";
+import { companySourceCodec } from "../../document-codec";
+import { searchCompaniesBatched } from "../elasticsearch/es-batched-search";
+import { readChangeHashes, readCompanyDocuments, readWorksitePlaces } from "../elasticsearch/es-company-reads";
+import type { EsNames } from "../../elasticsearch/es-fields";
+import { percolateCompanies, resyncSavedSearches, type SavedSearchEntry } from "../../elasticsearch/es-saved-searches";
+import type { CompanySourceRecord } from "../../records";
 import { deserializeSearch } from "#shared/search/search-serialize";
-import { diffHashes, HashCollector, type ChangeSet, type DocumentHashes } from "./change-set";
-import type { SqlStore } from "./local-loader";
-import type { CandidateSources } from "./monitoring-candidates";
-import {
-  companyNameIn,
-  evaluateSearches,
-  hasMonitoringTables,
-  nothingStaged,
-  readSubscriptions,
-  stageOutcome,
-  watchedItems,
-  type SavedSearchRow,
-  type SearchMatcher,
-  type SearchOutcome,
-  type StagedMonitoring,
-} from "./monitoring-stage";
-import { listFilePredicate, readSearchListFiles } from "./monitoring-list-files";
+import { diffHashes, HashCollector, type ChangeSet, type DocumentHashes } from "../change-set";
+import type { SqlStore } from "../stores";
+import type { CandidateSources } from "./candidates";
+import { hasMonitoringTables, type MonitoringSource, type SavedSearchRow, type SearchMatcher } from "./stage";
+import { listFilePredicate } from "./list-files";
 
 /**
  * The saved searches the percolator holds: every company search that parses (the others are skipped when staged);
@@ -115,37 +103,32 @@ async function searchBothVersions(
 }
 
 /**
- * Stages the alerts of `from` → `to` on Elasticsearch: the saved searches must already be in the percolator index
- * (resyncPercolator), unless `batched` (a cluster without the percolator) runs them as searches instead. Old
- * documents come from companies_v<from>, new ones from companies_v<to>.
+ * Bevakning's source on Elasticsearch: the saved searches must already be in the percolator index (resyncPercolator),
+ * unless `batched` (a cluster without the percolator) runs them as searches instead. Old documents come from
+ * companies_v<from>, new ones from companies_v<to>.
  */
-export async function stageMonitoringElasticsearch(
-  store: SqlStore,
+export function elasticsearchMonitoringSource(
   client: Client,
   names: EsNames,
   versions: { from: number; to: number },
   changes: ChangeSet,
   options: { batched?: boolean } = {},
-): Promise<StagedMonitoring> {
-  const { from, to } = versions;
-  const touched = [...changes.changed, ...changes.removed];
-  if (!(await hasMonitoringTables(store))) return nothingStaged();
-  const { searches, watched } = await readSubscriptions(store, touched);
-  if (searches.length === 0 && watched.length === 0) return nothingStaged(searches.length);
-  const watchedIds = [...new Set(watched.map((w) => w.org_seq_no))];
-  const withSearches = searches.length > 0;
-  const [before, after] = [
-    await versionDocuments(client, names, from, withSearches ? touched : watchedIds, watchedIds),
-    await versionDocuments(client, names, to, withSearches ? [...changes.added, ...changes.changed] : watchedIds, watchedIds),
-  ];
-  let outcome: SearchOutcome = { items: [], hits: [], skipped: 0 };
-  if (withSearches) {
-    const [was, is] = options.batched
-      ? await searchBothVersions(client, names, versions, percolatorEntries(searches), changes)
-      : [await percolateCompanies(client, names, before.documents), await percolateCompanies(client, names, after.documents)];
-    const listFiles = await readSearchListFiles(store, searches);
-    const matcher = matchesOf(was, is, before.sources, after.sources);
-    outcome = await evaluateSearches(searches, from, companyNameIn(before.sources, after.sources), matcher, { listFiles });
-  }
-  return stageOutcome(store, from, to, searches.length, outcome, watchedItems(watched, before.sources, after.sources));
+): MonitoringSource {
+  const documents = new Map<number, Record<string, unknown>[]>();
+  return {
+    async candidates(version, ids, watchedIds) {
+      const read = await versionDocuments(client, names, version, ids, watchedIds);
+      documents.set(version, read.documents);
+      return read.sources;
+    },
+    async matcher(searches, before, after) {
+      const [was, is] = options.batched
+        ? await searchBothVersions(client, names, versions, percolatorEntries(searches), changes)
+        : [
+            await percolateCompanies(client, names, documents.get(versions.from) ?? []),
+            await percolateCompanies(client, names, documents.get(versions.to) ?? []),
+          ];
+      return matchesOf(was, is, before, after);
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeCompanyChanges, DEREGISTERED, REMOVED_FROM_REGISTER } from "./company-changes";
-import type { CompanySourceRecord } from "./records";
+import type { CompanySourceRecord } from "../records";
 
 const FIGURES = {
   turnover: 9_800_000,

@@ -4,12 +4,12 @@
  * numbers as delta-varint chunks, read as hex through the SqlStore). As at serving time, a search naming a file that
  * is not its owner's (deleted, or another user's) is invalid: it gets no ListFileMap and is skipped.
  */
-import type { ListFileMap } from "#search-index/backend";
-import { decodeChunk } from "#api/list-files/number-codec";
-import { formatOrgNo } from "#api/list-files/org-number";
+import type { ListFileMap } from "../../backend";
+import { decodeChunk } from "#shared/list-files/number-codec";
+import { formatOrgNo } from "#shared/list-files/org-number";
 import type { Search } from "#shared/search/search-schema";
 import { deserializeSearch } from "#shared/search/search-serialize";
-import type { SqlStore } from "./local-loader";
+import type { SqlStore } from "../stores";
 
 export const listFileIdsOf = (search: Search): number[] => [...(search.numSet.includeFile ?? []), ...(search.numSet.excludeFile ?? [])];
 

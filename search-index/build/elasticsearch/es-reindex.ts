@@ -8,12 +8,12 @@
  * swap, read both versions; a hook that throws fails the reindex like any other step, so callers catch their own.
  */
 import type { Client } from "@elastic/elasticsearch";
-import { packedWorksiteText } from "../document-codec";
+import { packedWorksiteText } from "../../document-codec";
 import { addToSum, documentHash } from "../document-hash";
-import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
+import type { CompanySourceRecord, WorksiteSourceRecord } from "../../records";
 import { companyDocument, companyFactsOf, worksiteDocument, type EsCompanyFacts } from "./es-documents";
-import { esNames, type EsNames } from "./es-fields";
-import { COMPANY_MAPPINGS, INDEX_SETTINGS, SERVING_SETTINGS, WORKSITE_MAPPINGS } from "./es-mappings";
+import { esNames, type EsNames } from "../../elasticsearch/es-fields";
+import { COMPANY_MAPPINGS, INDEX_SETTINGS, SERVING_SETTINGS, WORKSITE_MAPPINGS } from "../../elasticsearch/es-mappings";
 
 export interface EsReindexSource {
   companies: () => AsyncIterable<CompanySourceRecord>;

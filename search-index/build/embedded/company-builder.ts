@@ -1,12 +1,12 @@
 /** Company columns from batches of column facts (insertion order), sealed into final order by orgSeqNo. */
-import type { WorksiteCompanyInfo } from "../documents";
+import type { WorksiteCompanyInfo } from "../../documents";
 import { COMPANY_VALUE_FIELDS, type CompanyValueField } from "../company-values";
 import type { BuildContext } from "./build-context";
 import { EntityColumnsBuilder } from "./entity-builder";
 import { batchString, type CompanyBatch } from "./fact-batch";
-import { CsrBuilder, Growable } from "./growable";
-import { FLAG_BITS } from "./index-types";
-import { lowerBound, sortOrder } from "./ranks";
+import { CsrBuilder, Growable } from "../../embedded/growable";
+import { FLAG_BITS } from "../../embedded/index-types";
+import { lowerBound, sortOrder } from "../../embedded/ranks";
 
 export class CompanyColumnsBuilder extends EntityColumnsBuilder {
   readonly orgNo = new Growable(Float64Array);

@@ -4,13 +4,13 @@
  * batches here, so both ways build through the same code. finish() returns the column index. Documents are stored
  * separately (d1-documents.ts for the embedded backend).
  */
-import type { WorksiteCompanyInfo } from "../documents";
+import type { WorksiteCompanyInfo } from "../../documents";
 import { assembleIndex } from "./assemble-index";
 import { createBuildContext, type BuildContext } from "./build-context";
 import type { CompanyFacts, WorksiteFacts } from "./column-facts";
 import { CompanyColumnsBuilder } from "./company-builder";
 import { CompanyBatchWriter, WorksiteBatchWriter, type CompanyBatch, type WorksiteBatch } from "./fact-batch";
-import type { SearchIndex } from "./index-types";
+import type { SearchIndex } from "../../embedded/index-types";
 import { WorksiteColumnsBuilder } from "./worksite-builder";
 
 /** Single facts gathered before they go to the builders as one batch. */

@@ -3,10 +3,10 @@ import type { BuildContext } from "./build-context";
 import { COMPANY_VALUE_FIELDS } from "../company-values";
 import type { CompanyColumnsBuilder } from "./company-builder";
 import type { EntityColumnsBuilder } from "./entity-builder";
-import { CsrBuilder } from "./growable";
-import { NO_CODE, NULL_RANK, type CompanyIndex, type EntityIndex, type SearchIndex } from "./index-types";
-import { denseRanks, permute, permuteCsr, sortOrder, stringRanks } from "./ranks";
-import { unknownNode } from "./tree-index";
+import { CsrBuilder } from "../../embedded/growable";
+import { NO_CODE, NULL_RANK, type CompanyIndex, type EntityIndex, type SearchIndex } from "../../embedded/index-types";
+import { denseRanks, permute, permuteCsr, sortOrder, stringRanks } from "../../embedded/ranks";
+import { unknownNode } from "../../embedded/tree-index";
 import type { WorksiteColumnsBuilder } from "./worksite-builder";
 
 function commonColumns(builder: EntityColumnsBuilder, order: Uint32Array | null) {

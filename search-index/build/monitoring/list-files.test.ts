@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { encodeKeys } from "#api/list-files/number-codec";
+import { encodeKeys } from "#shared/list-files/number-codec";
 import { SearchSchema } from "#shared/search/search-schema";
-import type { SqlStore, Statement } from "./local-loader";
-import { listFilePredicate, listFilesFor, readListFiles } from "./monitoring-list-files";
+import type { SqlStore, Statement } from "../stores";
+import { listFilePredicate, listFilesFor, readListFiles } from "./list-files";
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex").toUpperCase();
 

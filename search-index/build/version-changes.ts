@@ -3,7 +3,7 @@
  * live version's (or, for a version stored without hashes or with hashes of an earlier format, hashes its company and
  * worksite documents from D1 once) and diffs them.
  */
-import { companyTable, worksiteTable } from "#search-index/embedded/d1-documents";
+import { companyTable, worksiteTable } from "../embedded/d1-documents";
 import { log } from "#shared/log";
 import {
   decodeHashes,
@@ -16,7 +16,7 @@ import {
   type ChangeSet,
   type DocumentHashes,
 } from "./change-set";
-import type { LocalLoader, SqlStore } from "./local-loader";
+import type { ObjectStore, SqlStore } from "./stores";
 
 const PAGE = 10_000;
 
@@ -44,7 +44,7 @@ export async function hashesFromDocuments(loader: SqlStore, version: number): Pr
 }
 
 /** The stored hashes of `version`, or null when it has none or they are of an earlier format (not comparable). */
-async function storedHashes(loader: LocalLoader, version: number): Promise<DocumentHashes | null> {
+async function storedHashes(loader: SqlStore & ObjectStore, version: number): Promise<DocumentHashes | null> {
   const stored = await loader.getObject(hashesKey(version));
   if (!stored) return null;
   try {
@@ -55,13 +55,13 @@ async function storedHashes(loader: LocalLoader, version: number): Promise<Docum
   }
 }
 
-export async function storeHashes(loader: LocalLoader, version: number, hashes: DocumentHashes): Promise<void> {
+export async function storeHashes(loader: SqlStore & ObjectStore, version: number, hashes: DocumentHashes): Promise<void> {
   const bytes = encodeHashes(hashes);
   await loader.putObject(hashesKey(version), [bytes], bytes.byteLength);
 }
 
 /** The change set from `previous` to the new version's hashes. */
-export async function changesSince(loader: LocalLoader, previous: number, hashes: DocumentHashes): Promise<ChangeSet> {
+export async function changesSince(loader: SqlStore & ObjectStore, previous: number, hashes: DocumentHashes): Promise<ChangeSet> {
   let before = await storedHashes(loader, previous);
   if (!before) {
     log("info", "reindex: the live version has no current document hashes; hashing its documents", { version: previous });

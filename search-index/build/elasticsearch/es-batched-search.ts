@@ -8,8 +8,8 @@
  */
 import { errors, type Client } from "@elastic/elasticsearch";
 import { z } from "zod";
-import { buildPercolatorQuery } from "./es-query";
-import type { SavedSearchEntry } from "./es-saved-searches";
+import { buildPercolatorQuery } from "../../elasticsearch/es-query";
+import type { SavedSearchEntry } from "../../elasticsearch/es-saved-searches";
 
 /** Candidate ids per terms filter (and hits per search: all of a chunk fit, within index.max_result_window). */
 export const ID_CHUNK = 10_000;

@@ -1,41 +1,22 @@
 /**
- * The candidates of Bevakning's saved-search evaluation (monitoring-stage.ts): the source records of a set of company
- * ids (and their worksites) from one index version's documents, and a small embedded SearchBackend over them. A
- * search on it matches exactly the candidates that the same search matches in the whole version: every filter is a
- * property of the company and its own worksites.
+ * Bevakning's staging on the embedded backend (stage.ts): the candidates are the source records of a set of company
+ * ids (and their worksites) from one index version's documents in D1, and each saved search runs on a small embedded
+ * SearchBackend over them. A search on it matches exactly the candidates that the same search matches in the whole
+ * version: every filter is a property of the company and its own worksites.
  */
-import { companySourceCodec, worksiteSourceCodec } from "#search-index/document-codec";
-import { buildCompanyDetail, buildCompanyRecord, companyInfoOf, buildWorksiteRecord } from "#search-index/documents";
-import { companyFacts, worksiteFacts } from "#search-index/embedded/column-facts";
-import { companyTable, worksiteTable, type DocumentStore } from "#search-index/embedded/d1-documents";
-import { EmbeddedBackend } from "#search-index/embedded/embedded-backend";
-import { IndexBuild } from "#search-index/embedded/index-build";
-import type { CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
-import type { ListFileMap, SearchBackend } from "#search-index/backend";
-import type { WorksitePlace } from "#search-index/worksite-changes";
+import { companySourceCodec, worksiteSourceCodec } from "../../document-codec";
+import { buildCompanyDetail, buildCompanyRecord, companyInfoOf, buildWorksiteRecord } from "../../documents";
+import type { CandidateSources } from "./candidates";
+import type { MonitoringSource, SearchMatcher } from "./stage";
+import type { SqlStore } from "../stores";
+import { companyFacts, worksiteFacts } from "../embedded/column-facts";
+import { companyTable, worksiteTable, type DocumentStore } from "../../embedded/d1-documents";
+import { EmbeddedBackend } from "../../embedded/embedded-backend";
+import { IndexBuild } from "../embedded/index-build";
+import type { CompanySourceRecord, WorksiteSourceRecord } from "../../records";
+import type { ListFileMap, SearchBackend } from "../../backend";
 import type { CompanyRecord } from "#shared/search/result-schemas";
 import type { Search } from "#shared/search/search-schema";
-import type { SqlStore } from "./local-loader";
-
-export interface CandidateSources {
-  version: number;
-  companies: Map<number, CompanySourceRecord>;
-  worksites: WorksiteSourceRecord[];
-  /** The worksites' records by company, where a backend reads them instead of `worksites` (Elasticsearch). */
-  worksitePlaces?: Map<number, WorksitePlace[]>;
-}
-
-/** The worksites' records of each company, as the search results show them (worksite-changes.ts compares them). */
-export function worksitePlacesOf(sources: CandidateSources): Map<number, WorksitePlace[]> {
-  if (sources.worksitePlaces) return sources.worksitePlaces;
-  const places = new Map<number, WorksitePlace[]>();
-  for (const worksite of sources.worksites) {
-    const company = sources.companies.get(worksite.orgSeqNo);
-    if (company)
-      places.set(worksite.orgSeqNo, [...(places.get(worksite.orgSeqNo) ?? []), buildWorksiteRecord(worksite, companyInfoOf(company))]);
-  }
-  return places;
-}
 
 const FETCH_IDS = 5000;
 
@@ -121,4 +102,21 @@ export async function matchingIds(backend: SearchBackend | null, search: Search,
     for (const record of chunk as CompanyRecord[]) ids.add(record.orgSeqNo);
   }
   return ids;
+}
+
+/** The saved searches' matches on two small embedded indexes: the old candidates' and the new ones'. */
+export function candidateMatcher(before: CandidateSources, after: CandidateSources): SearchMatcher {
+  const [oldBackend, newBackend] = [candidateBackend(before), candidateBackend(after)];
+  return async (search, _row, files) => {
+    const [was, is] = await Promise.all([matchingIds(oldBackend, search, files), matchingIds(newBackend, search, files)]);
+    return { was, is };
+  };
+}
+
+/** Bevakning's source on the embedded backend: the versions' document tables in the search database. */
+export function embeddedMonitoringSource(store: SqlStore): MonitoringSource {
+  return {
+    candidates: (version, ids) => loadCandidateSources(store, version, ids, true),
+    matcher: async (_searches, before, after) => candidateMatcher(before, after),
+  };
 }

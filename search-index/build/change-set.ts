@@ -5,11 +5,11 @@
  * ids travel further; field diffs are made later for the few ids someone watches. 1.3 M companies: 21 MB of hashes
  * per version, a linear merge of two sorted arrays.
  */
-import { addToSum, companyChangeHash } from "#search-index/document-hash";
-import { Growable } from "#search-index/embedded/growable";
-import { lowerBound } from "#search-index/embedded/ranks";
+import { addToSum, companyChangeHash } from "./document-hash";
+import { Growable } from "../embedded/growable";
+import { lowerBound } from "../embedded/ranks";
 
-export { documentHash } from "#search-index/document-hash";
+export { documentHash } from "./document-hash";
 
 /** Ids ascending with their hashes (parallel arrays). */
 export interface DocumentHashes {

@@ -1,6 +1,6 @@
 /** The numeric values a company is filtered and sorted by, from its source record (latest period for the details). */
 import type { RangeField } from "#shared/search/search-fields";
-import type { CompanySourceRecord, FinancialPart } from "./records";
+import type { CompanySourceRecord, FinancialPart } from "../records";
 
 /** "YYYY-MM-DD" → YYYYMMDD as a number. */
 export function dateNumber(date: string): number {

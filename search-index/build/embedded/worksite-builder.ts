@@ -3,7 +3,7 @@ import type { BuildContext } from "./build-context";
 import type { CompanyColumnsBuilder } from "./company-builder";
 import { EntityColumnsBuilder } from "./entity-builder";
 import type { WorksiteBatch } from "./fact-batch";
-import { Growable } from "./growable";
+import { Growable } from "../../embedded/growable";
 
 export class WorksiteColumnsBuilder extends EntityColumnsBuilder {
   /** Final position of each worksite's company. */

@@ -5,7 +5,7 @@
  */
 import { BENEFICIAL_MESSAGES } from "#shared/beneficial-messages";
 import { formatCreditGrade, formatMoney, formatNumber, formatPeriod, formatSniCode } from "#shared/format";
-import type { Address, CompanySourceRecord } from "./records";
+import type { Address, CompanySourceRecord } from "../records";
 
 type Company = CompanySourceRecord;
 

@@ -4,11 +4,11 @@
  * worksite are added by the worksite builder.
  */
 import { companyValues, dateNumber, COMPANY_VALUE_FIELDS } from "../company-values";
-import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
-import { isLimitedCompanyForm } from "../refdata";
-import { nameSortKey, tokenize } from "../text";
-import { bit } from "./entity-builder";
-import { LIMITED_BIT } from "./index-types";
+import type { CompanySourceRecord, WorksiteSourceRecord } from "../../records";
+import { isLimitedCompanyForm } from "../../refdata";
+import { nameSortKey, tokenize } from "../../text";
+import { bit } from "./flag-bit";
+import { LIMITED_BIT } from "../../embedded/index-types";
 
 export interface CompanyFacts {
   orgSeqNo: number;

@@ -9,16 +9,20 @@
  *   New = matches now and not before; removed = matched before and not now. A search naming list files runs with
  *   its owner's files from the app database (monitoring-list-files.ts).
  * - Watched companies: field diffs (company-changes.ts) only for watched ids among the changed and removed.
+ *
+ * The flow is written once (stageMonitoring); what differs per backend is behind MonitoringSource: where the
+ * candidates' documents come from and how the saved searches are matched against them (embedded: the two small
+ * indexes above, embedded-source.ts; Elasticsearch: the percolator, elasticsearch-source.ts).
  */
-import { describeCompanyChanges } from "#search-index/company-changes";
-import { describeWorksiteChanges } from "#search-index/worksite-changes";
+import { describeCompanyChanges } from "../company-changes";
+import { describeWorksiteChanges } from "../worksite-changes";
 import { deserializeSearch } from "#shared/search/search-serialize";
-import type { ListFileMap } from "#search-index/backend";
+import type { ListFileMap } from "../../backend";
 import type { Search } from "#shared/search/search-schema";
-import type { ChangeSet } from "./change-set";
-import type { SqlStore } from "./local-loader";
-import { candidateBackend, loadCandidateSources, matchingIds, worksitePlacesOf, type CandidateSources } from "./monitoring-candidates";
-import { listFileIdsOf, listFilesFor, readSearchListFiles, type ListFiles } from "./monitoring-list-files";
+import type { ChangeSet } from "../change-set";
+import type { SqlStore } from "../stores";
+import { worksitePlacesOf, type CandidateSources } from "./candidates";
+import { listFileIdsOf, listFilesFor, readSearchListFiles, type ListFiles } from "./list-files";
 
 export interface SavedSearchRow {
   id: string;
@@ -151,23 +155,6 @@ export async function evaluateSearches(
 export const companyNameIn = (before: CandidateSources, after: CandidateSources) => (id: number) =>
   (after.companies.get(id) ?? before.companies.get(id))?.name ?? String(id);
 
-/** Embedded: every search runs on two small embedded indexes of the candidates (monitoring-candidates.ts). */
-export async function searchItems(
-  searches: SavedSearchRow[],
-  before: CandidateSources,
-  after: CandidateSources,
-  from: number,
-  onProgress?: (done: number, total: number) => void,
-  listFiles?: ListFiles,
-): Promise<SearchOutcome> {
-  const [oldBackend, newBackend] = [candidateBackend(before), candidateBackend(after)];
-  const matcher: SearchMatcher = async (search, _row, files) => {
-    const [was, is] = await Promise.all([matchingIds(oldBackend, search, files), matchingIds(newBackend, search, files)]);
-    return { was, is };
-  };
-  return evaluateSearches(searches, from, companyNameIn(before, after), matcher, { listFiles, onProgress });
-}
-
 /** Writes the staged rows of `from` → `to`; returns the affected users. */
 export async function stageItems(loader: SqlStore, from: number, to: number, outcome: SearchOutcome, watched: StageItem[]) {
   const items = [...outcome.items, ...watched];
@@ -222,23 +209,40 @@ export async function stageOutcome(
   };
 }
 
-/** Stages the alerts of `from` → `to`; the affected users' ids are returned for markRunStaged. */
-export async function stageMonitoring(loader: SqlStore, from: number, to: number, changes: ChangeSet): Promise<StagedMonitoring> {
+/** What a search backend gives Bevakning's staging. */
+export interface MonitoringSource {
+  /** The source records of `ids` in `version`, with the worksites of `watchedIds` among them (their change lines). */
+  candidates(version: number, ids: number[], watchedIds: number[]): Promise<CandidateSources>;
+  /** Matches the saved searches against the old candidates (`before`) and the new ones (`after`). */
+  matcher(searches: SavedSearchRow[], before: CandidateSources, after: CandidateSources): Promise<SearchMatcher>;
+}
+
+/**
+ * Stages the alerts of `from` → `to` with the change set between them; the affected users' ids are returned for
+ * markRunStaged. Without saved searches only the watched ids' documents are read, with their worksites.
+ */
+export async function stageMonitoring(
+  store: SqlStore,
+  source: MonitoringSource,
+  versions: { from: number; to: number },
+  changes: ChangeSet,
+): Promise<StagedMonitoring> {
+  const { from, to } = versions;
   const touched = [...changes.changed, ...changes.removed];
-  if (!(await hasMonitoringTables(loader))) return nothingStaged();
-  const { searches, watched } = await readSubscriptions(loader, touched);
+  if (!(await hasMonitoringTables(store))) return nothingStaged();
+  const { searches, watched } = await readSubscriptions(store, touched);
   if (searches.length === 0 && watched.length === 0) return nothingStaged(searches.length);
-  // Without saved searches only the watched ids' documents are needed, with their worksites (their change lines).
   const watchedIds = [...new Set(watched.map((w) => w.org_seq_no))];
   const withSearches = searches.length > 0;
-  const oldIds = withSearches ? touched : watchedIds;
-  const newIds = withSearches ? [...changes.added, ...changes.changed] : watchedIds;
-  const [before, after] = [await loadCandidateSources(loader, from, oldIds, true), await loadCandidateSources(loader, to, newIds, true)];
-  const listFiles = withSearches ? await readSearchListFiles(loader, searches) : undefined;
-  const outcome = withSearches
-    ? await searchItems(searches, before, after, from, undefined, listFiles)
-    : { items: [], hits: [], skipped: 0 };
-  return stageOutcome(loader, from, to, searches.length, outcome, watchedItems(watched, before, after));
+  const before = await source.candidates(from, withSearches ? touched : watchedIds, watchedIds);
+  const after = await source.candidates(to, withSearches ? [...changes.added, ...changes.changed] : watchedIds, watchedIds);
+  let outcome: SearchOutcome = { items: [], hits: [], skipped: 0 };
+  if (withSearches) {
+    const listFiles = await readSearchListFiles(store, searches);
+    const matcher = await source.matcher(searches, before, after);
+    outcome = await evaluateSearches(searches, from, companyNameIn(before, after), matcher, { listFiles });
+  }
+  return stageOutcome(store, from, to, searches.length, outcome, watchedItems(watched, before, after));
 }
 
 /** After the switch: the run becomes visible to the API, which enqueues one alert job per affected user. */

@@ -6,12 +6,12 @@
  * once per batch (docs/decisions/0028).
  */
 import { COMPANY_VALUE_FIELDS } from "../company-values";
-import { orgNoToNumber } from "../text";
+import { orgNoToNumber } from "../../text";
 import type { BuildContext } from "./build-context";
 import type { CompanyFacts, WorksiteFacts } from "./column-facts";
-import { CsrBuilder, Growable } from "./growable";
-import type { Csr, EntityIndex } from "./index-types";
-import { unknownNode } from "./tree-index";
+import { CsrBuilder, Growable } from "../../embedded/growable";
+import type { Csr, EntityIndex } from "../../embedded/index-types";
+import { unknownNode } from "../../embedded/tree-index";
 
 /** What both kinds carry: the index's own columns in insertion order, and the words. */
 export interface EntityBatch extends Pick<EntityIndex, "count" | "ids" | "flags" | "mainSni" | "sniAll" | "municipality"> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addToSum, companyChangeHash } from "#search-index/document-hash";
+import { addToSum, companyChangeHash } from "./document-hash";
 import { decodeHashes, diffHashes, documentHash, encodeHashes, HashCollector, StaleHashesError } from "./change-set";
 
 const pairsOf = (pairs: [number, string][]) => Float64Array.from(pairs.flatMap(([id, doc]) => [id, documentHash(doc)]));

@@ -1,13 +1,9 @@
 /** Columns every entity (company, worksite) has: id, flags, SNI, place, words. Shared by both builders. */
-import type { BoolFilter } from "#shared/search/search-fields";
 import type { BuildContext } from "./build-context";
 import { batchString, type EntityBatch } from "./fact-batch";
-import { CsrBuilder, Growable } from "./growable";
-import { FLAG_BITS } from "./index-types";
-import { WordIndexBuilder } from "./word-index";
+import { CsrBuilder, Growable } from "../../embedded/growable";
+import { WordIndexBuilder } from "../../embedded/word-index";
 
-/** The flag bits of a record; `bit(name, on)` sets one. */
-export const bit = (name: BoolFilter, on: boolean): number => (on ? 1 << FLAG_BITS[name] : 0);
 
 export class EntityColumnsBuilder {
   readonly ids = new Growable(Float64Array);
