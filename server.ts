@@ -14,7 +14,7 @@ export interface WebEnv {
   API: Fetcher;
   ASSETS: Fetcher;
   APP_ENV: string;
-  /** The publisher's contact details (wrangler.toml [vars.PUBLISHER]), checked by app/lib/publisher.ts. */
+  /** The publisher's contact details (wrangler.toml [vars.PUBLISHER]), checked by workers/shared/publisher.ts. */
   PUBLISHER?: unknown;
 }
 

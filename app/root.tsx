@@ -14,7 +14,7 @@ import { ErrorScreen } from "./components/error-screen";
 import { ModalHost } from "./components/modal-host";
 import { useNonce } from "./lib/nonce";
 import { ZOD_JITLESS_SCRIPT } from "./lib/zod-csp";
-import { readPublisher } from "./lib/publisher";
+import { readPublisher } from "#shared/publisher";
 import { PublisherProvider } from "./lib/publisher-context";
 import appStyles from "./styles/app.css?url";
 

@@ -9,8 +9,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import { isDeepStrictEqual } from "node:util";
+import { isDeepStrictEqual, parseArgs } from "node:util";
 import { z } from "zod";
 import { SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import type { SearchInput } from "#shared/search/search-schema";

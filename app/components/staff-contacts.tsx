@@ -1,5 +1,5 @@
 /** Staff contact details (spec §1: listed on the public pages). */
-import { telHref } from "../lib/publisher";
+import { telHref } from "#shared/publisher";
 import { usePublisher } from "../lib/publisher-context";
 
 export function StaffContacts() {

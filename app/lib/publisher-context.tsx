@@ -1,6 +1,6 @@
 /** The publisher's contact details for the components below the root route, which loads them (app/root.tsx). */
 import { createContext, type ReactNode, useContext } from "react";
-import type { Publisher } from "./publisher";
+import type { Publisher } from "#shared/publisher";
 
 const PublisherContext = createContext<Publisher | null>(null);
 

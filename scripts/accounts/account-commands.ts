@@ -3,9 +3,15 @@
  * remote one through the D1 HTTP API (remote-d1.ts). Inputs are validated with the same rules as the API.
  */
 import { z } from "zod";
-import { normalizeEmail, normalizePersonalId, normalizePhone } from "#api/auth/identity";
-import { hashPassword, type Pepper } from "#api/auth/password-hash";
-import { checkNewPassword, PASSWORD_PROBLEM_MESSAGES } from "#api/auth/password-policy";
+import {
+  checkNewPassword,
+  hashPassword,
+  normalizeEmail,
+  normalizePersonalId,
+  normalizePhone,
+  PASSWORD_PROBLEM_MESSAGES,
+  type Pepper,
+} from "#api/tooling";
 
 const PasswordSchema = z.string().superRefine((password, ctx) => {
   const problem = checkNewPassword(password);

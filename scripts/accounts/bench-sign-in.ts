@@ -12,9 +12,9 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
-import { hashPassword } from "#api/auth/password-hash";
-import { authedFetch, createTestUser, signIn } from "#tests/integration/factories";
-import { createUrvalHarness } from "#tests/integration/harness";
+import { hashPassword } from "#api/tooling";
+import { authedFetch, createTestUser, signIn } from "../lib/factories";
+import { createUrvalHarness } from "../lib/worker-harness";
 import { ROOT } from "../lib/local-bindings";
 
 const { values: args } = parseArgs({

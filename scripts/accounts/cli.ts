@@ -17,7 +17,7 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import type { Pepper } from "#api/auth/password-hash";
+import type { Pepper } from "#api/tooling";
 import { cloudflareOptionsFromEnvironment } from "../lib/cloudflare-api";
 import { openLocalBindings } from "../lib/local-bindings";
 import { readRemoteConfig, remoteDatabaseId } from "../lib/remote-config";

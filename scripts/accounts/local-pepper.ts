@@ -1,7 +1,6 @@
 /** The password pepper the local API worker uses: the dev-only values in workers/api/wrangler.toml [vars]. */
 import { unstable_readConfig } from "wrangler";
-import { AuthConfigSchema } from "#api/auth/auth-config";
-import type { Pepper } from "#api/auth/password-hash";
+import { AuthConfigSchema, type Pepper } from "#api/tooling";
 import { API_CONFIG } from "../lib/local-bindings";
 
 export function localPepper(): Pepper {

@@ -48,6 +48,39 @@ export function specifierFor(from: string, target: string): string | undefined {
   return alias;
 }
 
+/** Merges the named imports of one module written as several declarations into one (after a rewrite joined them). */
+export function mergeDuplicateImports(path: string, text: string): string {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const groups = new Map<string, ts.ImportDeclaration[]>();
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (!statement.importClause || statement.importClause.name || !bindings || !ts.isNamedImports(bindings)) continue;
+    groups.set(statement.moduleSpecifier.text, [...(groups.get(statement.moduleSpecifier.text) ?? []), statement]);
+  }
+  const edits: Array<{ start: number; end: number; value: string }> = [];
+  for (const [specifier, declarations] of groups) {
+    if (declarations.length < 2) continue;
+    const names = declarations.flatMap((declaration) => {
+      const clause = declaration.importClause!;
+      return (clause.namedBindings as ts.NamedImports).elements.map((element) => {
+        const written = element.getText(source).replace(/^type\s+/, "");
+        return clause.isTypeOnly || element.isTypeOnly ? `type ${written}` : written;
+      });
+    });
+    const unique = [...new Set(names)].sort((a, b) => a.replace(/^type /, "").localeCompare(b.replace(/^type /, "")));
+    const [first, ...rest] = declarations;
+    edits.push({ start: first!.getStart(source), end: first!.getEnd(), value: `import { ${unique.join(", ")} } from "${specifier}";` });
+    for (const declaration of rest) {
+      const end = text[declaration.getEnd()] === "\n" ? declaration.getEnd() + 1 : declaration.getEnd();
+      edits.push({ start: declaration.getStart(source), end, value: "" });
+    }
+  }
+  let next = text;
+  for (const { start, end, value } of edits.sort((a, b) => b.start - a.start)) next = next.slice(0, start) + value + next.slice(end);
+  return next;
+}
+
 function parseMoves(args: string[]): Array<[string, string]> {
   const moves: Array<[string, string]> = [];
   for (let i = 0; i < args.length; i++) {
@@ -121,12 +154,13 @@ function main(): void {
       ts.forEachChild(node, visit);
     };
     visit(source);
-    if (replacements.length === 0) continue;
-    changed += 1;
     let next = text;
     for (const { start, end, value } of replacements.sort((a, b) => b.start - a.start))
       next = next.slice(0, start) + value + next.slice(end);
-    if (dryRun) console.log(`${file}: ${replacements.map((r) => r.value).join(", ")}`);
+    next = mergeDuplicateImports(path, next);
+    if (next === text) continue;
+    changed += 1;
+    if (dryRun) console.log(`${file}: ${replacements.map((r) => r.value).join(", ") || "imports merged"}`);
     else writeFileSync(path, next);
   }
   console.log(`${moves.length} moves, ${changed} files rewritten${dryRun ? " (dry run)" : ""}`);

@@ -83,7 +83,9 @@ export function buildImportGraph(root: string): ImportGraph {
       const resolved = ts.resolveModuleName(raw.specifier, file, options, host).resolvedModule;
       if (!resolved || resolved.isExternalLibraryImport) continue;
       const target = resolve(resolved.resolvedFileName);
-      if (target.includes(`${"/"}node_modules/`) || target.endsWith(".d.ts")) continue;
+      const inRepo = relative(absoluteRoot, target);
+      // Packages, declarations and build output (the web worker's entry imports the built Remix server) are not ours.
+      if (inRepo.includes("node_modules/") || inRepo.startsWith("build/") || target.endsWith(".d.ts")) continue;
       edges.push({
         from: relative(absoluteRoot, file),
         to: relative(absoluteRoot, target),

@@ -9,10 +9,7 @@
  *   node export-xlsx-case.mjs <streaming|sheetjs|streaming-60|csv-60> <rows>
  */
 import { COMPANY_CATALOGUE, type ColumnSpec } from "#shared/api-contracts/export-columns";
-import { writeCsv } from "#export/csv/csv-stream";
-import { equalParts } from "#export/r2/equal-parts";
-import { companyColumns } from "#export/xlsx/column-values";
-import { writeCompanyWorkbook } from "#export/xlsx/workbook-stream";
+import { companyColumns, equalParts, writeCompanyWorkbook, writeCsv } from "#export/tooling";
 import { createRowSource } from "./export-xlsx-rows";
 
 const [impl, rowsArg] = process.argv.slice(2);

@@ -4,10 +4,8 @@
  * 'Om urvalet' sheet as the streaming writer.
  */
 import XLSX from "sheetjs-style";
-import { dateSerial } from "#export/xlsx/cells";
-import { COMPANY_COLUMNS } from "#export/xlsx/company-columns";
+import { COMPANY_COLUMNS, dateSerial, neutraliseFormula } from "#export/tooling";
 import type { CompanyRecord } from "#shared/search/result-schemas";
-import { neutraliseFormula } from "#export/xlsx/xml-text";
 
 const FORMAT = { money: "#,##0", integer: "0", date: "yyyy-mm-dd", code: "@" } as const;
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parseListFile } from "#api/list-files/parse-list-file";
+import { parseListFile } from "#api/tooling";
 
 const BENCH = path.resolve(import.meta.dirname, "../../tests/fixtures/list-files/bench");
 const RUNS = 7;

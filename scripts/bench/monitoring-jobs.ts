@@ -7,8 +7,7 @@
 import path from "node:path";
 import type { SingleBar } from "cli-progress";
 import { createTestHarness } from "wrangler";
-import type { ApiEnv } from "#api/env";
-import { dispatchMonitoringRuns } from "#api/monitoring/dispatch-runs";
+import { type ApiEnv, dispatchMonitoringRuns } from "#api/tooling";
 import { ROOT } from "../lib/local-bindings";
 import { d1SqlStore } from "../reindex/d1-sql-store";
 import type { SqlStore } from "../reindex/local-loader";

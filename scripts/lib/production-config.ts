@@ -6,7 +6,7 @@
 import path from "node:path";
 import { unstable_readConfig, type Unstable_Config } from "wrangler";
 import { ES_DIALECTS } from "#search-index/build";
-import { PLACEHOLDER_MARKER, publisherProblems } from "#app/lib/publisher";
+import { PLACEHOLDER_MARKER, publisherProblems } from "#shared/publisher";
 
 export const PRODUCTION_ENV = "production";
 

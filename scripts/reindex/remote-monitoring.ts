@@ -9,7 +9,7 @@
  * Needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN (D1 edit and Queues write).
  */
 import type { MonitoringJobMessage } from "#shared/monitoring-job";
-import { dispatchMonitoringRuns } from "#api/monitoring/dispatch-runs";
+import { dispatchMonitoringRuns } from "#api/tooling";
 import { createRemoteD1 } from "../accounts/remote-d1";
 import { cloudflareOptionsFromEnvironment, type CloudflareApiOptions } from "../lib/cloudflare-api";
 import { readRemoteConfig, remoteDatabaseId, remoteQueueName, remoteVar } from "../lib/remote-config";

@@ -3,8 +3,7 @@
  * dataset A (the demo data), after it dataset B (same size, another seed), so every record of an answer can be traced
  * to exactly one of them: a page that mixed versions would show names of both.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { createReadStream } from "node:fs";
+import { createReadStream, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { z } from "zod";

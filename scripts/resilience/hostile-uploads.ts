@@ -13,7 +13,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { ROOT } from "../lib/local-bindings";
-import { sendRaw } from "#tests/resilience/fuzz/raw-http";
+import { sendRaw } from "../lib/raw-http";
 import type { SubscriberClient } from "./load-client";
 import { workerdRssMb } from "./stack";
 

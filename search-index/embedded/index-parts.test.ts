@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { NULL_RANK } from "./index-types";
+import { NULL_RANK, type SearchIndex } from "./index-types";
 import { denseRanks, lowerBound, permute, permuteCsr, sortOrder, stringRanks, upperBound } from "./ranks";
 import { concatSnapshot, decodeSnapshot, encodeSnapshot } from "./snapshot";
 import { buildTreeIndex, countsByCode, rollUp, selectionMask } from "./tree-index";
 import { prefixRange, WordIndexBuilder } from "./word-index";
-import type { SearchIndex } from "./index-types";
 
 describe("ranks", () => {
   it("ranks values densely with missing values last", () => {

@@ -1,6 +1,5 @@
 /** Company count per top-level SNI group (section) for the start page, from source records (tests and tooling). */
-import { sniSectionOf } from "./sni";
-import { sniTree } from "./sni";
+import { sniSectionOf, sniTree } from "./sni";
 
 export interface SniAggregationEntry {
   code: string;

@@ -5,8 +5,7 @@
  * empty states of spec §8, the spinner, closing (Escape, leaving the results), errors, and a worksite.
  */
 import type { Page } from "@playwright/test";
-import type { Entity } from "#shared/search/result-schemas";
-import type { CompanyRecord } from "#shared/search/result-schemas";
+import { type CompanyRecord, type Entity } from "#shared/search/result-schemas";
 import { apiSearch, facetCounts, openSearch, SAME_ORIGIN, signedIn } from "./search-helpers";
 import { expect, expectAccessible, screenshot, test } from "./support/test";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authedFetch, uniqueClientIp } from "./factories";
-import { createUrvalHarness } from "./harness";
+import { authedFetch, uniqueClientIp } from "#scripts/lib/factories";
+import { createUrvalHarness } from "#scripts/lib/worker-harness";
 
 const harness = createUrvalHarness();
 

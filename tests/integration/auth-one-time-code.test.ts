@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authedFetch, cookieHeaderFrom, createTestUser, uniqueClientIp, type TestUser } from "./factories";
-import { createUrvalHarness } from "./harness";
+import { authedFetch, cookieHeaderFrom, createTestUser, uniqueClientIp, type TestUser } from "#scripts/lib/factories";
+import { createUrvalHarness } from "#scripts/lib/worker-harness";
 
 const harness = createUrvalHarness();
 

@@ -3,7 +3,7 @@
  * real export worker only once the test has set up its fault, and read back from D1 when settled.
  */
 import { reserveExportJob } from "#api/services/export-job-store";
-import type { TestUser, UrvalHarness } from "./factories";
+import type { TestUser, UrvalHarness } from "#scripts/lib/factories";
 import { vad } from "./export-support";
 
 export interface SettledJob {

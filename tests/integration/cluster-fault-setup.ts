@@ -12,7 +12,7 @@ import { type Cluster, startCluster } from "#scripts/cluster/cluster";
 import { createEsClient, esNames, type EsReindexHooks, reindexIntoElasticsearch } from "#search-index/build";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { type FaultProxy, startFaultProxy } from "./cluster-fault-proxy";
-import type { UrvalHarness } from "./factories";
+import type { UrvalHarness } from "#scripts/lib/factories";
 
 const NODE_PORT = 9440;
 const PROXY_PORT = 9441;

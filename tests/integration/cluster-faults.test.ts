@@ -26,8 +26,8 @@ import {
   timed,
 } from "./cluster-fault-setup";
 import { recordsLeftOf } from "./export-support";
-import { authedFetch, createTestUser, type HarnessResponse, type TestUser } from "./factories";
-import { createUrvalHarness } from "./harness";
+import { authedFetch, createTestUser, type HarnessResponse, type TestUser } from "#scripts/lib/factories";
+import { createUrvalHarness } from "#scripts/lib/worker-harness";
 
 const FIXTURE_COMPANIES = 40;
 const INTERACTIVE_MS = ES_CALL_POLICIES.interactive.timeoutMs;

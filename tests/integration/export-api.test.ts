@@ -12,8 +12,8 @@ import { ErrorBodySchema } from "#shared/errors";
 import type { CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
 import { SearchSchema } from "#shared/search/search-schema";
 import { FORMULA_NAME, postExport, recordsLeftOf, seedExportRegister, settledJob, SWEDISH_NAME, vad } from "./export-support";
-import { authedFetch, createTestUser } from "./factories";
-import { createUrvalHarness } from "./harness";
+import { authedFetch, createTestUser } from "#scripts/lib/factories";
+import { createUrvalHarness } from "#scripts/lib/worker-harness";
 
 const harness = createUrvalHarness();
 let backend: EmbeddedBackend;

@@ -14,8 +14,8 @@ import { ErrorBodySchema } from "#shared/errors";
 import { exportIdsKey } from "#shared/export-job";
 import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { postExport, recordsLeftOf, seedExportRegister, settledJob, vad } from "./export-support";
-import { authedFetch, createTestUser, type TestUser } from "./factories";
-import { createUrvalHarness } from "./harness";
+import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
+import { createUrvalHarness } from "#scripts/lib/worker-harness";
 
 const harness = createUrvalHarness();
 let backend: EmbeddedBackend;

@@ -30,7 +30,7 @@ import {
 import { ExtractionJobSchema, IDEMPOTENCY_KEY_HEADER, type ExtractionJob } from "#shared/api-contracts/extraction";
 import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
-import { authedFetch, type TestUser, type UrvalHarness } from "./factories";
+import { authedFetch, type TestUser, type UrvalHarness } from "#scripts/lib/factories";
 
 /** Names the tests look for: a formula-looking one and Swedish letters. */
 export const FORMULA_NAME = '=HYPERLINK("http://example.invalid","Klicka här") Åäö AB';

@@ -30,8 +30,8 @@ import { ListFileListSchema, type ListFile } from "#shared/api-contracts/list-fi
 import { listFilesForSearch, loadListFileNumbers } from "#api/list-files/list-file-numbers";
 import { ErrorBodySchema } from "#shared/errors";
 import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
-import { authedFetch, createTestUser, type TestUser } from "./factories";
-import { createUrvalHarness, ROOT } from "./harness";
+import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
+import { createUrvalHarness, ROOT } from "#scripts/lib/worker-harness";
 
 const harness = createUrvalHarness();
 const CORPUS = path.join(ROOT, "tests/fixtures/list-files/corpus");

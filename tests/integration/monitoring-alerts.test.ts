@@ -24,10 +24,10 @@ import { MonitoringOverviewSchema } from "#shared/api-contracts/monitoring";
 import type { MonitoringJobMessage } from "#shared/monitoring-job";
 import { SearchSchema } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
-import { startFakeQueuesApi } from "../fakes/queues-http-server";
+import { startFakeQueuesApi } from "#scripts/lib/fakes/queues-http-server";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
-import { authedFetch, createTestUser, type TestUser } from "./factories";
-import { createUrvalHarness } from "./harness";
+import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
+import { createUrvalHarness } from "#scripts/lib/worker-harness";
 import { seedSearchIndex } from "./search-api-seed";
 
 const harness = createUrvalHarness();

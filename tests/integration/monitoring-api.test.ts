@@ -17,8 +17,8 @@ import {
 import { ErrorBodySchema } from "#shared/errors";
 import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
-import { authedFetch, createTestUser, type TestUser } from "./factories";
-import { createUrvalHarness } from "./harness";
+import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
+import { createUrvalHarness } from "#scripts/lib/worker-harness";
 import { seedSearchIndex, type SeededIndex } from "./search-api-seed";
 
 const harness = createUrvalHarness();

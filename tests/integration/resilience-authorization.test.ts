@@ -29,8 +29,16 @@ import {
   type RouteAccess,
   type RouteRequest,
 } from "../resilience/route-access";
-import { authedFetch, cookieHeaderFrom, createTestUser, signIn, uniqueClientIp, type HarnessResponse, type TestUser } from "./factories";
-import { createUrvalHarness } from "./harness";
+import {
+  authedFetch,
+  cookieHeaderFrom,
+  createTestUser,
+  signIn,
+  uniqueClientIp,
+  type HarnessResponse,
+  type TestUser,
+} from "#scripts/lib/factories";
+import { createUrvalHarness } from "#scripts/lib/worker-harness";
 import { seedSearchIndex } from "./search-api-seed";
 
 const harness = createUrvalHarness();

@@ -28,8 +28,8 @@ import {
   uniqueClientIp,
   type HarnessResponse,
   type TestUser,
-} from "./factories";
-import { createUrvalHarness, ROOT } from "./harness";
+} from "#scripts/lib/factories";
+import { createUrvalHarness, ROOT } from "#scripts/lib/worker-harness";
 import { fixtureCompanies } from "../fixtures/search/fixture-dataset";
 import { seedSearchIndex } from "./search-api-seed";
 

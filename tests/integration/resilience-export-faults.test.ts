@@ -17,8 +17,8 @@ import { handleJobBatch } from "#export/jobs/queue-handlers";
 import { ExtractionJobSchema } from "#shared/api-contracts/extraction";
 import { exportFileKey, listFileSnapshotKey } from "#shared/export-job";
 import { postExport, seedExportRegister, vad } from "./export-support";
-import { authedFetch, createTestUser, type TestUser } from "./factories";
-import { createUrvalHarness } from "./harness";
+import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
+import { createUrvalHarness } from "#scripts/lib/worker-harness";
 
 const STORM = 20;
 const scale = {

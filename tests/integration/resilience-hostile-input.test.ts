@@ -22,11 +22,11 @@ import { serializeSearch } from "#shared/search/search-serialize";
 import { fuzzRequest, UNREAD_BODY_MAX_BYTES, type FuzzRequest, type RouteRef } from "../resilience/fuzz/fuzz-request";
 import { learnIds, toRawRequest, type Identities, type KnownIds } from "../resilience/fuzz/fuzz-session";
 import { judge, leaksInternals } from "../resilience/fuzz/oracle";
-import { sendRaw, type RawResponse } from "../resilience/fuzz/raw-http";
+import { sendRaw, type RawResponse } from "#scripts/lib/raw-http";
 import { ROUTE_CONTRACTS, type RouteContract } from "../resilience/fuzz/route-catalogue";
 import { changedTables, snapshotState, type StateSnapshot } from "../resilience/fuzz/state-snapshot";
-import { createTestUser, signIn, uniqueClientIp, type TestUser } from "./factories";
-import { createUrvalHarness, ROOT } from "./harness";
+import { createTestUser, signIn, uniqueClientIp, type TestUser } from "#scripts/lib/factories";
+import { createUrvalHarness, ROOT } from "#scripts/lib/worker-harness";
 import { seedSearchIndex } from "./search-api-seed";
 
 const TOTAL_REQUESTS = Number(process.env["URVAL_FUZZ_REQUESTS"] ?? byScale(200, 10_000));

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeSniAggregation } from "#search-index";
 import { AnnualReportListSchema, EntityAnswerSchema, SniAggregationSchema } from "#shared/api-contracts/search-api";
-import { authedFetch, createTestUser, type TestUser } from "./factories";
-import { createUrvalHarness } from "./harness";
+import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
+import { createUrvalHarness } from "#scripts/lib/worker-harness";
 import { seedSearchIndex, type SeededIndex } from "./search-api-seed";
 
 const harness = createUrvalHarness();

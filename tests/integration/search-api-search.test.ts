@@ -8,8 +8,8 @@ import { SearchPageAnswerSchema, type SearchPageAnswer } from "#shared/api-contr
 import { ListFileListSchema } from "#shared/api-contracts/list-files";
 import { emptySearch, SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { deserializeSearch } from "#shared/search/search-serialize";
-import { authedFetch, createTestUser, type HarnessResponse, type TestUser } from "./factories";
-import { createUrvalHarness } from "./harness";
+import { authedFetch, createTestUser, type HarnessResponse, type TestUser } from "#scripts/lib/factories";
+import { createUrvalHarness } from "#scripts/lib/worker-harness";
 import { seedSearchIndex, type SeededIndex } from "./search-api-seed";
 
 const harness = createUrvalHarness();

@@ -20,7 +20,7 @@ import {
   type WorksiteSourceRecord,
 } from "#search-index/build";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
-import type { UrvalHarness } from "./factories";
+import type { UrvalHarness } from "#scripts/lib/factories";
 
 export interface SeededIndex {
   version: number;

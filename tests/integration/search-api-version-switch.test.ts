@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EntityAnswerSchema, SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import { removeVersionStatements } from "#search-index/build";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
-import { authedFetch, createTestUser, type TestUser } from "./factories";
-import { createUrvalHarness } from "./harness";
+import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
+import { createUrvalHarness } from "#scripts/lib/worker-harness";
 import { seedSearchIndex } from "./search-api-seed";
 
 const harness = createUrvalHarness();

@@ -5,8 +5,7 @@
  */
 import { countyOfMunicipality, isLimitedCompanyForm } from "#search-index";
 import { type CompanySourceRecord, CompanySourceRecordSchema } from "#search-index/build";
-import type { BulkRow } from "./bulk-row";
-import { RowError } from "./bulk-row";
+import { type BulkRow, RowError } from "./bulk-row";
 import type { BolagsverketCodes } from "./codes";
 import type { ZipLookup } from "./zip-lookup";
 

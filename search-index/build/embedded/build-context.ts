@@ -1,7 +1,6 @@
 /** Reference data as the index builders need it: trees as node ids, code lists as small indexes. */
 import { companyFormEntries, employeeRangeEntries, fiscalYearEntries, locationTree, sniTree } from "../../refdata";
-import type { SmallCodeSet } from "../../embedded/index-types";
-import { NO_CODE } from "../../embedded/index-types";
+import { NO_CODE, type SmallCodeSet } from "../../embedded/index-types";
 import { buildTreeIndex, codeToNodeMap, pathToRoot, unknownNode, type TreeIndex } from "../../embedded/tree-index";
 
 export interface BuildContext {

@@ -3,7 +3,7 @@
  * the default per result type. Every query is scoped by user_id, so another user's template id is simply not found.
  */
 import { z } from "zod";
-import { ColumnSpecSchema, type ColumnSpec, type ExportResultType } from "#shared/api-contracts/export-columns";
+import { type ColumnSpec, ColumnSpecSchema, type ExportResultType, unknownColumnIssues } from "#shared/api-contracts/export-columns";
 import {
   BUILTIN_TEMPLATES,
   BuiltinTemplateIdSchema,
@@ -14,7 +14,6 @@ import {
   type ExportTemplatePatch,
 } from "#shared/api-contracts/export-templates";
 import { AppError, notFound, userMessage, validationError } from "#shared/errors";
-import { unknownColumnIssues } from "#shared/api-contracts/export-columns";
 
 const TemplateRowSchema = z.object({
   id: z.string(),

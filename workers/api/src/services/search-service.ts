@@ -4,8 +4,7 @@
  * the SearchBackend, and writes the answer with the normalised search, its `vad` serialisation and the client's
  * request id. Both parts are checked against the shared contract; the results once, when they are computed.
  */
-import { onOneVersion } from "#search-index";
-import type { ListFileMap, SearchBackend } from "#search-index";
+import { type ListFileMap, onOneVersion, type SearchBackend } from "#search-index";
 import { PAGE_TOO_DEEP_MESSAGE, SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import { AppError } from "#shared/errors";
 import { MAX_PAGE } from "#shared/search/search-fields";

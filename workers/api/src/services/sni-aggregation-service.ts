@@ -3,12 +3,10 @@
  * (section A–U) in all of Sweden, read from the `sni_all` counts of the default company search. Computed once per
  * index version and isolate; the ETag changes when the counts do.
  */
-import type { SearchBackend } from "#search-index";
-import { sniTree } from "#search-index";
+import { onOneVersion, type SearchBackend, sniTree } from "#search-index";
 import { SniAggregationSchema } from "#shared/api-contracts/search-api";
 import { emptySearch } from "#shared/search/search-schema";
 import { toCacheableJson, type CacheableJson } from "./cacheable-json";
-import { onOneVersion } from "#search-index";
 
 const byVersion = new Map<string, Promise<CacheableJson>>();
 

@@ -6,9 +6,8 @@ import * as XLSX from "@e965/xlsx";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { companyRecord, recordChunks, worksiteRecord } from "./testing/sample-records";
-import type { CompanyRecord } from "#shared/search/result-schemas";
+import { type CompanyRecord, type WorksiteRecord } from "#shared/search/result-schemas";
 import { writeCompanyWorkbook, writeWorksiteWorkbook, type XlsxStream } from "./workbook-stream";
-import type { WorksiteRecord } from "#shared/search/result-schemas";
 import { expectedCompanyRow, expectedWorksiteRow } from "./testing/expected-rows";
 
 const COMMON = { criteria: [{ label: "Bransch", value: "62 Dataprogrammering" }], sources: ["Källa: SCB", "Bolagsverket"] };

@@ -2,8 +2,7 @@
  * What an export row must read back as, written out field by field from the record, independently of the writer's
  * column definitions: header → value as a spreadsheet reader returns it (empty cells absent; date cells as UTC dates).
  */
-import type { CompanyRecord } from "#shared/search/result-schemas";
-import type { WorksiteRecord } from "#shared/search/result-schemas";
+import { type CompanyRecord, type WorksiteRecord } from "#shared/search/result-schemas";
 
 type Row = Record<string, string | number | Date | undefined>;
 

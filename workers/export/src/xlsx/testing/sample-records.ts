@@ -3,8 +3,7 @@
  * export benchmark: Swedish names with å, ä and ö, nulls, negative figures, and now and then a name that looks like a
  * formula. Generated lazily in chunks so a benchmark of the streaming path does not hold every row.
  */
-import type { CompanyRecord } from "#shared/search/result-schemas";
-import type { WorksiteRecord } from "#shared/search/result-schemas";
+import { type CompanyRecord, type WorksiteRecord } from "#shared/search/result-schemas";
 
 const FIRST = ["Åsa", "Örjan", "Märta", "Björn", "Eva", "Karl", "Lena", "Göran", "Ingrid", "Per", "Sofia", "Anders"];
 const LAST = ["Öberg", "Åström", "Lindqvist", "Sjögren", "Bäckström", "Nilsson", "Håkansson", "Ek", "Svensson", "Löfgren"];

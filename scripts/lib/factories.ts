@@ -5,9 +5,8 @@
  *   const user = await createTestUser(harness);                      // terms accepted, quota 1000, expires in a year
  *   const res = await authedFetch(harness, user.cookie, "/sapi/subscription/active-user");
  */
-import { authConfig } from "#api/auth/auth-config";
-import { hashPassword } from "#api/auth/password-hash";
-import type { createUrvalHarness } from "./harness";
+import { authConfig, hashPassword } from "#api/tooling";
+import type { createUrvalHarness } from "./worker-harness";
 
 export type UrvalHarness = ReturnType<typeof createUrvalHarness>;
 /** The harness's Response type (undici's, not the Workers one). */

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { createTestHarness } from "wrangler";
-import type { ApiEnv } from "#api/env";
+import type { ApiEnv } from "#api/tooling";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 

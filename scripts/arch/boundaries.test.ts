@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { boundaryProblems } from "./boundaries";
+import type { ImportEdge } from "./import-graph";
+
+const edge = (from: string, to: string, specifier: string, typeOnly = false): ImportEdge => ({ from, to, specifier, typeOnly });
+const problemsOf = (...edges: ImportEdge[]) => {
+  const files = [...new Set(edges.flatMap((e) => [e.from, e.to]))];
+  return boundaryProblems({ root: "/repo", files, edges });
+};
+
+describe("module boundaries", () => {
+  it("lets each part use what it may, through its entries", () => {
+    expect(
+      problemsOf(
+        edge("workers/api/src/routes/search.ts", "search-index/index.ts", "#search-index"),
+        edge("workers/api/src/routes/search.ts", "workers/shared/errors.ts", "#shared/errors"),
+        edge("scripts/reindex/cli.ts", "search-index/build/index.ts", "#search-index/build"),
+        edge("scripts/accounts/cli.ts", "workers/api/src/tooling.ts", "#api/tooling"),
+        edge("tests/contract/x.test.ts", "search-index/embedded/scan.ts", "#search-index/embedded/scan"),
+        edge("search-index/build/change-set.ts", "search-index/embedded/ranks.ts", "../embedded/ranks"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("refuses internals, forbidden parts, relative crossings and deep climbs", () => {
+    const problems = problemsOf(
+      edge("workers/api/src/a.ts", "search-index/embedded/scan.ts", "#search-index/embedded/scan"),
+      edge("scripts/bench/x.ts", "workers/export/src/xlsx/cells.ts", "#export/xlsx/cells"),
+      edge("scripts/bench/y.ts", "tests/integration/harness.ts", "#tests/integration/harness"),
+      edge("workers/shared/a.ts", "search-index/index.ts", "#search-index"),
+      edge("app/routes/a.tsx", "workers/shared/errors.ts", "../../workers/shared/errors"),
+      edge("search-index/embedded/scan.ts", "search-index/build/embedded/index-build.ts", "../build/embedded/index-build"),
+      edge("tests/e2e/a/b/c.ts", "tests/e2e/d.ts", "../../../d"),
+    );
+    expect(problems).toEqual([
+      expect.stringContaining("workers/api reaches search-index only through search-index/index.ts"),
+      expect.stringContaining("scripts reaches workers/export only through workers/export/src/tooling.ts"),
+      expect.stringContaining("scripts may not import tests"),
+      expect.stringContaining("workers/shared may not import search-index"),
+      expect.stringContaining("crosses from app to workers/shared by a relative path"),
+      expect.stringContaining("the read path of search-index imports its build path"),
+      expect.stringContaining("climbs more than two levels"),
+    ]);
+  });
+
+  it("counts a cycle closed by a type-only import", () => {
+    const problems = problemsOf(
+      edge("search-index/build/a.ts", "search-index/build/b.ts", "./b"),
+      edge("search-index/build/b.ts", "search-index/build/a.ts", "./a", true),
+    );
+    expect(problems).toEqual(["import cycle: search-index/build/a.ts → search-index/build/b.ts"]);
+  });
+});
