@@ -7,7 +7,7 @@ import type { SearchBackend } from "#search-index";
 import { sniTree } from "#search-index";
 import { SniAggregationSchema } from "#shared/api-contracts/search-api";
 import { emptySearch } from "#shared/search/search-schema";
-import { toCacheableJson, type CacheableJson } from "./cacheable-json";
+import { toCacheableJson, type CacheableJson } from "../http/cacheable-json";
 import { onOneVersion } from "#search-index";
 
 const byVersion = new Map<string, Promise<CacheableJson>>();
