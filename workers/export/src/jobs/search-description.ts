@@ -2,13 +2,7 @@
  * The search in words for the 'Om urvalet' sheet: every constraint with its Swedish label (from the shared field
  * catalogue), codes with their reference-data texts, the sort order and the marked rows.
  */
-import {
-  companyFormEntries,
-  employeeRangeEntries,
-  fiscalYearEntries,
-  locationCodeToText,
-  sniCodeToText,
-} from "#search-index";
+import { companyFormEntries, employeeRangeEntries, fiscalYearEntries, locationCodeToText, sniCodeToText } from "#search-index";
 import { formatNumber, formatSniCode } from "#shared/format";
 import { BOOL_FILTERS, CODE_SETS, RANGE_FIELDS, type CodeSetName, type RangeField } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
