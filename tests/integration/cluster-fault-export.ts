@@ -2,7 +2,7 @@
  * Export jobs for the cluster-fault tests: reserved exactly as the API reserves them (quota debited), queued to the
  * real export worker only once the test has set up its fault, and read back from D1 when settled.
  */
-import { reserveExportJob } from "#api/services/export-job-store";
+import { reserveExportJob } from "#api/exports/export-job-store";
 import type { TestUser, UrvalHarness } from "#scripts/lib/factories";
 import { vad } from "./export-support";
 

@@ -7,7 +7,7 @@ import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmbeddedBackend } from "#search-index/build";
 import { ListFileListSchema } from "#shared/api-contracts/list-files";
-import { reserveExportJob, type NewExportJob } from "#api/services/export-job-store";
+import { reserveExportJob, type NewExportJob } from "#api/exports/export-job-store";
 import { processJob } from "#export/jobs/process-job";
 import { uploadMultipart } from "#export/r2/multipart-upload";
 import { exportFileKey } from "#shared/export-job";

@@ -7,7 +7,7 @@
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmbeddedBackend } from "#search-index/build";
-import { reserveExportJob } from "#api/services/export-job-store";
+import { reserveExportJob } from "#api/exports/export-job-store";
 import { failAbandonedJob } from "#export/jobs/job-store";
 import { ExtractionJobSchema, ExtractionPreviewSchema, type ExtractionJob } from "#shared/api-contracts/extraction";
 import { ErrorBodySchema } from "#shared/errors";

@@ -10,7 +10,7 @@ import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { byScale, recordScenario, resilienceScale } from "#scripts/resilience/report";
 import { type EmbeddedBackend } from "#search-index/build";
-import { reserveExportJob, type NewExportJob } from "#api/services/export-job-store";
+import { reserveExportJob, type NewExportJob } from "#api/exports/export-job-store";
 import { claimJob } from "#export/jobs/job-store";
 import type { JobContext } from "#export/jobs/process-job";
 import { handleJobBatch } from "#export/jobs/queue-handlers";

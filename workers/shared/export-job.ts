@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EXPORT_JOB_STATUSES } from "./export-job-states";
 
 /** The message the API puts on EXPORT_QUEUE: only the job id; everything else is read from the job row. */
 export const ExportJobMessageSchema = z.object({ jobId: z.string().min(1).max(64) });
@@ -9,7 +10,7 @@ export const ExportJobRowSchema = z.object({
   id: z.string(),
   user_id: z.string(),
   request_hash: z.string(),
-  status: z.enum(["READY", "RUNNING", "DONE", "ERROR"]),
+  status: z.enum(EXPORT_JOB_STATUSES),
   result_type: z.enum(["COMPANY", "WORKSITE"]),
   serialized_search: z.string(),
   exclude: z.union([z.literal(0), z.literal(1)]),

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError, parseOrThrow } from "#shared/errors";
-import { readCappedText as readCappedBody } from "../services/capped-body";
+import { readCappedText as readCappedBody } from "../http/capped-body";
 
 /** Largest JSON body the auth, subscription and contact routes read (a contact message is the biggest). */
 export const MAX_JSON_BODY_BYTES = 16 * 1024;

@@ -5,7 +5,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { parseOrThrow, userMessage, validationError } from "#shared/errors";
-import { readCappedBytes } from "../services/capped-body";
+import { readCappedBytes } from "../http/capped-body";
 import { LIST_FILE_REQUEST_TOO_LARGE, MAX_LIST_FILE_REQUEST_BYTES } from "#shared/api-contracts/list-files";
 import { LIST_FILE_LIMITS } from "./limits";
 import { fileTooLarge } from "./refusals";

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { authConfig } from "../auth/auth-config";
 import { readAccessCookie } from "../auth/session-cookies";
 import type { ApiBindings } from "../env";
-import { assertTermsSigned, verifySession, type VerifiedSession } from "../services/session-check";
+import { assertTermsSigned, verifySession, type VerifiedSession } from "../sessions/session-check";
 
 /** Routes a signed-in user may call before accepting the terms of use (the terms modal needs them). */
 const TERMS_EXEMPT_PATHS = new Set(["/sapi/subscription/active-user", "/sapi/subscription/accept-terms", "/sapi/preflight"]);

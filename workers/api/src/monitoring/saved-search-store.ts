@@ -16,7 +16,7 @@ import {
 import { notFound, userMessage } from "#shared/errors";
 import { deserializeSearchOrThrow, serializeSearch } from "#shared/search/search-serialize";
 import { listFilesForSearch } from "../list-files/list-file-numbers";
-import { newSharedLinkId } from "../services/shared-link-service";
+import { newSharedLinkId } from "../search/shared-link-service";
 
 export const savedSearchNotFound = () => notFound("SAVED_SEARCH_NOT_FOUND", "Bevakningen finns inte.");
 

@@ -7,10 +7,10 @@ import {
 } from "#shared/api-contracts/search-api";
 import { parseOrThrow } from "#shared/errors";
 import type { ApiBindings } from "../env";
-import { annualReportCsp } from "../services/annual-report-html";
-import { listAnnualReports, openAnnualReport } from "../services/annual-report-service";
-import { contractJson } from "../services/contract-answer";
-import { backendFor } from "../services/search-backend-for";
+import { annualReportCsp } from "../details/annual-report-html";
+import { listAnnualReports, openAnnualReport } from "../details/annual-report-service";
+import { contractJson } from "../http/contract-answer";
+import { backendFor } from "../search/search-backend-for";
 
 /** /sapi/annual-report (spec §7): GET /{orgSeqNo} → [{refNo, periodEnd}]; GET /open/{refNo}?orgNo=&period= → HTML. */
 export const annualReportRoutes = new Hono<ApiBindings>()

@@ -6,10 +6,10 @@ import { clientIp, readJson, readJsonOrText } from "../auth/request-input";
 import { clearSessionCookies, readAccessCookie, readRefreshCookie, setSessionCookies } from "../auth/session-cookies";
 import type { ApiBindings } from "../env";
 import { messengerFor } from "../messaging/messenger";
-import { abortSignInCode, confirmSignInCode, createSignInCode } from "../services/one-time-code-service";
-import { signInWithPassword } from "../services/password-sign-in";
-import { RateLimitedError } from "../services/rate-limiter";
-import { endSession, rotateSession, type SessionGrant } from "../services/session-service";
+import { abortSignInCode, confirmSignInCode, createSignInCode } from "../sessions/one-time-code-service";
+import { signInWithPassword } from "../sessions/password-sign-in";
+import { RateLimitedError } from "../rate-limits/rate-limiter";
+import { endSession, rotateSession, type SessionGrant } from "../sessions/session-service";
 
 /** Sets the session cookies and answers { expiresAt } (spec §7). */
 function grantSession(c: Context<ApiBindings>, grant: SessionGrant) {

@@ -3,9 +3,9 @@ import { EntityAnswerSchema, EntityIdSchema, INDEX_VERSION_HEADER } from "#share
 import { parseOrThrow } from "#shared/errors";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
-import { contractJson } from "../services/contract-answer";
-import { loadEntity } from "../services/details-service";
-import { backendFor } from "../services/search-backend-for";
+import { contractJson } from "../http/contract-answer";
+import { loadEntity } from "../details/details-service";
+import { backendFor } from "../search/search-backend-for";
 
 /** GET /sapi/details/entity/{id}: a company (orgSeqNo) or worksite (8-digit cfarNo) with `type` (spec §7). */
 export const detailRoutes = new Hono<ApiBindings>().get("/entity/:id", async (c) => {

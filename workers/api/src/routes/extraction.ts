@@ -21,11 +21,11 @@ import { parseOrThrow } from "#shared/errors";
 import { readJson } from "../auth/request-input";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
-import { contractJson } from "../services/contract-answer";
-import { downloadExport, readExportJob } from "../services/export-download";
-import { previewExport, requestExport } from "../services/export-request";
-import { createTemplate, deleteTemplate, listTemplates, setDefaultTemplate, updateTemplate } from "../services/export-template-service";
-import { backendFor } from "../services/search-backend-for";
+import { contractJson } from "../http/contract-answer";
+import { downloadExport, readExportJob } from "../exports/export-download";
+import { previewExport, requestExport } from "../exports/export-request";
+import { createTemplate, deleteTemplate, listTemplates, setDefaultTemplate, updateTemplate } from "../exports/export-template-service";
+import { backendFor } from "../search/search-backend-for";
 
 const JobIdSchema = z.uuid();
 const LeaseSecondsSchema = z.coerce.number().positive();

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { APP_VERSION } from "#shared/version";
 import type { ApiBindings } from "../env";
-import { backendFor } from "../services/search-backend-for";
+import { backendFor } from "../search/search-backend-for";
 
 /**
  * GET /sapi/health → { ok, version, backend, documents }: liveness plus a real read of the search backend's store:

@@ -5,8 +5,8 @@ import { ListFileIdParamSchema, ListFileListSchema, SeqNoParamSchema } from "#sh
 import { addListFiles, listListFiles, removeListFile } from "../list-files/list-file-service";
 import { readListFileUploads } from "../list-files/list-file-upload";
 import { currentSession } from "../middleware/session";
-import { contractJson } from "../services/contract-answer";
-import { backendFor } from "../services/search-backend-for";
+import { contractJson } from "../http/contract-answer";
+import { backendFor } from "../search/search-backend-for";
 
 /**
  * Mounted at /sapi/list-file (spec §7, issue 10): GET /get/{seqNo} → the user's list files of that search context;

@@ -24,8 +24,8 @@ import { markAllRead, monitoringOverview, storeDigest, unreadCount } from "../mo
 import { syncPercolator, type SavedSearchChange } from "../monitoring/percolator-sync";
 import { createSavedSearch, deleteSavedSearch, newCompaniesOf, renameSavedSearch } from "../monitoring/saved-search-store";
 import { unwatchCompany, watchCompany, watchedIds } from "../monitoring/watched-company-store";
-import { contractJson } from "../services/contract-answer";
-import { backendFor } from "../services/search-backend-for";
+import { contractJson } from "../http/contract-answer";
+import { backendFor } from "../search/search-backend-for";
 
 const userOf = (c: Context<ApiBindings>) => currentSession(c).userId;
 

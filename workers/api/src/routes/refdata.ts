@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import type { ApiBindings } from "../env";
-import { cacheableJsonResponse } from "../services/cacheable-json";
-import { staticRefdata, STATIC_REFDATA_NAMES } from "../services/refdata-service";
-import { backendFor } from "../services/search-backend-for";
-import { sniAggregation } from "../services/sni-aggregation-service";
+import { cacheableJsonResponse } from "../http/cacheable-json";
+import { staticRefdata, STATIC_REFDATA_NAMES } from "../refdata/refdata-service";
+import { backendFor } from "../search/search-backend-for";
+import { sniAggregation } from "../refdata/sni-aggregation-service";
 
 /** Static parts change only with a deployment; the ETag makes revalidation after max-age a cheap 304. */
 const STATIC_MAX_AGE_S = 3600;

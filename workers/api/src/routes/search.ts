@@ -5,10 +5,10 @@ import { parseOrThrow } from "#shared/errors";
 import { deserializeSearchOrThrow } from "#shared/search/search-serialize";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
-import { contractJson } from "../services/contract-answer";
-import { backendFor } from "../services/search-backend-for";
-import { readSearchBody, readSearchRequestId, wantsFreshResults } from "../services/search-request";
-import { assertPageVisible, searchPageJson } from "../services/search-service";
+import { contractJson } from "../http/contract-answer";
+import { backendFor } from "../search/search-backend-for";
+import { readSearchBody, readSearchRequestId, wantsFreshResults } from "../search/search-request";
+import { assertPageVisible, searchPageJson } from "../search/search-service";
 
 /**
  * /sapi/search (spec §7): POST /page/{n} with the search object as body and the client's counter in

@@ -5,8 +5,8 @@ import { parseOrThrow } from "#shared/errors";
 import { MAX_SERIALIZED_LENGTH } from "#shared/search/search-serialize";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
-import { contractJson } from "../services/contract-answer";
-import { createSharedLink, deleteSharedLink, readSharedLink } from "../services/shared-link-service";
+import { contractJson } from "../http/contract-answer";
+import { createSharedLink, deleteSharedLink, readSharedLink } from "../search/shared-link-service";
 
 const SerializedParamSchema = z.string().min(1).max(MAX_SERIALIZED_LENGTH);
 

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
-import { acceptTerms, loadActiveUser } from "../services/subscription-service";
-import { termsOfUseParagraphs } from "../services/terms-of-use";
+import { acceptTerms, loadActiveUser } from "../account/subscription-service";
+import { termsOfUseParagraphs } from "../account/terms-of-use";
 
 /** /api/subscription: public. */
 export const publicSubscriptionRoutes = new Hono<ApiBindings>().get("/terms-of-use", (c) => {

@@ -3,8 +3,8 @@ import { FinancialConfigAnswerSchema, StoreFinancialConfigRequestSchema } from "
 import { readJson } from "../auth/request-input";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
-import { contractJson } from "../services/contract-answer";
-import { storeCompanyFinancialType } from "../services/user-config-service";
+import { contractJson } from "../http/contract-answer";
+import { storeCompanyFinancialType } from "../account/user-config-service";
 
 /** /sapi/user-config: POST /store-user-company-financial-config with "CONCERN" or "BUSINESS" (spec §4, §7). */
 export const userConfigRoutes = new Hono<ApiBindings>().post("/store-user-company-financial-config", async (c) => {

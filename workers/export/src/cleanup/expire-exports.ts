@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { MAX_EXPORT_CLAIMS, type ExportJobMessage } from "#shared/export-job";
+import { exportJobFromStates, sqlStatus, sqlStatuses } from "#shared/export-job-states";
 import { log } from "#shared/log";
 import { DEFAULT_LEASE_MS, failAbandonedJob } from "../jobs/job-store";
 
@@ -21,6 +22,8 @@ const IdRowSchema = z.object({
   ids_key: z.string().nullable(),
 });
 const JobIdsSchema = z.array(z.object({ id: z.string() }));
+const READY = sqlStatus("READY");
+const RUNNING = sqlStatus("RUNNING");
 
 export interface CleanupOptions {
   now?: number;
@@ -57,8 +60,8 @@ async function requeueIdle(db: D1Database, queue: Queue<ExportJobMessage>, now: 
   const { results } = await db
     .prepare(
       `SELECT id FROM export_jobs
-       WHERE attempts < ? AND ((status = 'READY' AND created_at < ? AND created_at >= ?)
-                            OR (status = 'RUNNING' AND lease_until < ? AND lease_until >= ?))
+       WHERE attempts < ? AND ((status = ${READY} AND created_at < ? AND created_at >= ?)
+                            OR (status = ${RUNNING} AND lease_until < ? AND lease_until >= ?))
        LIMIT ?`,
     )
     .bind(MAX_CLAIMS, now - leaseMs, now - staleMs, now, now - staleMs, BATCH)
@@ -69,12 +72,13 @@ async function requeueIdle(db: D1Database, queue: Queue<ExportJobMessage>, now: 
   return ids.length;
 }
 
+/** Candidates for the abandon transition (failAbandonedJob applies its guard): idle past the stale time, or claimed too often. */
 async function failStale(db: D1Database, now: number, staleMs: number): Promise<number> {
   const { results } = await db
     .prepare(
       `SELECT id FROM export_jobs
-       WHERE (status = 'READY' AND created_at < ?) OR (status = 'RUNNING' AND lease_until < ?)
-          OR (status IN ('READY', 'RUNNING') AND attempts >= ? AND COALESCE(lease_until, 0) < ?)
+       WHERE (status = ${READY} AND created_at < ?) OR (status = ${RUNNING} AND lease_until < ?)
+          OR (status IN ${sqlStatuses(exportJobFromStates("abandon"))} AND attempts >= ? AND COALESCE(lease_until, 0) < ?)
        LIMIT ?`,
     )
     .bind(now - staleMs, now - staleMs, MAX_CLAIMS, now, BATCH)

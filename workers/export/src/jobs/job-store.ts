@@ -1,9 +1,11 @@
 /**
- * The export job state machine in D1, as the consumer drives it: READY → RUNNING (a lease) → DONE or ERROR. Every
- * transition is one conditional UPDATE, so duplicate or concurrent deliveries cannot both win; settling a job and
- * its refund run in one batch, the refund guarded by the settle token only the winning UPDATE wrote.
+ * The export job state machine in D1 (#shared/export-job-states), as the consumer drives it: READY → RUNNING (a lease)
+ * → DONE or ERROR. Every transition is one UPDATE guarded by the module's from-states, so duplicate or concurrent
+ * deliveries cannot both win; settling a job and its refund run in one batch, the refund guarded by the settle token
+ * only the winning UPDATE wrote.
  */
 import { DEFAULT_EXPORT_LEASE_MS, ExportJobRowSchema, type ExportJobRow } from "#shared/export-job";
+import { exportJobGuard, exportJobStatusAfter, sqlStatus, type ExportJobEvent } from "#shared/export-job-states";
 
 /**
  * How long a consumer owns a RUNNING job by default; a Worker's queue handler runs for at most 15 minutes
@@ -19,13 +21,14 @@ export async function loadJob(db: D1Database, jobId: string): Promise<ExportJobR
 /** Takes the job if it is READY or its RUNNING lease ran out; returns the lease token, or null if someone holds it. */
 export async function claimJob(db: D1Database, jobId: string, now: number, leaseMs = DEFAULT_LEASE_MS): Promise<string | null> {
   const token = crypto.randomUUID();
+  const guard = exportJobGuard("claim", { now });
   const result = await db
     .prepare(
-      `UPDATE export_jobs SET status = 'RUNNING', lease_token = ?, lease_until = ?, attempts = attempts + 1,
-              started_at = COALESCE(started_at, ?)
-       WHERE id = ? AND (status = 'READY' OR (status = 'RUNNING' AND lease_until <= ?))`,
+      `UPDATE export_jobs SET status = ${sqlStatus(exportJobStatusAfter("claim"))}, lease_token = ?, lease_until = ?,
+              attempts = attempts + 1, started_at = COALESCE(started_at, ?)
+       WHERE id = ? AND ${guard.sql}`,
     )
-    .bind(token, now + leaseMs, now, jobId, now)
+    .bind(token, now + leaseMs, now, jobId, ...guard.params)
     .run();
   return result.meta.changes === 1 ? token : null;
 }
@@ -36,9 +39,10 @@ export async function claimJob(db: D1Database, jobId: string, now: number, lease
  * moment ago, waiting for its retry, is not abandoned.
  */
 export async function releaseJob(db: D1Database, jobId: string, token: string, now: number): Promise<void> {
+  const guard = exportJobGuard("release", { token });
   await db
-    .prepare("UPDATE export_jobs SET lease_until = ? WHERE id = ? AND status = 'RUNNING' AND lease_token = ?")
-    .bind(now, jobId, token)
+    .prepare(`UPDATE export_jobs SET lease_until = ? WHERE id = ? AND ${guard.sql}`)
+    .bind(now, jobId, ...guard.params)
     .run();
 }
 
@@ -59,16 +63,18 @@ const inMissing = "record_id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)
 export async function finishJob(db: D1Database, jobId: string, token: string, file: FinishedFile, now: number): Promise<boolean> {
   const settle = crypto.randomUUID();
   const missing = JSON.stringify(file.missingIds ?? []);
+  const guard = exportJobGuard("finish", { token });
   const [done] = await db.batch([
     db
       .prepare(
-        `UPDATE export_jobs SET status = 'DONE', row_count = ?, r2_key = ?, file_size = ?, finished_at = ?, settle_token = ?,
+        `UPDATE export_jobs SET status = ${sqlStatus(exportJobStatusAfter("finish"))}, row_count = ?, r2_key = ?, file_size = ?,
+                finished_at = ?, settle_token = ?,
                 refunded_count = CASE WHEN charged_count IS NULL THEN reserved_count - ?
                                       ELSE (SELECT count(*) FROM export_ledger WHERE job_id = ? AND ${inMissing}) END,
                 lease_until = NULL
-         WHERE id = ? AND status = 'RUNNING' AND lease_token = ? AND reserved_count >= ?`,
+         WHERE id = ? AND ${guard.sql} AND reserved_count >= ?`,
       )
-      .bind(file.rowCount, file.r2Key, file.size, now, settle, file.rowCount, jobId, missing, jobId, token, file.rowCount),
+      .bind(file.rowCount, file.r2Key, file.size, now, settle, file.rowCount, jobId, missing, jobId, ...guard.params, file.rowCount),
     refundStatement(db, jobId, settle),
     releaseLedgerStatement(db, jobId, settle, `AND ${inMissing}`, [missing]),
   ]);
@@ -77,7 +83,7 @@ export async function finishJob(db: D1Database, jobId: string, token: string, fi
 
 /** RUNNING → ERROR for the lease holder (a permanent failure), the whole reservation refunded in the same batch. */
 export async function failLeasedJob(db: D1Database, jobId: string, token: string, errorCode: string, now: number): Promise<boolean> {
-  return settleAsError(db, jobId, errorCode, now, "status = 'RUNNING' AND lease_token = ?", [token]);
+  return settleAsError(db, "fail", jobId, errorCode, now, token);
 }
 
 /**
@@ -85,19 +91,28 @@ export async function failLeasedJob(db: D1Database, jobId: string, token: string
  * stale jobs). A job whose lease is still live is left to its holder. Returns false when nothing changed.
  */
 export async function failAbandonedJob(db: D1Database, jobId: string, errorCode: string, now: number): Promise<boolean> {
-  return settleAsError(db, jobId, errorCode, now, "(status = 'READY' OR (status = 'RUNNING' AND lease_until < ?))", [now]);
+  return settleAsError(db, "abandon", jobId, errorCode, now);
 }
 
-async function settleAsError(db: D1Database, jobId: string, errorCode: string, now: number, guard: string, params: unknown[]) {
+/** Events fail and abandon: → ERROR, refunding everything the job was charged. */
+async function settleAsError(
+  db: D1Database,
+  event: Extract<ExportJobEvent, "fail" | "abandon">,
+  jobId: string,
+  errorCode: string,
+  now: number,
+  token?: string,
+) {
   const settle = crypto.randomUUID();
+  const guard = exportJobGuard(event, { now, token });
   const [failed] = await db.batch([
     db
       .prepare(
-        `UPDATE export_jobs SET status = 'ERROR', error_code = ?, finished_at = ?, settle_token = ?,
+        `UPDATE export_jobs SET status = ${sqlStatus(exportJobStatusAfter(event))}, error_code = ?, finished_at = ?, settle_token = ?,
                 refunded_count = COALESCE(charged_count, reserved_count), lease_until = NULL
-         WHERE id = ? AND ${guard}`,
+         WHERE id = ? AND ${guard.sql}`,
       )
-      .bind(errorCode, now, settle, jobId, ...params),
+      .bind(errorCode, now, settle, jobId, ...guard.params),
     refundStatement(db, jobId, settle),
     releaseLedgerStatement(db, jobId, settle, "", []),
   ]);

@@ -6,6 +6,7 @@
  */
 import type { SearchBackend } from "#search-index";
 import { AppError } from "#shared/errors";
+import { isSettledExportJob } from "#shared/export-job-states";
 import { log } from "#shared/log";
 import { claimJob, failLeasedJob, finishJob, loadJob, releaseJob } from "./job-store";
 import { writeExportFile } from "./export-file";
@@ -29,7 +30,7 @@ export async function processJob(context: JobContext, jobId: string): Promise<Jo
   const now = context.now ?? Date.now;
   const job = await loadJob(context.db, jobId);
   if (!job) return "missing";
-  if (job.status === "DONE" || job.status === "ERROR") return "settled";
+  if (isSettledExportJob(job.status)) return "settled";
   const token = await claimJob(context.db, jobId, now(), context.leaseMs);
   if (!token) return "busy";
   try {

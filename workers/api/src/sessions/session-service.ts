@@ -3,7 +3,7 @@ import { log } from "#shared/log";
 import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken } from "../auth/access-token";
 import { generateRefreshToken, parseRefreshToken, sha256Base64Url } from "../auth/refresh-token";
 import { bytesEqual } from "../auth/password-hash";
-import { assertAccountUsable, type AccountStatusRow } from "./account-status";
+import { assertAccountUsable, type AccountStatusRow } from "../account/account-status";
 
 /**
  * Session model (docs/decisions/0010-session-model.md): a sign-in opens a family; each refresh uses up its token and

@@ -11,7 +11,7 @@ import { MAX_PAGE } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
 import { listFilesForSearch } from "../list-files/list-file-numbers";
-import { checkAnswer } from "./contract-answer";
+import { checkAnswer } from "../http/contract-answer";
 import { SearchResultCache } from "./search-result-cache";
 import { elapsedMs } from "./timed-backend";
 

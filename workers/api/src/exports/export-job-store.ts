@@ -1,9 +1,11 @@
 /**
  * export_jobs as the API uses it: reserve (create the job and debit the quota in one D1 batch), undo a reservation
- * whose job could not be queued, and read a job for its owner. The consumer's transitions live in workers/export.
+ * whose job could not be queued, and read a job for its owner. The transitions and their guards are those of
+ * #shared/export-job-states; the consumer's live in workers/export.
  */
 import type { ColumnSpec, ExportFormat } from "#shared/api-contracts/export-columns";
 import { ExportJobRowSchema, type ExportJobRow } from "#shared/export-job";
+import { exportJobGuard, exportJobStatusAfter, sqlStatus } from "#shared/export-job-states";
 
 export interface NewExportJob {
   id: string;
@@ -72,7 +74,7 @@ export async function reserveExportJob(db: D1Database, job: NewExportJob): Promi
         `INSERT INTO export_jobs (id, user_id, idempotency_key, request_hash, status, result_type, serialized_search, exclude,
                                   id_numbers_json, list_files_key, reserved_count, file_name, created_at, expires_at,
                                   format, columns_json)
-         VALUES (?, ?, ?, ?, 'READY', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         VALUES (?, ?, ?, ?, ${sqlStatus(exportJobStatusAfter("reserve"))}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (user_id, idempotency_key) DO NOTHING`,
       )
       .bind(
@@ -118,20 +120,21 @@ export async function paidRecordIds(
   return new Set(results.map((r) => r.id));
 }
 
-/** Gives the reservation back (and the job's ledger rows) and forgets the job, if it is still READY. */
+/** Gives the reservation back (and the job's ledger rows) and forgets the job, if it is still READY (event undo). */
 export async function undoReservation(db: D1Database, jobId: string): Promise<void> {
+  const undo = exportJobGuard("undo");
   await db.batch([
     db
       .prepare(
         `UPDATE users SET extraction_records_left = extraction_records_left +
-                (SELECT COALESCE(charged_count, reserved_count) FROM export_jobs WHERE id = ? AND status = 'READY')
-         WHERE id = (SELECT user_id FROM export_jobs WHERE id = ? AND status = 'READY')`,
+                (SELECT COALESCE(charged_count, reserved_count) FROM export_jobs WHERE id = ? AND ${undo.sql})
+         WHERE id = (SELECT user_id FROM export_jobs WHERE id = ? AND ${undo.sql})`,
       )
-      .bind(jobId, jobId),
+      .bind(jobId, ...undo.params, jobId, ...undo.params),
     db
-      .prepare("DELETE FROM export_ledger WHERE job_id = ? AND EXISTS (SELECT 1 FROM export_jobs WHERE id = ? AND status = 'READY')")
-      .bind(jobId, jobId),
-    db.prepare("DELETE FROM export_jobs WHERE id = ? AND status = 'READY'").bind(jobId),
+      .prepare(`DELETE FROM export_ledger WHERE job_id = ? AND EXISTS (SELECT 1 FROM export_jobs WHERE id = ? AND ${undo.sql})`)
+      .bind(jobId, jobId, ...undo.params),
+    db.prepare(`DELETE FROM export_jobs WHERE id = ? AND ${undo.sql}`).bind(jobId, ...undo.params),
   ]);
 }
 

@@ -13,7 +13,7 @@ import {
   sniDetailGroupToKeywords,
   sniTree,
 } from "#search-index";
-import { toCacheableJson, type CacheableJson } from "./cacheable-json";
+import { toCacheableJson, type CacheableJson } from "../http/cacheable-json";
 
 export type StaticRefdataName = Exclude<RefdataName, "sni-aggregation">;
 

@@ -6,12 +6,12 @@ import type { ParsedIdentity } from "../auth/identity";
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, generateCode, hashCode, obfuscateEmail, obfuscatePhone } from "../auth/one-time-code";
 import { bytesEqual } from "../auth/password-hash";
 import type { Messenger } from "../messaging/outbound-message";
-import { assertAccountUsable } from "./account-status";
+import { assertAccountUsable } from "../account/account-status";
 import { decoyIdentity } from "./decoy-identity";
-import { consume } from "./rate-limiter";
+import { consume } from "../rate-limits/rate-limiter";
 import { startSession, type SessionGrant } from "./session-service";
-import { accountKeyFor, codeSendRule, consumeIpAttempt } from "./sign-in-limits";
-import { findUserById, findUserByIdentity, type UserRow } from "./user-lookup";
+import { accountKeyFor, codeSendRule, consumeIpAttempt } from "../rate-limits/sign-in-limits";
+import { findUserById, findUserByIdentity, type UserRow } from "../account/user-lookup";
 
 export const CODE_REJECTED_MESSAGE = "Engångskoden är felaktig eller har slutat gälla. Begär en ny kod.";
 export const TOO_MANY_CODES_MESSAGE = "För många engångskoder har skickats. Vänta en stund och försök igen.";

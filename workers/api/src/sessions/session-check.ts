@@ -1,6 +1,6 @@
 import { AppError, unauthorized } from "#shared/errors";
 import { verifyAccessToken } from "../auth/access-token";
-import { assertAccountUsable, TERMS_NOT_ACCEPTED_MESSAGE } from "./account-status";
+import { assertAccountUsable, TERMS_NOT_ACCEPTED_MESSAGE } from "../account/account-status";
 
 /** A verified session: the token was valid, its family is live and the account may be used. */
 export interface VerifiedSession {

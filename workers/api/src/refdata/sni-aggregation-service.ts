@@ -6,7 +6,7 @@
 import { onOneVersion, type SearchBackend, sniTree } from "#search-index";
 import { SniAggregationSchema } from "#shared/api-contracts/search-api";
 import { emptySearch } from "#shared/search/search-schema";
-import { toCacheableJson, type CacheableJson } from "./cacheable-json";
+import { toCacheableJson, type CacheableJson } from "../http/cacheable-json";
 
 const byVersion = new Map<string, Promise<CacheableJson>>();
 

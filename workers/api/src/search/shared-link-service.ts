@@ -7,7 +7,7 @@ import { SHARED_LINK_ID_LENGTH, INACTIVE_LINK_MESSAGE } from "#shared/api-contra
 import { AppError, userMessage } from "#shared/errors";
 import { deserializeSearchOrThrow, serializeSearch } from "#shared/search/search-serialize";
 import type { Search } from "#shared/search/search-schema";
-import { consume } from "./rate-limiter";
+import { consume } from "../rate-limits/rate-limiter";
 
 /** How long a shared link stays active (see docs/decisions, shared links). */
 export const SHARED_LINK_LIFETIME_MS = 180 * 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import { SEARCH_REQUEST_ID_HEADER, SearchRequestIdSchema } from "#shared/api-contracts/search-api";
 import { AppError, parseOrThrow } from "#shared/errors";
-import { readCappedText } from "./capped-body";
+import { readCappedText } from "../http/capped-body";
 
 /** A search with every code set full is about 100 KB; anything larger is not a search. */
 export const MAX_SEARCH_BODY_BYTES = 256 * 1024;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { log } from "#shared/log";
 import type { Messenger } from "../messaging/outbound-message";
-import { consume } from "./rate-limiter";
-import { contactRule } from "./sign-in-limits";
+import { consume } from "../rate-limits/rate-limiter";
+import { contactRule } from "../rate-limits/sign-in-limits";
 
 /** Contact form (spec §2, §3). No client validation (spec §5): the server trims, caps sizes and needs some content. */
 export const ContactMessageSchema = z

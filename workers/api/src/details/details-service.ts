@@ -5,7 +5,7 @@
 import type { SearchBackend } from "#search-index";
 import { AppError } from "#shared/errors";
 import type { Entity } from "#shared/search/result-schemas";
-import { loadCompanyFinancialType } from "./user-config-service";
+import { loadCompanyFinancialType } from "../account/user-config-service";
 
 /** CFAR numbers have 8 digits; orgSeqNo are shorter (sequence numbers of about 1.3 million companies). */
 export const CFAR_NO_LENGTH = 8;

@@ -3,11 +3,11 @@ import { log } from "#shared/log";
 import type { AuthConfig } from "../auth/auth-config";
 import type { ParsedIdentity } from "../auth/identity";
 import { dummyVerify, hashPassword, needsRehash, verifyPassword, type Pepper } from "../auth/password-hash";
-import { assertAccountUsable } from "./account-status";
-import { consume, release } from "./rate-limiter";
+import { assertAccountUsable } from "../account/account-status";
+import { consume, release } from "../rate-limits/rate-limiter";
 import { startSession, type SessionGrant } from "./session-service";
-import { accountFailureRule, accountKeyFor, consumeIpAttempt } from "./sign-in-limits";
-import { findUserByIdentity, type UserRow } from "./user-lookup";
+import { accountFailureRule, accountKeyFor, consumeIpAttempt } from "../rate-limits/sign-in-limits";
+import { findUserByIdentity, type UserRow } from "../account/user-lookup";
 
 /** One message and status for an unknown identity and a wrong password (no account enumeration). */
 export const INVALID_CREDENTIALS_MESSAGE = "Felaktiga inloggningsuppgifter. Kontrollera och försök igen.";

@@ -1,5 +1,5 @@
 import { notFound } from "#shared/errors";
-import type { VerifiedSession } from "./session-check";
+import type { VerifiedSession } from "../sessions/session-check";
 import { findUserById } from "./user-lookup";
 
 /** GET /sapi/subscription/active-user (spec §3 "Active user"). */
