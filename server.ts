@@ -9,14 +9,13 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as serverBuild from "./build/server/index.js";
 import { forwardToApi, isApiPath } from "./app/lib/api-forward.server";
 import { refuseCrossSitePost, withSecurityHeaders } from "./app/lib/security-headers.server";
+import type { WebEnvBindings } from "./worker-configuration";
 
-export interface WebEnv {
-  API: Fetcher;
-  ASSETS: Fetcher;
-  APP_ENV: string;
-  /** The publisher's contact details (wrangler.toml [vars.PUBLISHER]), checked by workers/shared/publisher.ts. */
-  PUBLISHER?: unknown;
-}
+/**
+ * Bindings and vars of the web worker, generated from wrangler.toml (`npm run types`). PUBLISHER is checked by
+ * workers/shared/publisher.ts.
+ */
+export type WebEnv = WebEnvBindings;
 
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
 

@@ -102,7 +102,7 @@ export function partOf(file: string): string {
   for (const part of ["workers/api", "workers/export", "workers/shared", "search-index", "scripts", "tests", "app"]) {
     if (file === part || file.startsWith(`${part}/`)) return part;
   }
-  if (file === "server.ts" || file === "load-context.ts") return "app";
+  if (["server.ts", "load-context.ts", "worker-configuration.ts"].includes(file)) return "app";
   return "root";
 }
 

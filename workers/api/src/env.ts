@@ -1,25 +1,29 @@
 import type { MonitoringJobMessage } from "#shared/monitoring-job";
+import type { ApiEnvBindings } from "../worker-configuration";
 
-/** Bindings and vars of the API worker (see workers/api/wrangler.toml). */
-export interface ApiEnv {
-  DB: D1Database;
-  SEARCH_DB: D1Database;
-  EXPORTS: R2Bucket;
-  /** Embedded search index snapshots (search-index/). */
-  SEARCH_INDEX: R2Bucket;
-  EXPORT_QUEUE: Queue<unknown>;
-  /** Bevakning's alert jobs (issue 16): produced and consumed by this worker. */
-  MONITORING_QUEUE: Queue<MonitoringJobMessage>;
+/**
+ * Settings of the API worker that workers/api/wrangler.toml does not set, so `wrangler types` cannot see them: optional
+ * vars an operator, `npm start` or a test adds, and the one optional secret (ELASTICSEARCH_API_KEY, set with `wrangler
+ * secret put` only with ELASTICSEARCH_URL). The required secrets are in the config ([env.production.secrets]).
+ */
+interface ApiSettingsOutsideConfig {
   /** The site's origin for links in scheduled work (the digest); requests use their own origin. */
   PUBLIC_ORIGIN?: string;
   /** The export worker's lease in seconds (default 900): a job idle past it is queued again when its owner polls. */
   EXPORT_LEASE_SECONDS?: string;
-  APP_ENV: string;
-  SEARCH_BACKEND: string;
-  DEV_MAILBOX?: string;
   ELASTICSEARCH_URL?: string;
   ELASTICSEARCH_DIALECT?: string;
   ELASTICSEARCH_API_KEY?: string;
+  ELASTICSEARCH_INDEX_PREFIX?: string;
+}
+
+/**
+ * Bindings and vars of the API worker: generated from workers/api/wrangler.toml (`npm run types`, both environments),
+ * with the queue's message type and the settings outside the config.
+ */
+export interface ApiEnv extends Omit<ApiEnvBindings, "MONITORING_QUEUE">, ApiSettingsOutsideConfig {
+  /** Bevakning's alert jobs (issue 16): produced and consumed by this worker. */
+  MONITORING_QUEUE: Queue<MonitoringJobMessage>;
 }
 
 export interface RequestVars {

@@ -1,16 +1,12 @@
 import type { ExportJobMessage } from "#shared/export-job";
+import type { ExportEnvBindings } from "../worker-configuration";
 
-/** Bindings and vars of the export worker (see workers/export/wrangler.toml). */
-export interface ExportEnv {
-  DB: D1Database;
-  SEARCH_DB: D1Database;
-  EXPORTS: R2Bucket;
-  /** The job queue it consumes: the scheduled cleanup queues idle jobs again. */
-  EXPORT_QUEUE?: Queue<ExportJobMessage>;
-  /** Embedded search index snapshots (search-index/). */
-  SEARCH_INDEX: R2Bucket;
-  APP_ENV: string;
-  SEARCH_BACKEND: string;
+/**
+ * Settings of the export worker that workers/export/wrangler.toml does not set, so `wrangler types` cannot see them:
+ * optional vars an operator, `npm start` or a test adds, and the one optional secret (ELASTICSEARCH_API_KEY, set with
+ * `wrangler secret put` only with ELASTICSEARCH_URL).
+ */
+interface ExportSettingsOutsideConfig {
   /** First retry delay of a failed export job in seconds (doubling per attempt, at most 300). */
   EXPORT_RETRY_BASE_SECONDS?: string;
   /** How long a delivery holds a job it claimed (default 900, a queue handler's limit). */
@@ -22,4 +18,14 @@ export interface ExportEnv {
   ELASTICSEARCH_URL?: string;
   ELASTICSEARCH_DIALECT?: string;
   ELASTICSEARCH_API_KEY?: string;
+  ELASTICSEARCH_INDEX_PREFIX?: string;
+}
+
+/**
+ * Bindings and vars of the export worker: generated from workers/export/wrangler.toml (`npm run types`, both
+ * environments), with the queue's message type and the settings outside the config.
+ */
+export interface ExportEnv extends Omit<ExportEnvBindings, "EXPORT_QUEUE">, ExportSettingsOutsideConfig {
+  /** The job queue it consumes: the scheduled cleanup queues idle jobs again. */
+  EXPORT_QUEUE: Queue<ExportJobMessage>;
 }
