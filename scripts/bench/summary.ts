@@ -170,12 +170,13 @@ export async function writeSummary(root = ROOT): Promise<void> {
   writeFileSync(path.join(root, SUMMARY_FILE), await renderSummary(readRuns(root)));
 }
 
+// No top-level await: record.ts imports this module into every benchmark script.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    await writeSummary();
-    console.log(`${SUMMARY_FILE} rebuilt from ${RUNS_FILE}`);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
+  writeSummary().then(
+    () => console.log(`${SUMMARY_FILE} rebuilt from ${RUNS_FILE}`),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }
