@@ -3,19 +3,17 @@
  *   1. hashPassword (HMAC pepper + PBKDF2-SHA256 100 000) in Node's WebCrypto;
  *   2. through the local Workers runtime (the three real workers, real D1): password sign-in, token refresh, and an
  *      authenticated GET /sapi/preflight (requireSubscriber: JWT check + one D1 read).
- * Prints p50/p95 and appends them with the command to BENCHMARKS.md (--no-append to only print). Needs `npm run build`.
+ * Prints p50/p95 and appends them with the command to docs/benchmarks (record.ts; --no-append to only print). Needs `npm run build`.
  *
  *   npm run bench:sign-in -- [--rounds 30]
  */
-import { appendFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { hashPassword } from "#api/tooling";
 import { authedFetch, createTestUser, signIn } from "../lib/factories";
 import { createUrvalHarness } from "../lib/worker-harness";
-import { ROOT } from "../lib/local-bindings";
+import { recordBenchmark } from "../bench/record";
 
 const { values: args } = parseArgs({
   options: { rounds: { type: "string", default: "30" }, "no-append": { type: "boolean", default: false } },
@@ -82,7 +80,15 @@ async function main() {
     "",
   ].join("\n");
   console.log(table);
-  if (!args["no-append"]) appendFileSync(path.join(ROOT, "BENCHMARKS.md"), table);
+  if (!args["no-append"])
+    await recordBenchmark(table, {
+      area: "Sign-in and session costs",
+      command,
+      figures: rows.flatMap((r) => [
+        { figure: `${r.name}: p50`, value: Number(r.p50.toFixed(1)), unit: "ms" },
+        { figure: `${r.name}: p95`, value: Number(r.p95.toFixed(1)), unit: "ms" },
+      ]),
+    });
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-/** The API benchmark's Markdown section (appended to BENCHMARKS.md). */
+/** The API benchmark's Markdown section (recorded in docs/benchmarks by record.ts). */
 
 export interface LatencySummary {
   name: string;
@@ -57,6 +57,28 @@ const cpu = (s: LatencySummary) => (s.cpuMsPerRequest == null ? "" : s.cpuMsPerR
 
 const row = (s: LatencySummary, ceiling: LatencySummary) =>
   `| ${s.name} | ${s.hitCount === null ? "" : count(s.hitCount)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${s.rps.toFixed(0)} | ${percent(share(s, ceiling))} | ${s.backendP50 == null ? "" : ms(s.backendP50)} | ${cpu(s)} | ${count(s.requests)} | ${s.errors} |`;
+
+/** The headline figures for docs/benchmarks/runs.jsonl: the mixes, the baseline, /sok and the ceiling, and the slowest backend p50. */
+export function apiFigures(
+  perQuery: LatencySummary[],
+  mixed: { fresh: LatencySummary; cached: LatencySummary; baseline: LatencySummary; searchPage: LatencySummary; platform: LatencySummary },
+): { figure: string; value: number; unit: string }[] {
+  const rows: [string, LatencySummary][] = [
+    ["search mix (no-cache)", mixed.fresh],
+    ["search mix (result cache)", mixed.cached],
+    ["GET /sapi/preflight", mixed.baseline],
+    ["GET /sok (server-rendered)", mixed.searchPage],
+    ["static asset (ceiling)", mixed.platform],
+  ];
+  const slowestBackend = Math.max(...[...perQuery, mixed.fresh].map((s) => s.backendP50 ?? Number.POSITIVE_INFINITY));
+  return [
+    ...rows.flatMap(([name, s]) => [
+      { figure: `${name}: p50`, value: Number(ms(s.p50)), unit: "ms" },
+      { figure: `${name}: req/s`, value: Number(s.rps.toFixed(0)), unit: "req/s" },
+    ]),
+    { figure: "slowest backend p50 of an uncached search", value: Number(ms(slowestBackend)), unit: "ms" },
+  ];
+}
 
 export function formatApiReport(
   perQuery: LatencySummary[],

@@ -7,12 +7,12 @@
  * through the API, React rendering) and a static asset the runtime serves without our code (the ceiling of the run).
  * Client-side latencies give p50/p95/p99 and requests per second; every searching call's Server-Timing gives the
  * backend time the API measured (p50 per row).
- * The table and the command line are appended to BENCHMARKS.md (--no-append to only print).
+ * The table and the command line are appended to docs/benchmarks (record.ts; --no-append to only print).
  *
  *   npm run bench:api -- [--url http://localhost:8787] [--user demo --password …] [--connections 20] [--duration 10]
  *                        [--include-source DIR]   (dataset dir: uploads a 5000-number include list from it)
  */
-import { appendFileSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -20,10 +20,11 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { SingleBar } from "cli-progress";
 import { SEARCH_REQUEST_ID_HEADER } from "#shared/api-contracts/search-api";
-import { PERSIST_DIR, ROOT } from "../lib/local-bindings";
+import { PERSIST_DIR } from "../lib/local-bindings";
 import { benchQueries, type BenchQuery } from "./api-queries";
-import { formatApiReport, parseBackendTime, percentile, type LatencySummary } from "./api-report";
+import { apiFigures, formatApiReport, parseBackendTime, percentile, type LatencySummary } from "./api-report";
 import { checkQuery, fetchDocumentCount, signIn, uploadIncludeList } from "./api-session";
+import { recordBenchmark } from "./record";
 import { cpuMs, stackWorkerdPids } from "./stack-cpu";
 
 const { values: args } = parseArgs({
@@ -165,19 +166,27 @@ async function main() {
   const loadBefore = loadAverage();
   const durationS = Number(args.duration);
   const { perQuery, mixed } = await runAll(headers, queries, hitCounts, durationS);
+  const command = `npm run bench:api -- ${process.argv.slice(2).join(" ")}`.trim();
+  const documents = await fetchDocumentCount(args.url);
   const report = formatApiReport(perQuery, mixed, {
-    command: `npm run bench:api -- ${process.argv.slice(2).join(" ")}`.trim(),
+    command,
     date: new Date(),
     url: args.url,
     connections: Number(args.connections),
     durationS,
-    documents: await fetchDocumentCount(args.url),
+    documents,
     loadBefore,
     loadAfter: loadAverage(),
     cores: os.cpus().length,
   });
   console.log(report);
-  if (!args["no-append"]) appendFileSync(path.join(ROOT, "BENCHMARKS.md"), `\n${report}`);
+  if (!args["no-append"])
+    await recordBenchmark(`\n${report}`, {
+      area: "Search API over HTTP",
+      command,
+      figures: apiFigures(perQuery, mixed),
+      note: `${documents.toLocaleString("en-US").replace(/,/g, " ")} documents in the index, ${args.connections} clients`,
+    });
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-/** The export benchmark's table, ratios and target checks as Markdown (appended to BENCHMARKS.md). */
+/** The export benchmark's table, ratios and target checks as Markdown (recorded in docs/benchmarks by record.ts). */
 
 export type CaseResult =
   | {
@@ -94,6 +94,22 @@ function targetLines(results: CaseResult[], rowCounts: number[]): string[] {
     );
   }
   return lines;
+}
+
+/**
+ * The figures the targets are about, for docs/benchmarks/runs.jsonl: every writer's CPU at 100 000 rows, every writer's
+ * peak RSS with the Worker-sized heap (any row count), and sheetjs-style's peak RSS at 100 000 rows (the 10× reference).
+ */
+export function exportFigures(results: CaseResult[]): { figure: string; value: number; unit: string }[] {
+  return results.flatMap((r) => {
+    if (r.failure !== undefined) return [];
+    const name = `${rowsText(r.rows)} rows, ${IMPL_NAMES[r.impl]}${r.heapCapped ? ", 128 MB heap" : ""}`;
+    const figures: { figure: string; value: number; unit: string }[] = [];
+    if (!r.heapCapped && r.rows === 100_000) figures.push({ figure: `${name}: CPU`, value: Number(seconds(r.cpuMs)), unit: "s" });
+    if (r.heapCapped || (r.impl === "sheetjs" && r.rows === 100_000))
+      figures.push({ figure: `${name}: peak RSS`, value: r.peakRssMb, unit: "MB" });
+    return figures;
+  });
 }
 
 export function formatReport(results: CaseResult[], meta: { command: string; machine: string; date: Date }): string {

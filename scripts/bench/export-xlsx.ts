@@ -2,17 +2,18 @@
  * `npm run bench:export [-- --rows 10000,100000,250000] [--dry-run]`: the streaming XLSX writer against sheetjs-style building the
  * same workbook in memory. Each case runs in its own node process (a bundle, no TypeScript loader) so its peak RSS is
  * its own, once with Node's default heap settings and once with the V8 heap capped at 128 MB, a Worker isolate's
- * budget. Prints a table with ratios and target checks and appends it, with the command, to BENCHMARKS.md.
+ * budget. Prints a table with ratios and target checks and appends it, with the command, to docs/benchmarks (record.ts).
  */
 import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { build } from "esbuild";
 import { z } from "zod";
-import { formatReport, type CaseResult } from "./export-xlsx-report";
+import { exportFigures, formatReport, type CaseResult } from "./export-xlsx-report";
+import { recordBenchmark } from "./record";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const WORKER_HEAP_FLAG = "--max-heap-size=128";
@@ -82,8 +83,11 @@ async function main() {
   const report = formatReport(results, { command, machine, date: new Date() });
   console.log(report);
   if (values["dry-run"]) return;
-  appendFileSync(path.join(ROOT, "BENCHMARKS.md"), `\n${report}`);
-  console.error("Appended to BENCHMARKS.md");
+  await recordBenchmark(`\n${report}`, {
+    area: "Export: streaming XLSX writer vs sheetjs-style",
+    command,
+    figures: exportFigures(results),
+  });
 }
 
 await main();

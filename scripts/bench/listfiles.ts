@@ -1,18 +1,19 @@
 /**
  * List-file parser benchmark: 5 000 numbers in each format (the LibreOffice files of tests/fixtures/list-files/bench,
  * plus Windows-1252 and UTF-16 re-encodings) and two 20 MB text files. Each case runs in a fresh process
- * (listfiles-case.ts) so its peak memory is its own. Prints a table and appends it, with the command, to BENCHMARKS.md.
+ * (listfiles-case.ts) so its peak memory is its own. Prints a table and appends it, with the command, to docs/benchmarks (record.ts).
  * Target (issue 10): each case under 0.5 s.
  *
  *   npm run bench:listfiles
  */
 import { execFile } from "node:child_process";
-import { appendFileSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import cliProgress from "cli-progress";
 import { CASES } from "./listfiles-case";
+import { recordBenchmark } from "./record";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TARGET_MS = 500;
@@ -106,7 +107,11 @@ async function main(): Promise<void> {
     "",
   ].join("\n");
   process.stdout.write(section);
-  appendFileSync(path.join(ROOT, "BENCHMARKS.md"), section);
+  await recordBenchmark(section, {
+    area: "List-file parsing",
+    command: "npm run bench:listfiles",
+    figures: results.map((r) => ({ figure: `${r.case}: median parse`, value: Math.round(r.medianMs), unit: "ms" })),
+  });
 }
 
 await main();

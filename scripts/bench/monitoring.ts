@@ -6,9 +6,8 @@
  *  2. the alerts: N synthetic saved searches and N watched companies over N users (deterministic), evaluated exactly as
  *     the reindex stage does (the candidates' documents, two small SearchBackends), then one alert job per affected
  *     user run with the API's own job code (processAlertJob: alerts, hit counts, digest into the dev mailbox) on a
- *     fresh local D1. Progress bars on stderr; the figures and this command line are appended to BENCHMARKS.md.
+ *     fresh local D1. Progress bars on stderr; the figures and this command line are appended to docs/benchmarks (record.ts).
  */
-import { appendFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -29,9 +28,9 @@ import {
   watchedItems,
   type WorksiteSourceRecord,
 } from "#search-index/build";
-import { ROOT } from "../lib/local-bindings";
 import { lines } from "../reindex/source-reader";
 import { runAlertJobs } from "./monitoring-jobs";
+import { recordBenchmark } from "./record";
 import { syntheticSubscriptions, type BenchSubscriptions } from "./monitoring-subscriptions";
 
 const ArgsSchema = z.object({
@@ -193,7 +192,26 @@ async function main() {
     "",
   ].join("\n");
   console.log(report);
-  if (!args["no-append"]) appendFileSync(path.join(ROOT, "BENCHMARKS.md"), `\n${report}`);
+  const count = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
+  if (!args["no-append"])
+    await recordBenchmark(`\n${report}`, {
+      area: "Bevakning: change set and alert jobs",
+      command: `npm run bench:monitoring -- ${process.argv.slice(2).join(" ")}`,
+      figures: [
+        { figure: "change set: hashing one version's company documents", value: c.hashSecondsPerVersion, unit: "s" },
+        { figure: "change set: the two versions' hashes", value: c.hashMb, unit: "MB" },
+        { figure: "alerts: candidate documents read", value: alerts.candidatesSeconds, unit: "s" },
+        { figure: "alerts: saved searches evaluated, watched companies diffed", value: alerts.evaluateSeconds, unit: "s" },
+        { figure: "alerts: staged into D1", value: alerts.stageSeconds, unit: "s" },
+        { figure: "alerts: alert jobs run", value: alerts.jobSeconds, unit: "s" },
+        {
+          figure: "alerts: in all",
+          value: seconds((alerts.candidatesSeconds + alerts.evaluateSeconds + alerts.stageSeconds + alerts.jobSeconds) * 1000),
+          unit: "s",
+        },
+      ],
+      note: `${count(c.companies)} companies; ${count(alerts.searches)} saved searches and ${count(alerts.watched)} watched companies over ${count(alerts.users)} users`,
+    });
 }
 
 main().catch((error: unknown) => {

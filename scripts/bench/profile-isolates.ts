@@ -3,12 +3,12 @@
  * PORT=… tsx scripts/start.ts) with autocannon like bench:api while the V8 sampling profiler of the web and API
  * isolates runs (through the local runtime's inspector, found among workerd's listening sockets), then prints per
  * isolate the busy share of the wall time and the functions with the most self time. The table and the command are
- * appended to BENCHMARKS.md (--no-append to only print).
+ * appended to docs/benchmarks (record.ts; --no-append to only print).
  *
  *   npm run bench:profile -- [--url http://127.0.0.1:8787] [--call preflight|search|sok] [--seconds 10]
  *                            [--connections 20] [--top 12] [--label before] [--save DIR]
  */
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -16,9 +16,10 @@ import autocannon from "autocannon";
 import { SingleBar } from "cli-progress";
 import { z } from "zod";
 import { SEARCH_REQUEST_ID_HEADER } from "#shared/api-contracts/search-api";
-import { PERSIST_DIR, ROOT } from "../lib/local-bindings";
+import { PERSIST_DIR } from "../lib/local-bindings";
 import { benchQueries } from "./api-queries";
 import { signIn } from "./api-session";
+import { recordBenchmark } from "./record";
 import { stackWorkerdPids, workerdSockets } from "./stack-cpu";
 
 const { values: args } = parseArgs({
@@ -234,12 +235,23 @@ async function main() {
       writeFileSync(path.join(args.save as string, `${ISOLATES[i]?.replaceAll(":", "-")}.cpuprofile`), JSON.stringify(profile)),
     );
   }
-  const report = formatReport(
-    result,
-    profiles.map(({ profile }) => summarizeProfile(profile)),
-  );
+  const summaries = profiles.map(({ profile }) => summarizeProfile(profile));
+  const report = formatReport(result, summaries);
   console.log(report);
-  if (!args["no-append"]) appendFileSync(path.join(ROOT, "BENCHMARKS.md"), `\n${report}`);
+  if (!args["no-append"])
+    await recordBenchmark(`\n${report}`, {
+      area: "CPU profile of the web and API isolates",
+      command: `npm run bench:profile -- ${process.argv.slice(2).join(" ")}`,
+      figures: [
+        { figure: `${args.call}: req/s`, value: Number((result.requests / result.seconds).toFixed(0)), unit: "req/s" },
+        ...summaries.map((summary, i) => ({
+          figure: `${args.call}: ${i === 0 ? "web" : "API"} isolate busy time per request`,
+          value: result.requests > 0 ? Math.round((summary.busyMs / result.requests) * 1000) : Number.NaN,
+          unit: "µs",
+        })),
+      ],
+      ...(args.label ? { note: `label: ${args.label}` } : {}),
+    });
   process.exit(0);
 }
 

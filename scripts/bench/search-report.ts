@@ -1,7 +1,6 @@
-/** bench:search output: a Markdown table printed and appended (with the command line) to BENCHMARKS.md. */
-import { appendFileSync } from "node:fs";
+/** bench:search output: a Markdown table printed and recorded (with the command line) in docs/benchmarks (record.ts). */
 import os from "node:os";
-import path from "node:path";
+import { recordBenchmark, type BenchFigure, type BenchRun } from "./record";
 import type { Engines } from "./search-load";
 import { percentile, type QueryResult } from "./search-run";
 
@@ -41,6 +40,19 @@ export function renderReport(results: QueryResult[], stats: Engines["stats"], co
   ].join("\n");
 }
 
-export function appendReport(markdown: string): void {
-  appendFileSync(path.resolve(import.meta.dirname, "../../BENCHMARKS.md"), `\n${markdown}`);
+/** The embedded engine's p50 per query and its index, for docs/benchmarks/runs.jsonl. */
+export function searchFigures(results: QueryResult[], stats: Engines["stats"]): BenchFigure[] {
+  return [
+    ...results.map(({ query, embedded }) => ({
+      figure: `${query.name}${query.broad ? " (broad)" : ""}: embedded p50`,
+      value: Number(ms(percentile(embedded.wall, 0.5))),
+      unit: "ms",
+    })),
+    { figure: "embedded index: build time", value: Number(stats.buildSeconds.toFixed(1)), unit: "s" },
+    { figure: "embedded index: typed arrays", value: Number(stats.indexMb.toFixed(0)), unit: "MB" },
+  ];
+}
+
+export async function appendReport(markdown: string, run: BenchRun): Promise<void> {
+  await recordBenchmark(`\n${markdown}`, run);
 }

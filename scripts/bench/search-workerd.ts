@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { PERSIST_DIR, ROOT } from "../lib/local-bindings";
 import { BENCH_QUERIES } from "./search-queries";
+import type { BenchFigure } from "./record";
 import { appendReport } from "./search-report";
 import { percentile } from "./search-run";
 
@@ -75,6 +76,9 @@ async function main() {
   try {
     const first = await timedSearch(url, { search: {} });
     const rows: string[] = [];
+    const figures: BenchFigure[] = [
+      { figure: "first request (loads the snapshot)", value: Number((first.ms / 1000).toFixed(1)), unit: "s" },
+    ];
     for (const query of BENCH_QUERIES) {
       if (query.listFile && listFile.length === 0) continue;
       const body = { search: query.search, page: query.page ?? 0, listFile };
@@ -84,12 +88,14 @@ async function main() {
       rows.push(
         `| ${query.name} | ${warm.hitCount.toLocaleString("sv-SE")} | ${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.95).toFixed(1)} |`,
       );
+      figures.push({ figure: `${query.name}: p50`, value: Number(percentile(times, 0.5).toFixed(1)), unit: "ms" });
       process.stderr.write(`  ${query.name}: ${warm.hitCount} hits\n`);
     }
+    const command = `npm run bench:search-workerd -- ${process.argv.slice(2).join(" ")}`.replace(/ -- $/, "");
     const report = [
       `## Search engine inside workerd (wrangler dev) (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC)`,
       "",
-      `Command: \`npm run bench:search-workerd -- ${process.argv.slice(2).join(" ")}\``.replace(" -- `", "`"),
+      `Command: \`${command}\``,
       "",
       `The embedded backend as the API worker loads it (getSearchBackend: snapshot from R2, documents from D1) in one \`wrangler dev\`, timed over local HTTP from Node (includes fetching the page's 20 records from D1). First request, which loads the snapshot: ${(first.ms / 1000).toFixed(1)} s (${first.hitCount.toLocaleString("sv-SE")} companies). ${args.runs} runs per query after one warm-up. Load average ${os
         .loadavg()
@@ -102,7 +108,7 @@ async function main() {
       "",
     ].join("\n");
     console.log(report);
-    if (!args["no-append"]) appendReport(report);
+    if (!args["no-append"]) await appendReport(report, { area: "Search engine inside workerd", command, figures });
   } finally {
     child.kill("SIGINT");
   }

@@ -1,12 +1,12 @@
 /**
  * npm run bench:search -- --companies N [--source DIR] [--runs R] [--sqlite-runs S] [--no-append]
- * The embedded search backend and SQLite side by side on the same data and queries (issue 4); appends to BENCHMARKS.md.
+ * The embedded search backend and SQLite side by side on the same data and queries (issue 4); appends to docs/benchmarks (record.ts).
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { ensureDataset, loadEngines } from "./search-load";
 import { BENCH_QUERIES } from "./search-queries";
-import { appendReport, renderReport } from "./search-report";
+import { appendReport, renderReport, searchFigures } from "./search-report";
 import { runQueries } from "./search-run";
 
 const ArgsSchema = z.object({
@@ -35,7 +35,14 @@ async function main() {
   const command = `npm run bench:search -- ${process.argv.slice(2).join(" ")}`.trim();
   const report = renderReport(results, engines.stats, command, args.runs);
   console.log(report);
-  if (!args["no-append"]) appendReport(report);
+  const count = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
+  if (!args["no-append"])
+    await appendReport(report, {
+      area: "Search engine: embedded index vs SQLite",
+      command,
+      figures: searchFigures(results, engines.stats),
+      note: `${count(engines.stats.companies)} companies, ${count(engines.stats.worksites)} worksites (${engines.stats.dataset})`,
+    });
 }
 
 main().catch((error: unknown) => {

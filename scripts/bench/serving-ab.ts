@@ -10,16 +10,16 @@
  *                               [--rounds 4] [--duration 5] [--connections 20] [--label-a before] [--label-b after]
  *                               [--calls preflight,mix,sok]   (also: health, GET /sapi/health without a session)
  */
-import { appendFileSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { SEARCH_REQUEST_ID_HEADER } from "#shared/api-contracts/search-api";
-import { ROOT } from "../lib/local-bindings";
 import { benchQueries } from "./api-queries";
 import { percentile } from "./api-report";
 import { signIn } from "./api-session";
+import { recordBenchmark, type BenchFigure } from "./record";
 import { cpuMs, stackWorkerdPids } from "./stack-cpu";
 
 const { values: args } = parseArgs({
@@ -147,10 +147,12 @@ async function main() {
     }
   }
   const ceilingIndex = CALLS.length - 1;
+  const command = `npm run bench:serving-ab -- ${process.argv.slice(2).join(" ")}`;
+  const recorded: BenchFigure[] = [];
   const lines = [
     `## Serving cost side by side: ${stacks.map((s) => `${s.label} (${s.url})`).join(" vs ")} (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC)`,
     "",
-    `Command: \`npm run bench:serving-ab -- ${process.argv.slice(2).join(" ")}\` · ${os.cpus().length} cores · load average before ${loadBefore}, after ${os
+    `Command: \`${command}\` · ${os.cpus().length} cores · load average before ${loadBefore}, after ${os
       .loadavg()
       .map((n) => n.toFixed(2))
       .join(" ")}`,
@@ -168,6 +170,7 @@ async function main() {
       const shares = figures.map((f, round) => f.rps / (ceiling[round]?.rps ?? Number.NaN));
       const cpu = median(figures.map((f) => f.cpuPerRequest));
       const cpuShare = median(ceiling.map((f) => f.cpuPerRequest)) / cpu;
+      recorded.push({ figure: `${s === 0 ? "A" : "B"}: ${call.name}, runtime CPU per request`, value: Number(cpu.toFixed(2)), unit: "ms" });
       lines.push(
         `| ${stack.label} | ${call.name} | ${median(figures.map((f) => f.rps)).toFixed(0)} | ${(median(shares) * 100).toFixed(0)} % | ${cpu.toFixed(2)} | ${(cpuShare * 100).toFixed(0)} % | ${figures.reduce((n, f) => n + f.errors, 0)} |`,
       );
@@ -175,7 +178,13 @@ async function main() {
   }
   const report = `${lines.join("\n")}\n`;
   console.log(report);
-  if (!args["no-append"]) appendFileSync(path.join(ROOT, "BENCHMARKS.md"), `\n${report}`);
+  if (!args["no-append"])
+    await recordBenchmark(`\n${report}`, {
+      area: "Serving cost side by side",
+      command,
+      figures: recorded,
+      note: `A = ${args["label-a"]}, B = ${args["label-b"]}`,
+    });
 }
 
 main().catch((error: unknown) => {

@@ -4,19 +4,16 @@
  *   - first render (first contentful paint) and hydration of /sok?vad=… on a cold load (fresh browser context);
  *   - the JavaScript a cold load of /sok fetches, raw and gzip.
  * Targets: ≤ 150 ms, ≤ 1 s, ≤ 200 KB. Uses the stack at --url or starts one (see ui-stack.ts). Prints a table and
- * appends it, with the command, to BENCHMARKS.md (--no-append to only print).
+ * appends it, with the command, to docs/benchmarks (record.ts; --no-append to only print).
  *
  *   npm run bench:ui -- [--url http://localhost:8787] [--cold-loads 7] [--no-append]
  */
-import { appendFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { chromium } from "playwright-core";
 import { serializeSearch } from "#shared/search/search-serialize";
 import { emptySearch } from "#shared/search/search-schema";
-import { ROOT } from "../lib/local-bindings";
 import {
   CLICK_LISTS,
   type ClickSample,
@@ -27,6 +24,7 @@ import {
   percentile,
   visibleCodes,
 } from "./ui-measure";
+import { recordBenchmark, type BenchFigure } from "./record";
 import { ensureStack } from "./ui-stack";
 
 const { values: args } = parseArgs({
@@ -113,6 +111,26 @@ function report(samples: ClickSample[], loads: ColdLoad[], command: string): str
   ].join("\n");
 }
 
+/** The report's figures for docs/benchmarks/runs.jsonl. */
+function uiFigures(samples: ClickSample[], loads: ColdLoad[]): BenchFigure[] {
+  const clicks = samples.map((s) => s.count);
+  const fcp = loads.map((l) => l.firstContentfulPaint);
+  const gzip = (loads[0]?.scripts ?? []).reduce((sum, s) => sum + s.gzipBytes, 0);
+  return [
+    { figure: "click on a filter → hit count: median", value: Math.round(median(clicks)), unit: "ms" },
+    { figure: "click on a filter → hit count: p90", value: Math.round(percentile(clicks, 90)), unit: "ms" },
+    {
+      figure: "click on a filter → result cards and filter counts: median",
+      value: Math.round(median(samples.map((s) => s.results))),
+      unit: "ms",
+    },
+    { figure: "cold load of /sok: first contentful paint, median", value: Math.round(median(fcp)), unit: "ms" },
+    { figure: "cold load of /sok: first contentful paint, p90", value: Math.round(percentile(fcp, 90)), unit: "ms" },
+    { figure: "cold load of /sok: hydrated, median", value: Math.round(median(loads.map((l) => l.hydrated))), unit: "ms" },
+    { figure: "JavaScript of /sok: gzip", value: Number((gzip / 1024).toFixed(1)), unit: "KB" },
+  ];
+}
+
 async function main() {
   const stack = await ensureStack(args.url, log);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: LAUNCH_ARGS });
@@ -156,7 +174,8 @@ async function main() {
     const command = `${state}npm run bench:ui${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
     const table = report(clicks, loads, command);
     console.log(table);
-    if (!args["no-append"]) appendFileSync(path.join(ROOT, "BENCHMARKS.md"), `\n${table}`);
+    if (!args["no-append"])
+      await recordBenchmark(`\n${table}`, { area: "Search screen in Chromium", command, figures: uiFigures(clicks, loads) });
   } finally {
     bar.stop();
     await browser.close();

@@ -1,14 +1,15 @@
 /**
  * npm run bench:generate [-- --sizes 100000,1300000 --seed 1]
  * Runs the dataset generator CLI once per size in a fresh process (worksites scaled 1.4 M : 1.3 M), prints the
- * figures and appends them, with this command, to BENCHMARKS.md. Outputs go to a temporary folder that is removed.
+ * figures and appends them, with this command, to docs/benchmarks (record.ts). Outputs go to a temporary folder that is removed.
  */
 import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { recordBenchmark } from "../bench/record";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ArgsSchema = z.object({
@@ -45,8 +46,8 @@ function runOnce(companies: number, seed: number) {
 const { values } = parseArgs({ options: { sizes: { type: "string" }, seed: { type: "string" } } });
 const args = ArgsSchema.parse(values);
 const load = loadavg()[0]?.toFixed(1) ?? "?";
-const rows = args.sizes.map((size) => {
-  const r = runOnce(size, args.seed);
+const results = args.sizes.map((size) => runOnce(size, args.seed));
+const rows = results.map((r) => {
   return `| ${r.companies.toLocaleString("sv-SE")} | ${r.worksites.toLocaleString("sv-SE")} | ${r.seconds} | ${Math.round(r.companies / r.seconds).toLocaleString("sv-SE")} | ${r.peakRssMb} | ${r.outputMb} |`;
 });
 const command = `npm run bench:generate${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
@@ -64,4 +65,12 @@ const section = [
   "",
 ].join("\n");
 process.stdout.write(section);
-appendFileSync(path.join(ROOT, "BENCHMARKS.md"), section);
+const companies = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
+await recordBenchmark(section, {
+  area: "Dataset generator",
+  command,
+  figures: results.flatMap((r) => [
+    { figure: `${companies(r.companies)} companies: wall time`, value: r.seconds, unit: "s" },
+    { figure: `${companies(r.companies)} companies: peak RSS`, value: r.peakRssMb, unit: "MB" },
+  ]),
+});

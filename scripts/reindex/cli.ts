@@ -8,7 +8,7 @@
  * Each stage is logged as a JSON line on stdout as it begins ({"msg":"reindex stage","stage":…}); the progress bar goes
  * to stderr. After the switch the replaced version is removed once running isolates have left it (--grace-seconds,
  * default 120; 0 removes it at once).
- * --append-benchmark adds the run's timings with this command line to BENCHMARKS.md.
+ * --append-benchmark adds the run's timings with this command line to docs/benchmarks (record.ts).
  *
  * Fault injection for the resilience suite (issue 14): URVAL_FAULT_HOLD_AT=<stage>[:<part>] makes the run log
  * {"msg":"reindex held",…} and wait when that stage begins (or after that snapshot part), so it can be killed there;
@@ -16,10 +16,9 @@
  */
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
-import { appendFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { PERSIST_DIR, ROOT } from "../lib/local-bindings";
+import { recordBenchmark } from "../bench/record";
+import { PERSIST_DIR } from "../lib/local-bindings";
 import { peakRssSampler } from "../lib/process-tree";
 import { applyLocalMigrationsAsync, pendingMigrations } from "../migrate";
 import type { LocalLoader } from "./local-loader";
@@ -83,14 +82,15 @@ function progressBar() {
   };
 }
 
-function appendReindexBenchmark(result: ReindexResult, seconds: number, peakRssMb: number) {
+async function appendReindexBenchmark(result: ReindexResult, seconds: number, peakRssMb: number) {
   const stages = Object.entries(result.seconds)
     .map(([stage, s]) => `${stage} ${s} s`)
     .join(", ");
+  const command = `npm run reindex -- ${process.argv.slice(2).join(" ")}`;
   const entry = [
     `## Full reindex into the embedded backend (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC)`,
     "",
-    `Command: \`npm run reindex -- ${process.argv.slice(2).join(" ")}\``,
+    `Command: \`${command}\``,
     "",
     `${result.companies.toLocaleString("sv-SE")} companies and ${result.worksites.toLocaleString("sv-SE")} worksites ${result.previousVersion === null ? "into a fresh local state" : `beside live version ${result.previousVersion}`}: ${seconds.toFixed(0)} s in all (${stages}); snapshot ${(result.snapshotBytes / 2 ** 20).toFixed(0)} MB; peak resident memory ${peakRssMb.toLocaleString("sv-SE")} MB (this process, its threads and the local runtime it starts, sampled every 250 ms)${changesText(result)}. Documents go to D1 through the local Workers runtime (see docs/decisions 0017). Load average ${os
       .loadavg()
@@ -98,7 +98,20 @@ function appendReindexBenchmark(result: ReindexResult, seconds: number, peakRssM
       .join(", ")} at the end.`,
     "",
   ].join("\n");
-  appendFileSync(path.join(ROOT, "BENCHMARKS.md"), `\n${entry}`);
+  const kind = result.previousVersion === null ? "fresh state" : "beside the live version (nightly)";
+  const count = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
+  await recordBenchmark(`\n${entry}`, {
+    area: "Full reindex into the embedded backend",
+    command,
+    figures: [
+      { figure: `${kind}: total`, value: Number(seconds.toFixed(0)), unit: "s" },
+      { figure: `${kind}: companies stage`, value: result.seconds.companies ?? Number.NaN, unit: "s" },
+      { figure: `${kind}: index stage`, value: result.seconds.index ?? Number.NaN, unit: "s" },
+      { figure: `${kind}: peak resident memory`, value: peakRssMb, unit: "MB" },
+      { figure: "snapshot", value: Number((result.snapshotBytes / 2 ** 20).toFixed(0)), unit: "MB" },
+    ],
+    note: `${count(result.companies)} companies and ${count(result.worksites)} worksites${result.previousVersion === null ? "" : ` beside live version ${result.previousVersion}`}`,
+  });
 }
 
 /** The bindings whose migrations the local state has not all applied. */
@@ -190,7 +203,7 @@ async function main() {
       const peakRssMb = rss.peak();
       rss.stop();
       console.log(JSON.stringify({ msg: "reindex done", backend: "embedded", peakRssMb, ...result }));
-      if (values["append-benchmark"]) appendReindexBenchmark(result, (performance.now() - started) / 1000, peakRssMb);
+      if (values["append-benchmark"]) await appendReindexBenchmark(result, (performance.now() - started) / 1000, peakRssMb);
     } else {
       const result = await reindexIntoElasticsearchCli(values, bar.update, graceSeconds * 1000);
       bar.stop();

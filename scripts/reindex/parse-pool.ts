@@ -20,7 +20,7 @@ const CHUNK_BYTES = 4 << 20;
  * another 150 MB less for about 9 % more CPU, docs/decisions/0028). The young generation is 48 MB (was 16 MB): nearly
  * everything a record makes (its parsed object, zod's copy, the packed row) dies young, so fewer, larger scavenges
  * copy no more live data; at full Sweden the collector's CPU fell from 27–33 s to 23–24 s with the peak unchanged
- * (2 284–2 419 MB before, 2 358–2 385 MB after; BENCHMARKS.md 2026-11-26 04:24).
+ * (2 284–2 419 MB before, 2 358–2 385 MB after; docs/benchmarks/history.md 2026-11-26 04:24).
  */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 48 };
 

@@ -1,7 +1,7 @@
 /**
  * The resilience suite's shared report format (issue 14). Every scenario, whether it runs inside vitest (workerd
  * integration tests) or in the `npm run test:resilience` runner, records one line per scenario: pass or fail and its
- * figures. The runner collects the records from URVAL_RESILIENCE_REPORT_DIR and appends them to BENCHMARKS.md.
+ * figures. The runner collects the records from URVAL_RESILIENCE_REPORT_DIR and appends them to docs/benchmarks (record.ts).
  *
  *   const scale = resilienceScale();            // "short" inside npm test, "full" under npm run test:resilience
  *   recordScenario({ scenario: "5-fuzz", title: "Hostile input", pass: true, figures: { requests: 10000 } });
@@ -18,7 +18,7 @@ export interface ScenarioReport {
   pass: boolean;
   /** Figures as printed: counts, p50/p95 in ms, seconds, MB. */
   figures: Record<string, string | number>;
-  /** Defects, caveats or anything a reader of BENCHMARKS.md needs to know. */
+  /** Defects, caveats or anything a reader of the benchmark history needs to know. */
   notes?: string[];
 }
 

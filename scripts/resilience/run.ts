@@ -8,15 +8,16 @@
  *   3c      the same on a stack whose search backend is a real OpenSearch node (scenario-reindex-kill-cluster.ts)
  *   4       export worker killed mid-upload (scripts/resilience/export-kill.ts)
  *   4,5,6,7 the workerd integration files tests/integration/resilience-*.test.ts (full bounds)
- * Each scenario prints PASS/FAIL with its figures; the full run appends them to BENCHMARKS.md under "Resilience".
+ * Each scenario prints PASS/FAIL with its figures; the full run appends them to docs/benchmarks (record.ts) under "Resilience".
  * --short is the form inside npm test: a 5 000-company dataset, 6 subscribers for 75 s, the same kills and checks; the
  * integration files already run in test:integration there.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { recordBenchmark } from "../bench/record";
 import { ROOT } from "../lib/local-bindings";
 import { ensureDataset, readDatasetFacts } from "./datasets";
 import { RSS_GROWTH_BOUND_MB } from "./hostile-uploads";
@@ -209,7 +210,7 @@ async function main() {
   const minutes = ((Date.now() - t0) / 60_000).toFixed(1);
   console.log(`\nResilience ${short ? "(short)" : "(full)"} in ${minutes} min:`);
   for (const report of reports) console.log(formatScenario(report));
-  if (!short && !args["no-append"]) appendBenchmarks(reports, minutes);
+  if (!short && !args["no-append"]) await appendBenchmarks(reports, minutes);
   rmSync(reportDir, { recursive: true, force: true });
   const failed = reports.filter((r) => !r.pass);
   if (failed.length > 0) {
@@ -251,11 +252,12 @@ function runIntegrationFiles() {
     });
 }
 
-function appendBenchmarks(reports: ScenarioReport[], minutes: string) {
+async function appendBenchmarks(reports: ScenarioReport[], minutes: string) {
+  const command = `npm run test:resilience${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
   const lines = [
     `## Resilience (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC)`,
     "",
-    `Command: \`npm run test:resilience${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(" ")}` : ""}\` (${minutes} min, load average ${os
+    `Command: \`${command}\` (${minutes} min, load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(", ")} at the end)`,
@@ -271,7 +273,11 @@ function appendBenchmarks(reports: ScenarioReport[], minutes: string) {
     ),
     "",
   ];
-  appendFileSync(path.join(ROOT, "BENCHMARKS.md"), `\n${lines.join("\n")}`);
+  await recordBenchmark(`\n${lines.join("\n")}`, {
+    area: "Resilience",
+    command,
+    figures: reports.map((r) => ({ figure: r.scenario, value: r.pass ? "PASS" : "FAIL", unit: "" })),
+  });
 }
 
 main().catch((error: unknown) => {
