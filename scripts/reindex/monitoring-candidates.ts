@@ -12,9 +12,9 @@ import { EmbeddedBackend } from "#search-index/embedded/embedded-backend";
 import { IndexBuild } from "#search-index/embedded/index-build";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
 import type { ListFileMap, SearchBackend } from "#search-index/backend";
+import type { ValidSearch } from "#search-index/search-model";
 import type { WorksitePlace } from "#search-index/worksite-changes";
 import type { CompanyRecord } from "#shared/search/result-schemas";
-import type { Search } from "#shared/search/search-schema";
 import type { SqlStore } from "./local-loader";
 
 export interface CandidateSources {
@@ -113,7 +113,7 @@ export function candidateBackend(sources: CandidateSources): SearchBackend | nul
 }
 
 /** The ids among the backend's companies that a company search matches (all of them: the export path, no cap). */
-export async function matchingIds(backend: SearchBackend | null, search: Search, listFiles?: ListFileMap): Promise<Set<number>> {
+export async function matchingIds(backend: SearchBackend | null, search: ValidSearch, listFiles?: ListFileMap): Promise<Set<number>> {
   const ids = new Set<number>();
   if (!backend) return ids;
   const { companies } = await backend.info();

@@ -12,7 +12,7 @@ import { readChangeHashes, readCompanyDocuments, readWorksitePlaces } from "#sea
 import type { EsNames } from "#search-index/elasticsearch/es-fields";
 import { percolateCompanies, resyncSavedSearches, type SavedSearchEntry } from "#search-index/elasticsearch/es-saved-searches";
 import type { CompanySourceRecord } from "#search-index/records";
-import { deserializeSearch } from "#shared/search/search-serialize";
+import { parseSavedSearch } from "#search-index/search-model";
 import { diffHashes, HashCollector, type ChangeSet, type DocumentHashes } from "./change-set";
 import type { SqlStore } from "./local-loader";
 import type { CandidateSources } from "./monitoring-candidates";
@@ -37,8 +37,8 @@ import { listFilePredicate, readSearchListFiles } from "./monitoring-list-files"
  */
 export function percolatorEntries(rows: readonly SavedSearchRow[]): SavedSearchEntry[] {
   return rows.flatMap((row) => {
-    const parsed = deserializeSearch(row.serialized_search, "serializedSearch");
-    return parsed.success && parsed.data.resultType === "COMPANY" ? [{ id: row.id, userId: row.user_id, search: parsed.data }] : [];
+    const search = parseSavedSearch(row.serialized_search);
+    return search?.resultType === "COMPANY" ? [{ id: row.id, userId: row.user_id, search }] : [];
   });
 }
 

@@ -10,7 +10,7 @@ import { ExtractionJobSchema } from "#shared/api-contracts/extraction";
 import { ExportTemplateListSchema, ExportTemplateSchema } from "#shared/api-contracts/export-templates";
 import { ErrorBodySchema } from "#shared/errors";
 import type { CompanyRecord } from "#shared/search/result-schemas";
-import { SearchSchema } from "#shared/search/search-schema";
+import { parseSearch } from "#search-index/search-model";
 import { postExport, recordsLeftOf, seedExportRegister, settledJob, vad } from "./export-support";
 import { authedFetch, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";
@@ -37,7 +37,7 @@ async function templatesOf(user: TestUser) {
 
 async function topCompanies(count: number): Promise<CompanyRecord[]> {
   const rows: CompanyRecord[] = [];
-  for await (const chunk of backend.readExportRows(SearchSchema.parse({}), { count })) rows.push(...(chunk as CompanyRecord[]));
+  for await (const chunk of backend.readExportRows(parseSearch({}), { count })) rows.push(...(chunk as CompanyRecord[]));
   return rows;
 }
 

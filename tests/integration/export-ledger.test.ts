@@ -12,7 +12,8 @@ import { failAbandonedJob } from "#export/jobs/job-store";
 import { ExtractionJobSchema, ExtractionPreviewSchema, type ExtractionJob } from "#shared/api-contracts/extraction";
 import { ErrorBodySchema } from "#shared/errors";
 import { exportIdsKey } from "#shared/export-job";
-import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
+import { parseSearch } from "#search-index/search-model";
+import type { SearchInput } from "#shared/search/search-schema";
 import { postExport, recordsLeftOf, seedExportRegister, settledJob, vad } from "./export-support";
 import { authedFetch, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness } from "./harness";
@@ -64,7 +65,7 @@ async function ledgerOf(user: TestUser): Promise<number[]> {
 }
 
 async function topIds(search: SearchInput, count: number): Promise<number[]> {
-  return backend.readExportIds(SearchSchema.parse(search), { count });
+  return backend.readExportIds(parseSearch(search), { count });
 }
 
 describe("records already paid in the period", () => {

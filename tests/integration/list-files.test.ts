@@ -25,7 +25,8 @@ import { concatSnapshot, encodeSnapshot } from "#search-index/embedded/snapshot"
 import { ListFileListSchema, type ListFile } from "#shared/api-contracts/list-files";
 import { listFilesForSearch, loadListFileNumbers } from "#api/list-files/list-file-numbers";
 import { ErrorBodySchema } from "#shared/errors";
-import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
+import { parseSearch } from "#search-index/search-model";
+import type { SearchInput } from "#shared/search/search-schema";
 import { authedFetch, createTestUser, type TestUser } from "./factories";
 import { createUrvalHarness, ROOT } from "./harness";
 
@@ -241,7 +242,7 @@ describe("list files in a search (embedded backend on the same index and documen
     const env = await harness.api().getEnv();
     const backend = new EmbeddedBackend(register.index, new D1DocumentStore(env.SEARCH_DB, register.version));
     const hits = async (input: SearchInput) => {
-      const search = SearchSchema.parse(input);
+      const search = parseSearch(input);
       const listFiles = await listFilesForSearch(env.DB, owner.userId, search.numSet);
       return (await backend.search(search, { listFiles })).hitCount;
     };

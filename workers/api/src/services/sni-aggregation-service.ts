@@ -4,7 +4,7 @@
  * index version and isolate; the ETag changes when the counts do.
  */
 import type { SearchBackend } from "#search-index";
-import { sniTree } from "#search-index";
+import { sniTree, validateSearch } from "#search-index";
 import { SniAggregationSchema } from "#shared/api-contracts/search-api";
 import { emptySearch } from "#shared/search/search-schema";
 import { toCacheableJson, type CacheableJson } from "./cacheable-json";
@@ -13,7 +13,7 @@ import { onOneVersion } from "#search-index";
 const byVersion = new Map<string, Promise<CacheableJson>>();
 
 async function computeSniAggregation(backend: SearchBackend): Promise<CacheableJson> {
-  const results = await backend.search(emptySearch("COMPANY"), { page: 0 });
+  const results = await backend.search(validateSearch(emptySearch("COMPANY")));
   const counts = results.aggregations.sni_all ?? {};
   const value = sniTree.map((node) => ({ code: node.code, text: node.text, count: counts[node.code] ?? 0 }));
   return toCacheableJson(SniAggregationSchema.parse(value));
