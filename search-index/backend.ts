@@ -3,15 +3,15 @@
  * workers talk only to this; tests/contract runs the same conformance suite against each implementation.
  */
 import type { ResultType } from "#shared/search/search-fields";
-import type { Search } from "#shared/search/search-schema";
 import type { CompanyDetail, CompanyRecord, Entity, SearchResults, WorksiteRecord } from "#shared/search/result-schemas";
+import type { ValidSearch, VisiblePage } from "./search-model";
 
 /** List-file id → its organisation numbers ("NNNNNN-NNNN"), loaded from D1 by the API for numSet.include/excludeFile. */
 export type ListFileMap = ReadonlyMap<number, readonly string[]>;
 
 export interface SearchOptions {
-  /** 0-based page of PAGE_SIZE records; page * PAGE_SIZE must stay below MAX_VISIBLE_RECORDS (VALIDATION "page"). */
-  page?: number;
+  /** 0-based page of PAGE_SIZE records, within the MAX_VISIBLE_RECORDS (parsed at the edge: visiblePage); default 0. */
+  page?: VisiblePage;
   /** Every list file the search names must be here, otherwise VALIDATION "numSet.includeFile.N". */
   listFiles?: ListFileMap;
 }
@@ -52,17 +52,20 @@ export interface BackendInfo {
 }
 
 export interface SearchBackend {
-  /** Hit count, the page of records, all disjunctive facet counts (+ `_all`), nameForOrgSeqNo. */
-  search(search: Search, options?: SearchOptions): Promise<SearchResults>;
+  /**
+   * Hit count, the page of records, all disjunctive facet counts (+ `_all`), nameForOrgSeqNo. The search and the page
+   * come parsed and valid (search-model.ts); only the list files are checked here.
+   */
+  search(search: ValidSearch, options?: SearchOptions): Promise<SearchResults>;
   /** Company detail by orgSeqNo or worksite by cfarNo; with no type, a company is tried first. null when unknown. */
   getEntity(id: string, type?: ResultType): Promise<Entity | null>;
-  /** Export rows in sort order, in chunks; the same validation as search. */
-  readExportRows(search: Search, options: ExportOptions): AsyncIterable<ExportChunk>;
+  /** Export rows in sort order, in chunks; the list files checked as in search. */
+  readExportRows(search: ValidSearch, options: ExportOptions): AsyncIterable<ExportChunk>;
   /**
    * The ids of the rows readExportRows would yield (orgSeqNo for companies, cfarNo as a number for worksites), in the
    * same order: what the paid-company ledger charges (issue 17).
    */
-  readExportIds(search: Search, options: ExportOptions): Promise<number[]>;
+  readExportIds(search: ValidSearch, options: ExportOptions): Promise<number[]>;
   /** Which organisation numbers exist (for list files), and how many worksites they cover. */
   resolveOrgNumbers(orgNos: readonly string[]): Promise<OrgNumberResolution>;
   info(): Promise<BackendInfo>;

@@ -13,7 +13,7 @@ export type {
   SearchBackend,
   SearchOptions,
 } from "./backend";
-export { assertValidSearch, parseSearch } from "./search-model";
+export { parseSavedSearch, parseSearch, validateSearch, visiblePage, type ValidSearch, type VisiblePage } from "./search-model";
 export { IndexVersionMovedError, onOneVersion } from "./live-version";
 export type { SavedSearchEntry } from "./elasticsearch/es-saved-searches";
 export * from "./refdata";

@@ -9,8 +9,8 @@
  */
 import { AppError } from "#shared/errors";
 import { log } from "#shared/log";
-import type { Search } from "#shared/search/search-schema";
 import type { BackendInfo, ExportChunk, ExportOptions, SearchBackend } from "./backend";
+import type { ValidSearch } from "./search-model";
 
 export const NOT_READY_MESSAGE = "Sökningen är inte tillgänglig just nu. Försök igen om en stund.";
 
@@ -87,7 +87,7 @@ class PinnedBackend implements SearchBackend {
   }
 
   /** Runs again on the live version only while nothing was handed out; after a chunk the caller sees the error. */
-  async *readExportRows(search: Search, options: ExportOptions): AsyncIterable<ExportChunk> {
+  async *readExportRows(search: ValidSearch, options: ExportOptions): AsyncIterable<ExportChunk> {
     const pinned = this.pinned;
     let handedOut = false;
     try {

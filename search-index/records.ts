@@ -7,6 +7,7 @@
  * (SNI 5-digit without dot, municipality 4 digits, county 2 digits, SCB legal form 2 digits).
  */
 import { z } from "zod";
+import { FinancialPartSchema } from "#shared/search/result-schemas";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const orgNo = z.string().regex(/^\d{6}-\d{4}$/);
@@ -31,22 +32,8 @@ export const AddressSchema = z.object({
 });
 export type Address = z.infer<typeof AddressSchema>;
 
-export const FinancialPartSchema = z.object({
-  turnover: z.number().int(),
-  cashFlowAffectingEBTDA: z.number().int(),
-  profitAndLossForTheYear: z.number().int(),
-  totalAssets: z.number().int(),
-  totalEquity: z.number().int(),
-  sumOfCashBank: z.number().int(),
-  totalLongTermLiabilities: z.number().int(),
-  totalShortTermLiabilities: z.number().int(),
-  earningsAfterDepreciation: z.number().int(),
-  earningsAfterNetInterestIncome: z.number().int(),
-  dividend: z.number().int(),
-  numberOfEmployees: z.number().int().nonnegative(),
-  personnelExpenses: z.number().int(),
-});
-export type FinancialPart = z.infer<typeof FinancialPartSchema>;
+/** A period's company and group parts: the 13 figures described once, in workers/shared/search/result-schemas.ts. */
+export { FinancialPartSchema, type FinancialPart } from "#shared/search/result-schemas";
 
 export const FinancialPeriodSchema = z.object({
   /** Accounts type of the period, e.g. "ÅR" (annual report) */

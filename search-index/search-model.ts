@@ -1,12 +1,40 @@
 /**
- * The search model on the server: SearchSchema (workers/shared/search) plus the checks that need reference data or
- * request context: every code must exist in its code list or tree, the page must lie within the 1000 visible records,
- * and every list file a search names must be known. Each failure is a VALIDATION error naming the field.
+ * The search model on the server, and the one parse a search passes before it runs. At the edge (the API's routes and
+ * services, the export worker's job, Bevakning's saved searches, scripts and tests) a search is parsed once: its shape
+ * with SearchSchema (workers/shared/search), its codes against the reference data (every code must exist in its code
+ * list or tree), its range strings into numbers. What comes out is a ValidSearch; the page is parsed there too, into a
+ * VisiblePage. The services and both backends take these types and check none of it again. Each failure is a
+ * VALIDATION error naming the field.
  */
-import { validationError, type FieldIssue } from "#shared/errors";
-import { CODE_SET_NAMES, MAX_PAGE, type CodeSetName } from "#shared/search/search-fields";
-import { parseSearchOrThrow, type Search } from "#shared/search/search-schema";
+import { PAGE_TOO_DEEP_MESSAGE } from "#shared/api-contracts/search-api";
+import { AppError, validationError, type FieldIssue } from "#shared/errors";
+import { CODE_SET_NAMES, MAX_PAGE, type CodeSetName, type RangeField } from "#shared/search/search-fields";
+import { parseRange, parseSearchOrThrow, type RangeBounds, type Search } from "#shared/search/search-schema";
+import { deserializeSearch } from "#shared/search/search-serialize";
 import { companyFormEntries, employeeRangeEntries, fiscalYearEntries, isLocationCode, isSniCode } from "./refdata";
+import { searchSeed } from "./search-seed";
+
+declare const VALID_SEARCH: unique symbol;
+declare const VISIBLE_PAGE: unique symbol;
+
+/** Range constraints as numbers, either end open (null). A range with neither bound ("_") constrains nothing: left out. */
+export type RangeConstraints = Partial<Record<RangeField, RangeBounds>>;
+
+/**
+ * A search that passed the one parse (parseSearch, validateSearch, parseSavedSearch): shape, result-type applicability
+ * and codes valid, ranges parsed. Only those functions make one.
+ */
+export type ValidSearch = Omit<Search, "range"> & {
+  readonly range: RangeConstraints;
+  /** The seed of the random sort (search-seed.ts): one search keeps one order across pages. */
+  readonly seed: number;
+  /** The search as parsed (defaults filled in, ranges as "from_to"): what is serialised, cached, answered and described. */
+  readonly normalised: Search;
+  readonly [VALID_SEARCH]: true;
+};
+
+/** A page of a search's visible records: an integer 0 … MAX_PAGE (20 records each, at most 1000, spec §6, §9). */
+export type VisiblePage = number & { readonly [VISIBLE_PAGE]: true };
 
 const entrySet = (entries: readonly { code: string }[]) => new Set(entries.map((e) => e.code));
 const COMPANY_FORMS = entrySet(companyFormEntries);
@@ -33,7 +61,7 @@ export function codeIssues(search: Search): FieldIssue[] {
 }
 
 /** List-file ids of the search that are not among the known ones. */
-export function listFileIssues(search: Search, known: ReadonlyMap<number, unknown> | undefined): FieldIssue[] {
+export function listFileIssues(search: Pick<Search, "numSet">, known: ReadonlyMap<number, unknown> | undefined): FieldIssue[] {
   const issues: FieldIssue[] = [];
   for (const name of ["includeFile", "excludeFile"] as const) {
     search.numSet[name]?.forEach((id, index) => {
@@ -43,26 +71,58 @@ export function listFileIssues(search: Search, known: ReadonlyMap<number, unknow
   return issues;
 }
 
-export function pageIssues(page: unknown): FieldIssue[] {
-  if (typeof page === "number" && Number.isInteger(page) && page >= 0 && page <= MAX_PAGE) return [];
-  return [{ path: "page", message: "Exportera urvalet om du vill se fler träffar." }];
-}
-
-/** Throws one VALIDATION error with every issue of a parsed search and its request context. */
-export function assertValidSearch(search: Search, context: { page?: number; listFiles?: ReadonlyMap<number, unknown> } = {}): void {
-  const issues = [
-    ...codeIssues(search),
-    ...listFileIssues(search, context.listFiles),
-    ...(context.page === undefined ? [] : pageIssues(context.page)),
-  ];
+/**
+ * Throws one VALIDATION error naming every list file of the search that `listFiles` lacks: the one check a backend
+ * makes, as the files are request context its caller resolves (the API: the user's own files), not part of the search.
+ */
+export function assertListFilesGiven(search: Pick<Search, "numSet">, listFiles: ReadonlyMap<number, unknown> | undefined): void {
+  const issues = listFileIssues(search, listFiles);
   if (issues.length > 0) throw validationError(issues, "Sökningen är ogiltig.");
 }
 
-/** Untrusted input → a valid search (zod shape and reference-data codes), or a VALIDATION error. */
-export function parseSearch(input: unknown, prefix?: string): Search {
-  const search = parseSearchOrThrow(input, prefix);
+/** The ranges of a shape-checked search as numbers (SearchSchema has checked their form and order). */
+function rangeConstraints(search: Search): RangeConstraints {
+  const range: RangeConstraints = {};
+  for (const [field, value] of Object.entries(search.range) as [RangeField, string | undefined][]) {
+    const bounds = value === undefined ? null : parseRange(value);
+    if (bounds && (bounds.from !== null || bounds.to !== null)) range[field] = bounds;
+  }
+  return range;
+}
+
+const valid = (search: Search): ValidSearch =>
+  ({ ...search, range: rangeConstraints(search), seed: searchSeed(search), normalised: search }) as ValidSearch;
+
+/**
+ * A shape-checked search (SearchSchema: a parsed body, a deserialised `vad`) → a ValidSearch, or a VALIDATION error
+ * naming every unknown code (paths under `prefix` when given).
+ */
+export function validateSearch(search: Search, prefix?: string): ValidSearch {
   const issues = codeIssues(search);
   if (issues.length > 0)
     throw validationError(prefix ? issues.map((i) => ({ ...i, path: `${prefix}.${i.path}` })) : issues, "Sökningen är ogiltig.");
-  return search;
+  return valid(search);
+}
+
+/** Untrusted input → a ValidSearch (zod shape, then reference-data codes), or a VALIDATION error. */
+export function parseSearch(input: unknown, prefix?: string): ValidSearch {
+  return validateSearch(parseSearchOrThrow(input, prefix), prefix);
+}
+
+/**
+ * A saved search's stored `vad` (Bevakning) → a ValidSearch, or null when it no longer parses: its shape, or a code the
+ * reference data has dropped since it was saved. Such a search is skipped, not run.
+ */
+export function parseSavedSearch(serialized: string): ValidSearch | null {
+  const parsed = deserializeSearch(serialized, "serializedSearch");
+  return parsed.success && codeIssues(parsed.data).length === 0 ? valid(parsed.data) : null;
+}
+
+/** A page number → a VisiblePage, or PAGE_TOO_DEEP (400, VALIDATION naming "page") outside 0 … MAX_PAGE. */
+export function visiblePage(page: number): VisiblePage {
+  if (Number.isInteger(page) && page >= 0 && page <= MAX_PAGE) return page as VisiblePage;
+  throw new AppError("PAGE_TOO_DEEP", 400, PAGE_TOO_DEEP_MESSAGE, {
+    type: "VALIDATION",
+    issues: [{ path: "page", message: PAGE_TOO_DEEP_MESSAGE }],
+  });
 }

@@ -1,6 +1,6 @@
 /** Times every query of the mix on both engines, interleaved, after one warm-up run each; checks they agree. */
 import type Database from "better-sqlite3";
-import { type EmbeddedBackend, parseSearch } from "#search-index/build";
+import { type EmbeddedBackend, parseSearch, visiblePage } from "#search-index/build";
 import type { BenchQuery } from "./search-queries";
 import { SqliteSearch } from "./search-sqlite";
 
@@ -38,7 +38,7 @@ export async function runQueries(
   const results: QueryResult[] = [];
   for (const query of queries) {
     const search = parseSearch(query.search);
-    const page = query.page ?? 0;
+    const page = visiblePage(query.page ?? 0);
     const runEmbedded = () => embedded.search(search, { page, listFiles });
     const runSqlite = () => sqlite.search(search, page, query.listFile ? 1 : null);
     const warm = await runEmbedded();

@@ -5,8 +5,8 @@
  */
 import type Database from "better-sqlite3";
 import { BOOL_FILTERS, PAGE_SIZE } from "#shared/search/search-fields";
-import { parseRange, type Search } from "#shared/search/search-schema";
 import { normalizeSearchText } from "#search-index";
+import type { ValidSearch } from "#search-index/build";
 
 const FLAG_COLUMNS: Record<string, string> = {
   hasPhone: "has_phone",
@@ -31,7 +31,7 @@ interface Clause {
 
 const marks = (values: unknown[]) => values.map(() => "?").join(", ");
 
-function clauses(search: Search, listFile: number | null): Clause[] {
+function clauses(search: ValidSearch, listFile: number | null): Clause[] {
   const company = search.resultType === "COMPANY";
   const out: Clause[] = [];
   const tokens = normalizeSearchText(search.text ?? "")
@@ -49,8 +49,7 @@ function clauses(search: Search, listFile: number | null): Clause[] {
     const key = company ? "c.org_no" : "(SELECT org_no FROM companies WHERE id = c.company_id)";
     out.push({ facet: null, sql: `${key} IN (SELECT org_no FROM list_numbers WHERE file_id = ?)`, params: [listFile] });
   }
-  for (const [field, value] of Object.entries(search.range)) {
-    const bounds = parseRange(value);
+  for (const [field, bounds] of Object.entries(search.range)) {
     const column = RANGE_COLUMNS[field];
     if (!bounds || !column) continue;
     if (bounds.from !== null) out.push({ facet: null, sql: `c.${column} >= ?`, params: [bounds.from] });
@@ -106,7 +105,7 @@ export class SqliteSearch {
       .all(...params) as [string | number, number][];
   }
 
-  search(search: Search, page: number, listFile: number | null): SqliteResult {
+  search(search: ValidSearch, page: number, listFile: number | null): SqliteResult {
     const company = search.resultType === "COMPANY";
     const table = company ? "companies" : "worksites";
     const list = clauses(search, listFile);
@@ -148,7 +147,7 @@ export class SqliteSearch {
     return { hitCount, ids, facets };
   }
 
-  private boolFacets(search: Search, table: string, list: Clause[], hitCount: number, facets: SqliteResult["facets"]) {
+  private boolFacets(search: ValidSearch, table: string, list: Clause[], hitCount: number, facets: SqliteResult["facets"]) {
     const names = Object.keys(BOOL_FILTERS).filter((n) => BOOL_FILTERS[n as keyof typeof BOOL_FILTERS].types.includes(search.resultType));
     const free = names.filter((n) => search.bool[n as keyof typeof BOOL_FILTERS] === undefined);
     const all = where(list);

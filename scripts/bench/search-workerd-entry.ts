@@ -1,6 +1,5 @@
 /** The bench Worker of `bench:search-workerd`: the search backend exactly as the API worker gets it, behind one route. */
-import { getSearchBackend, type SearchEnv } from "#search-index";
-import { parseSearch } from "#search-index/build";
+import { getSearchBackend, parseSearch, type SearchEnv, visiblePage } from "#search-index";
 
 interface BenchRequest {
   search: unknown;
@@ -13,7 +12,7 @@ export default {
     const body = (await request.json()) as BenchRequest;
     const backend = await getSearchBackend(env);
     const listFiles = new Map([[1, body.listFile ?? []]]);
-    const results = await backend.search(parseSearch(body.search), { page: body.page ?? 0, listFiles });
+    const results = await backend.search(parseSearch(body.search), { page: visiblePage(body.page ?? 0), listFiles });
     return Response.json({ hitCount: results.hitCount, records: results.records.length, facets: Object.keys(results.aggregations).length });
   },
 };

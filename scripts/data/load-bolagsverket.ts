@@ -4,14 +4,14 @@
  * namnskyddslöpnummer), the second writes those. Bad rows are reported with line numbers; by default any bad row
  * rejects the whole file and nothing is written; with skipInvalid they are skipped and listed in DIR/load-report.json.
  */
-import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { SOURCE_FORMAT, type SourceManifest } from "#search-index/build";
 import { BULK_COLUMNS, parseBulkRow, RowError } from "./bolagsverket/bulk-row";
 import { type BolagsverketCodes, loadBolagsverketCodes } from "./bolagsverket/codes";
 import { readRecords, splitFields } from "./bolagsverket/line-reader";
 import { toCompanyRecord } from "./bolagsverket/to-record";
 import { loadZipLookup, type ZipLookup } from "./bolagsverket/zip-lookup";
+import { noteFatal, noteIssue, writeLoadReport, writeSourceManifest, type LoadReport } from "./load-report";
 import { NdjsonWriter } from "./ndjson-writer";
 
 export interface LoadOptions {
@@ -20,23 +20,6 @@ export interface LoadOptions {
   skipInvalid?: boolean;
   onProgress?: (bytes: number, totalBytes: number) => void;
 }
-
-export interface LoadIssue {
-  line: number;
-  message: string;
-}
-
-export interface LoadReport {
-  file: string;
-  rows: number;
-  companies: number;
-  issueCount: number;
-  /** The first 1000 issues, in file order. */
-  issues: LoadIssue[];
-  rejected: boolean;
-}
-
-const MAX_LISTED_ISSUES = 1000;
 
 interface Parser {
   codes: BolagsverketCodes;
@@ -60,10 +43,7 @@ function checkHeader(text: string): string | null {
 /** Pass 1: validate all rows; the line number of each organisation's primary row. */
 async function validate(options: LoadOptions, parser: Parser, report: LoadReport, onBytes: (n: number) => void) {
   const primary = new Map<number, { line: number; seq: number }>();
-  const issue = (line: number, message: string) => {
-    report.issueCount++;
-    if (report.issues.length < MAX_LISTED_ISSUES) report.issues.push({ line, message });
-  };
+  const issue = (line: number, message: string) => noteIssue(report, { line, message });
   let first = true;
   for await (const result of readRecords(options.file, onBytes)) {
     if ("error" in result) {
@@ -113,24 +93,13 @@ export async function loadBolagsverket(options: LoadOptions): Promise<LoadReport
   let done = 0;
   const onBytes = (n: number) => options.onProgress?.((done += n), total);
   const { primary, fatal } = await validate(options, parser, report, onBytes);
-  if (fatal) {
-    report.issues.unshift(fatal);
-    report.issueCount++;
-  }
+  if (fatal) noteFatal(report, fatal);
   report.rejected = fatal !== null || (report.issueCount > 0 && !options.skipInvalid);
   mkdirSync(options.outDir, { recursive: true });
   if (!report.rejected) {
     report.companies = await writeRecords(options, parser, new Set([...primary.values()].map((p) => p.line)), onBytes);
-    const manifest: SourceManifest = {
-      format: SOURCE_FORMAT,
-      seed: null,
-      companies: report.companies,
-      worksites: 0,
-      generatedAt: new Date().toISOString(),
-      source: `bolagsverket:${report.file}`,
-    };
-    writeFileSync(path.join(options.outDir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+    writeSourceManifest(options.outDir, report.companies, `bolagsverket:${report.file}`);
   }
-  writeFileSync(path.join(options.outDir, "load-report.json"), JSON.stringify(report, null, 2) + "\n");
+  writeLoadReport(options.outDir, report);
   return report;
 }

@@ -6,11 +6,11 @@
  * are reported with line numbers; by default any bad row rejects the file and nothing but DIR/load-report.json is
  * written; with skipInvalid they are skipped and listed.
  */
-import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { SOURCE_FORMAT, type SourceManifest } from "#search-index/build";
 import { orgSeqNoFor } from "./bolagsverket/to-record";
 import { loadZipLookup } from "./bolagsverket/zip-lookup";
+import { listIssue, noteFatal, noteIssue, writeLoadReport, writeSourceManifest, type LoadIssue, type LoadReport } from "./load-report";
 import { type BolagsverketInput, readCompanyLines, resolveBolagsverketInput } from "./scb/bolagsverket-input";
 import { readByteLines } from "./scb/byte-lines";
 import { loadScbCodes, type ScbCodes } from "./scb/codes";
@@ -29,41 +29,20 @@ export interface ScbLoadOptions {
   onProgress?: (bytes: number, totalBytes: number) => void;
 }
 
-export interface LoadIssue {
-  line: number;
-  message: string;
-  /** Set for problems in the Bolagsverket records; SCB file otherwise. */
-  file?: string;
-}
-
-export interface ScbLoadReport extends JoinCounts {
-  file: string;
+/** The report of load-report.ts with the join's counts (issues in the Bolagsverket records name their file). */
+export interface ScbLoadReport extends LoadReport, JoinCounts {
   bolagsverket: string | null;
   encoding: string;
-  rows: number;
-  issueCount: number;
-  /** The first 1000 issues, in file order. */
-  issues: LoadIssue[];
-  /** SCB-only companies whose row cannot make a complete record (not written). */
+  /** SCB-only companies whose row cannot make a complete record (not written), the first MAX_LISTED_ISSUES listed. */
   unplacedCount: number;
   unplaced: LoadIssue[];
-  rejected: boolean;
-}
-
-const MAX_LISTED = 1000;
-
-function listIssue(list: LoadIssue[], issue: LoadIssue) {
-  if (list.length < MAX_LISTED) list.push(issue);
 }
 
 /** Pass 1: header and every row of the SCB file; returns the index and a fatal (header) problem if any. */
 async function validateScb(file: string, encoding: ScbEncoding, schema: ScbRowSchema, report: ScbLoadReport, onBytes: (n: number) => void) {
   const index = new OrgIndex();
   let parser: ScbParser | null = null;
-  const issue = (line: number, message: string) => {
-    report.issueCount++;
-    listIssue(report.issues, { line, message });
-  };
+  const issue = (line: number, message: string) => noteIssue(report, { line, message });
   for await (const line of readByteLines(file, onBytes)) {
     if (!parser) {
       const decoded = decodeLine(line.bytes, line.lineNo, encoding);
@@ -99,22 +78,9 @@ async function validateBolagsverket(input: BolagsverketInput, report: ScbLoadRep
     if (orgSeqNo !== null) seen.add(orgSeqNo);
     if (message === null) continue;
     problems++;
-    report.issueCount++;
-    listIssue(report.issues, { file, line: line.lineNo, message });
+    noteIssue(report, { file, line: line.lineNo, message });
   }
   return problems;
-}
-
-function writeManifest(outDir: string, report: ScbLoadReport, bolagsverketSource: string | null) {
-  const manifest: SourceManifest = {
-    format: SOURCE_FORMAT,
-    seed: null,
-    companies: report.companies,
-    worksites: 0,
-    generatedAt: new Date().toISOString(),
-    source: [`scb:${report.file}`, bolagsverketSource].filter(Boolean).join(" + "),
-  };
-  writeFileSync(path.join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
 }
 
 function emptyReport(options: ScbLoadOptions, input: BolagsverketInput | null): ScbLoadReport {
@@ -161,7 +127,8 @@ async function writeOutput(options: ScbLoadOptions, report: ScbLoadReport, { inp
     },
   });
   Object.assign(report, counts);
-  writeManifest(options.outDir, report, input?.source ?? null);
+  const source = [`scb:${report.file}`, input?.source ?? null].filter(Boolean).join(" + ");
+  writeSourceManifest(options.outDir, report.companies, source);
 }
 
 export async function loadScb(options: ScbLoadOptions): Promise<ScbLoadReport> {
@@ -177,16 +144,13 @@ export async function loadScb(options: ScbLoadOptions): Promise<ScbLoadReport> {
   const verdict = await detectEncoding(options.file, onBytes);
   report.encoding = ENCODING_NAMES[verdict.encoding];
   const { index, parser, fatal } = await validateScb(options.file, verdict.encoding, createScbRowSchema(codes), report, onBytes);
-  if (fatal) {
-    report.issues.unshift(fatal);
-    report.issueCount++;
-  }
+  if (fatal) noteFatal(report, fatal);
   const badBolagsverket = input && !fatal ? await validateBolagsverket(input, report, onBytes) : 0;
   report.rejected = fatal !== null || badBolagsverket > 0 || (report.issueCount > 0 && !options.skipInvalid);
 
   mkdirSync(options.outDir, { recursive: true });
   rmSync(path.join(options.outDir, "manifest.json"), { force: true });
   if (!report.rejected && parser) await writeOutput(options, report, { input, parser, index, codes, onBytes });
-  writeFileSync(path.join(options.outDir, "load-report.json"), JSON.stringify(report, null, 2) + "\n");
+  writeLoadReport(options.outDir, report);
   return report;
 }

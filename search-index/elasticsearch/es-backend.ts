@@ -10,11 +10,9 @@ import { AppError } from "#shared/errors";
 import { describeError, log } from "#shared/log";
 import type { CompanyDetail, CompanyRecord, Entity, SearchResults, WorksiteRecord } from "#shared/search/result-schemas";
 import type { ResultType } from "#shared/search/search-fields";
-import type { Search } from "#shared/search/search-schema";
 import type { BackendInfo, ExportChunk, ExportOptions, OrgNumberResolution, SearchBackend, SearchOptions } from "../backend";
 import { worksiteDetailOf } from "../documents";
-import { assertValidSearch } from "../search-model";
-import { searchSeed } from "../search-seed";
+import { assertListFilesGiven, type ValidSearch } from "../search-model";
 import { IndexVersionGoneError, NOT_READY_MESSAGE } from "../live-version";
 import { clientFor, ES_CALL_POLICIES, type EsCallUse, type RetryNotice, withRetries } from "./es-client";
 import { closePointInTime, openPointInTime } from "./es-dialect";
@@ -118,7 +116,7 @@ export class ElasticsearchBackend implements SearchBackend {
     return this.call(`search ${index ?? "pit"}`, use, async (es) => (await es.search(request)) as unknown as EsSearchResponse);
   }
 
-  private async nameForOrgSeqNo(search: Search): Promise<string | null> {
+  private async nameForOrgSeqNo(search: ValidSearch): Promise<string | null> {
     if (search.numeric.orgSeqNo === undefined) return null;
     const response = await this.searchIndex(this.index("COMPANY"), {
       size: 1,
@@ -128,10 +126,10 @@ export class ElasticsearchBackend implements SearchBackend {
     return (response.hits.hits[0]?._source?.record as { name?: string } | undefined)?.name ?? null;
   }
 
-  async search(search: Search, options: SearchOptions = {}): Promise<SearchResults> {
+  async search(search: ValidSearch, options: SearchOptions = {}): Promise<SearchResults> {
     const page = options.page ?? 0;
-    assertValidSearch(search, { page, listFiles: options.listFiles });
-    const body = buildEsQuery(search, { page, listFiles: options.listFiles, seed: searchSeed(search) });
+    assertListFilesGiven(search, options.listFiles);
+    const body = buildEsQuery(search, { page, listFiles: options.listFiles, seed: search.seed });
     const [response, name] = await Promise.all([this.searchIndex(this.index(search.resultType), body), this.nameForOrgSeqNo(search)]);
     return parseSearchResponse(search, response, name);
   }
@@ -152,8 +150,8 @@ export class ElasticsearchBackend implements SearchBackend {
   }
 
   /** Hits in sort order through a point in time and search_after, `source` fields only, in pages of chunkSize. */
-  private async *exportHits(search: Search, options: ExportOptions, source: string[], use: EsCallUse) {
-    assertValidSearch(search, { listFiles: options.listFiles });
+  private async *exportHits(search: ValidSearch, options: ExportOptions, source: string[], use: EsCallUse) {
+    assertListFilesGiven(search, options.listFiles);
     const index = this.index(search.resultType);
     const pitId = await this.call("open point in time", use, (es) => openPointInTime(es, index, "2m"));
     const chunkSize = Math.max(1, Math.min(options.chunkSize ?? 500, 10_000));
@@ -166,7 +164,7 @@ export class ElasticsearchBackend implements SearchBackend {
           pitId,
           size: Math.min(chunkSize, remaining),
           searchAfter,
-          seed: searchSeed(search),
+          seed: search.seed,
         });
         const response = await this.searchIndex(undefined, { ...body, _source: source }, use);
         const hits = response.hits.hits;
@@ -181,7 +179,7 @@ export class ElasticsearchBackend implements SearchBackend {
     }
   }
 
-  async *readExportRows(search: Search, options: ExportOptions): AsyncIterable<ExportChunk> {
+  async *readExportRows(search: ValidSearch, options: ExportOptions): AsyncIterable<ExportChunk> {
     const withDetails = options.withDetails === true && search.resultType === "COMPANY";
     // The export worker's job (and the reindex's Bevakning candidates): nobody waits at a screen.
     const source = withDetails ? ["record", "detail"] : ["record"];
@@ -191,7 +189,7 @@ export class ElasticsearchBackend implements SearchBackend {
     }
   }
 
-  async readExportIds(search: Search, options: ExportOptions): Promise<number[]> {
+  async readExportIds(search: ValidSearch, options: ExportOptions): Promise<number[]> {
     const ids: number[] = [];
     // The API's export popup and request: a user waits.
     for await (const hits of this.exportHits(search, { ...options, chunkSize: 10_000 }, ["id"], "interactive")) {

@@ -14,7 +14,8 @@ import {
   RANGE_FIELDS,
   type RangeField,
 } from "#shared/search/search-fields";
-import { parseRange, type RangeBounds, type Search } from "#shared/search/search-schema";
+import type { RangeBounds } from "#shared/search/search-schema";
+import type { ValidSearch } from "../search-model";
 import { parseOrgNoQuery, tokenize } from "../text";
 import { RANDOM_SORT_SCRIPT, RANGE_DOC_FIELDS, SORT_DOC_FIELDS, TERMS_SIZE, TREE_FIELDS } from "./es-fields";
 import { COMPANY_MAPPINGS, WORKSITE_MAPPINGS } from "./es-mappings";
@@ -74,7 +75,7 @@ function rangeFilter(field: string, bounds: RangeBounds): Json {
 }
 
 /** Filters every counted document must pass (not facets). */
-export function hardFilters(search: Search, listFiles?: ListFileMap): { filter: Json[]; must_not: Json[] } {
+export function hardFilters(search: ValidSearch, listFiles?: ListFileMap): { filter: Json[]; must_not: Json[] } {
   const filter: Json[] = [];
   const mustNot: Json[] = [];
   if (search.numeric.orgSeqNo !== undefined) filter.push({ term: { orgSeqNo: search.numeric.orgSeqNo } });
@@ -85,9 +86,7 @@ export function hardFilters(search: Search, listFiles?: ListFileMap): { filter: 
   if (search.numSet.includeFile?.length) filter.push(termsFilter("orgNo", listNumbers(search.numSet.includeFile, listFiles)));
   mustNot.push(...termsExclusions("orgNo", listNumbers(search.numSet.excludeFile, listFiles)));
   let limitedOnly = false;
-  for (const [field, value] of Object.entries(search.range) as [RangeField, string][]) {
-    const bounds = parseRange(value);
-    if (!bounds || (bounds.from === null && bounds.to === null)) continue;
+  for (const [field, bounds] of Object.entries(search.range) as [RangeField, RangeBounds][]) {
     limitedOnly ||= RANGE_FIELDS[field].limitedCompanyOnly;
     filter.push(rangeFilter(RANGE_DOC_FIELDS[field], bounds));
   }
@@ -96,7 +95,7 @@ export function hardFilters(search: Search, listFiles?: ListFileMap): { filter: 
 }
 
 /** Facet constraints by facet name. */
-export function facetFilters(search: Search): Record<string, Json> {
+export function facetFilters(search: ValidSearch): Record<string, Json> {
   const facets: Record<string, Json> = {};
   const sni = search.codeSet.sni ?? [];
   if (sni.length) facets.sni = { terms: { [search.bool.useMainSni ? TREE_FIELDS.sni.main : TREE_FIELDS.sni.any]: sni } };
@@ -115,7 +114,7 @@ export function facetFilters(search: Search): Record<string, Json> {
 }
 
 /** The terms aggregation of each facet of the result type. */
-export function facetTerms(search: Search): Record<string, Json> {
+export function facetTerms(search: ValidSearch): Record<string, Json> {
   const type = search.resultType;
   const terms: Record<string, Json> = {
     sni: { terms: { field: search.bool.useMainSni ? TREE_FIELDS.sni.main : TREE_FIELDS.sni.any, size: TERMS_SIZE.sni } },
@@ -130,7 +129,7 @@ export function facetTerms(search: Search): Record<string, Json> {
   return terms;
 }
 
-export function sortClauses(search: Search, seed: number): Json[] {
+export function sortClauses(search: ValidSearch, seed: number): Json[] {
   const sorts: Json[] = search.sort.map(({ field, ascending }) => {
     const order = ascending ? "asc" : "desc";
     if (field === "random")
@@ -147,7 +146,7 @@ export interface EsSearchOptions {
 }
 
 /** The body of one search: hits of the page, exact total, every facet (+ `_all`). */
-export function buildEsQuery(search: Search, options: EsSearchOptions): Json {
+export function buildEsQuery(search: ValidSearch, options: EsSearchOptions): Json {
   const facets = facetFilters(search);
   const terms = facetTerms(search);
   const aggs: Json = {};
@@ -183,7 +182,7 @@ export interface EsExportOptions {
 }
 
 /** One page of an export read on a point in time, continuing after the previous page's last sort values. */
-export function buildEsExportQuery(search: Search, options: EsExportOptions): Json {
+export function buildEsExportQuery(search: ValidSearch, options: EsExportOptions): Json {
   const { filter, must_not } = hardFilters(search, options.listFiles);
   const ids = (options.idNumbers ?? []).map(Number);
   if (options.idNumbers && !options.exclude) filter.push(termsFilter("id", ids));
@@ -205,7 +204,7 @@ export function buildEsExportQuery(search: Search, options: EsExportOptions): Js
  * is among the search's hits. The list-file constraints are left out: their numbers live in the user's files, which
  * may change or go after the search is saved; the reindex applies them to the percolated matches itself.
  */
-export function buildPercolatorQuery(search: Search): Json {
+export function buildPercolatorQuery(search: ValidSearch): Json {
   const { filter, must_not } = hardFilters({ ...search, numSet: {} });
   return { bool: { filter: [...filter, ...Object.values(facetFilters(search))], must_not } };
 }

@@ -1,7 +1,7 @@
 /** Elasticsearch search responses → SearchResults: hits, exact total, facet buckets keyed like the embedded backend. */
 import type { Aggregations, SearchResults } from "#shared/search/result-schemas";
 import { BOOL_FILTERS } from "#shared/search/search-fields";
-import type { Search } from "#shared/search/search-schema";
+import type { ValidSearch } from "../search-model";
 
 interface Bucket {
   key: string | number;
@@ -53,7 +53,7 @@ export function parseAggregations(response: EsSearchResponse): Aggregations {
   return out;
 }
 
-export function parseSearchResponse(search: Search, response: EsSearchResponse, nameForOrgSeqNo: string | null): SearchResults {
+export function parseSearchResponse(search: ValidSearch, response: EsSearchResponse, nameForOrgSeqNo: string | null): SearchResults {
   return {
     type: search.resultType,
     hitCount: totalOf(response),

@@ -6,9 +6,9 @@
  */
 import type { Client, estypes } from "@elastic/elasticsearch";
 import { z } from "zod";
-import type { Search } from "#shared/search/search-schema";
 import type { EsNames } from "./es-fields";
 import { COMPANY_MAPPINGS, INDEX_SETTINGS } from "./es-mappings";
+import type { ValidSearch } from "../search-model";
 import { buildPercolatorQuery } from "./es-query";
 
 /**
@@ -38,7 +38,7 @@ const BULK_ENTRIES = 1000;
 export interface SavedSearchEntry {
   id: string;
   userId: string;
-  search: Search;
+  search: ValidSearch;
 }
 
 export function savedSearchDocument(entry: SavedSearchEntry) {

@@ -1,11 +1,9 @@
 /** The embedded SearchBackend: a loaded SearchIndex for counting and ordering, a DocumentStore for the records. */
 import type { Aggregations, Entity, SearchResults } from "#shared/search/result-schemas";
 import { MAX_VISIBLE_RECORDS, PAGE_SIZE, type ResultType } from "#shared/search/search-fields";
-import type { Search } from "#shared/search/search-schema";
 import type { BackendInfo, ExportChunk, ExportOptions, OrgNumberResolution, SearchBackend, SearchOptions } from "../backend";
 import { worksiteDetailOf } from "../documents";
-import { searchSeed } from "../search-seed";
-import { assertValidSearch } from "../search-model";
+import { assertListFilesGiven, type ValidSearch } from "../search-model";
 import { orgNoToNumber } from "../text";
 import { toAggregations } from "./aggregate";
 import { positionsOfOrgNos } from "./candidates";
@@ -29,7 +27,7 @@ export class EmbeddedBackend implements SearchBackend {
   }
 
   /** `_all` aggregations depend only on the result type and the two matching options; computed once each. */
-  private allAggregations(search: Search): Aggregations {
+  private allAggregations(search: ValidSearch): Aggregations {
     const plan = planAll(this.index, search);
     const key = `${search.resultType}:${plan.useMainSni}:${plan.useAllLocations}`;
     let cached = this.allCache.get(key);
@@ -45,17 +43,17 @@ export class EmbeddedBackend implements SearchBackend {
     return type === "COMPANY" ? this.documents.companyRecords(ids) : this.documents.worksiteRecords(ids);
   }
 
-  private async nameForOrgSeqNo(search: Search): Promise<string | null> {
+  private async nameForOrgSeqNo(search: ValidSearch): Promise<string | null> {
     if (search.numeric.orgSeqNo === undefined) return null;
     const [record] = await this.documents.companyRecords([search.numeric.orgSeqNo]);
     return record?.name ?? null;
   }
 
-  async search(search: Search, options: SearchOptions = {}): Promise<SearchResults> {
+  async search(search: ValidSearch, options: SearchOptions = {}): Promise<SearchResults> {
     const page = options.page ?? 0;
-    assertValidSearch(search, { page, listFiles: options.listFiles });
+    assertListFilesGiven(search, options.listFiles);
     const plan = planScan(this.index, search, options.listFiles);
-    const top = new TopK(Math.min(MAX_VISIBLE_RECORDS, (page + 1) * PAGE_SIZE), plan.entity, search.sort, searchSeed(search));
+    const top = new TopK(Math.min(MAX_VISIBLE_RECORDS, (page + 1) * PAGE_SIZE), plan.entity, search.sort, search.seed);
     const counts = scan(plan, top);
     const aggregations = { ...toAggregations(this.index, search.resultType, plan, counts), ...this.allAggregations(search) };
     const positions = top.sorted().slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
@@ -77,7 +75,7 @@ export class EmbeddedBackend implements SearchBackend {
   }
 
   /** Positions of the export in sort order: the search's hits, narrowed or thinned by the extraction selection. */
-  private exportPositions(search: Search, plan: ScanPlan, options: ExportOptions): number[] {
+  private exportPositions(search: ValidSearch, plan: ScanPlan, options: ExportOptions): number[] {
     const entity = plan.entity;
     const marked = new Set((options.idNumbers ?? []).map(Number).filter((id) => Number.isFinite(id)));
     if (options.idNumbers && !options.exclude) {
@@ -89,7 +87,7 @@ export class EmbeddedBackend implements SearchBackend {
       plan.candidates = (plan.candidates ?? Uint32Array.from(entity.ids.keys())).filter((p) => only[p] === 1);
     }
     const excluded = options.idNumbers && options.exclude ? marked : new Set<number>();
-    const top = new TopK(Math.max(0, options.count) + excluded.size, entity, search.sort, searchSeed(search));
+    const top = new TopK(Math.max(0, options.count) + excluded.size, entity, search.sort, search.seed);
     scan(plan, top);
     return top
       .sorted()
@@ -97,8 +95,8 @@ export class EmbeddedBackend implements SearchBackend {
       .slice(0, Math.max(0, options.count));
   }
 
-  async *readExportRows(search: Search, options: ExportOptions): AsyncIterable<ExportChunk> {
-    assertValidSearch(search, { listFiles: options.listFiles });
+  async *readExportRows(search: ValidSearch, options: ExportOptions): AsyncIterable<ExportChunk> {
+    assertListFilesGiven(search, options.listFiles);
     const plan = planScan(this.index, search, options.listFiles);
     const positions = this.exportPositions(search, plan, options);
     const chunkSize = Math.max(1, options.chunkSize ?? 500);
@@ -110,8 +108,8 @@ export class EmbeddedBackend implements SearchBackend {
     }
   }
 
-  async readExportIds(search: Search, options: ExportOptions): Promise<number[]> {
-    assertValidSearch(search, { listFiles: options.listFiles });
+  async readExportIds(search: ValidSearch, options: ExportOptions): Promise<number[]> {
+    assertListFilesGiven(search, options.listFiles);
     const plan = planScan(this.index, search, options.listFiles);
     const ids = plan.entity.ids;
     return this.exportPositions(search, plan, options).map((p) => ids[p] ?? 0);

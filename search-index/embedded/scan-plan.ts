@@ -5,7 +5,8 @@
  */
 import type { ListFileMap } from "../backend";
 import { BOOL_FILTER_NAMES, RANGE_FIELDS, type BoolFilter, type RangeField } from "#shared/search/search-fields";
-import { parseRange, type Search } from "#shared/search/search-schema";
+import type { RangeBounds } from "#shared/search/search-schema";
+import type { ValidSearch } from "../search-model";
 import { orgNoToNumber, parseOrgNoQuery, tokenize } from "../text";
 import { FLAG_BITS, LIMITED_BIT, type EntityIndex, type SearchIndex, type SmallCodeSet } from "./index-types";
 import { lowerBound, upperBound } from "./ranks";
@@ -63,7 +64,7 @@ function nodeMask(tree: TreeIndex, codes: readonly string[] | undefined): Uint8A
   return mask;
 }
 
-function smallCodeFacets(index: SearchIndex, entity: EntityIndex, search: Search): SmallCodeFacet[] {
+function smallCodeFacets(index: SearchIndex, entity: EntityIndex, search: ValidSearch): SmallCodeFacet[] {
   return (Object.keys(entity.codes) as SmallCodeSet[]).map((name) => {
     const codes = search.codeSet[name];
     let selected: Uint8Array | null = null;
@@ -78,14 +79,12 @@ function smallCodeFacets(index: SearchIndex, entity: EntityIndex, search: Search
   });
 }
 
-function rangeConstraints(index: SearchIndex, entity: EntityIndex, search: Search) {
+function rangeConstraints(index: SearchIndex, entity: EntityIndex, search: ValidSearch) {
   const ranges: RangeConstraint[] = [];
   let ownerAge: ScanPlan["ownerAge"] = null;
   let empty = false;
   let limitedOnly = false;
-  for (const [field, value] of Object.entries(search.range) as [RangeField, string][]) {
-    const bounds = parseRange(value);
-    if (!bounds || (bounds.from === null && bounds.to === null)) continue;
+  for (const [field, bounds] of Object.entries(search.range) as [RangeField, RangeBounds][]) {
     limitedOnly ||= RANGE_FIELDS[field].limitedCompanyOnly;
     if (field === "beneficialOwnerAge") {
       ownerAge = { lo: bounds.from ?? -Infinity, hi: bounds.to ?? Infinity };
@@ -102,7 +101,7 @@ function rangeConstraints(index: SearchIndex, entity: EntityIndex, search: Searc
   return { ranges, ownerAge, empty, limitedOnly };
 }
 
-function softBools(search: Search) {
+function softBools(search: ValidSearch) {
   let softMask = 0;
   let softWant = 0;
   for (const name of BOOL_FILTER_NAMES) {
@@ -115,7 +114,7 @@ function softBools(search: Search) {
 }
 
 /** Positions that the selective hard constraints allow (ascending), or null when none of them is set. */
-function candidatesOf(index: SearchIndex, search: Search, listFiles: ListFileMap | undefined): Uint32Array | null {
+function candidatesOf(index: SearchIndex, search: ValidSearch, listFiles: ListFileMap | undefined): Uint32Array | null {
   const isCompany = search.resultType === "COMPANY";
   const lists: Uint32Array[] = [];
   const forCompanies = (positions: Uint32Array) => (isCompany ? positions : worksitesOfCompanies(index.companies, positions));
@@ -133,7 +132,7 @@ function candidatesOf(index: SearchIndex, search: Search, listFiles: ListFileMap
   return lists.length === 0 ? null : lists.reduce(intersectSorted);
 }
 
-function excludeMask(index: SearchIndex, search: Search, listFiles: ListFileMap | undefined): Uint8Array | null {
+function excludeMask(index: SearchIndex, search: ValidSearch, listFiles: ListFileMap | undefined): Uint8Array | null {
   const exclude = search.numSet.excludeFile ?? [];
   if (exclude.length === 0) return null;
   const mask = new Uint8Array(index.companies.count);
@@ -142,7 +141,7 @@ function excludeMask(index: SearchIndex, search: Search, listFiles: ListFileMap 
   return mask;
 }
 
-export function planScan(index: SearchIndex, search: Search, listFiles?: ListFileMap): ScanPlan {
+export function planScan(index: SearchIndex, search: ValidSearch, listFiles?: ListFileMap): ScanPlan {
   const entity = search.resultType === "COMPANY" ? index.companies : index.worksites;
   const { ranges, ownerAge, empty, limitedOnly } = rangeConstraints(index, entity, search);
   return {
@@ -166,7 +165,7 @@ export function planScan(index: SearchIndex, search: Search, listFiles?: ListFil
 }
 
 /** The plan of the empty search: every record counts (the `_all` aggregations). */
-export function planAll(index: SearchIndex, search: Search): ScanPlan {
+export function planAll(index: SearchIndex, search: ValidSearch): ScanPlan {
   return planScan(index, {
     ...search,
     text: null,

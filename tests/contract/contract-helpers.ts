@@ -1,7 +1,7 @@
-/** Shared helpers of the conformance cases: parse a search, run it, read ids. */
+/** Shared helpers of the conformance cases: parse a search and its page (the edge's one parse), run it, read ids. */
 import { expect } from "vitest";
 import type { ListFileMap, SearchBackend } from "#search-index/backend";
-import { parseSearch } from "#search-index/search-model";
+import { parseSearch, visiblePage } from "#search-index/search-model";
 import type { SearchResults } from "#shared/search/result-schemas";
 import type { SearchInput } from "#shared/search/search-schema";
 import { fixtureOrgNo } from "../fixtures/search/fixture-dataset";
@@ -17,7 +17,8 @@ export function idsOf(results: SearchResults): (number | string)[] {
 }
 
 export async function run(backend: SearchBackend, input: SearchInput, options: { page?: number; listFiles?: ListFileMap } = {}) {
-  return backend.search(parseSearch(input), options);
+  const page = options.page === undefined ? undefined : visiblePage(options.page);
+  return backend.search(parseSearch(input), { ...options, page });
 }
 
 /** Every hit of a search (at most 1000), by paging. */

@@ -22,8 +22,9 @@ import { getEmbeddedBackend, resetEmbeddedBackend } from "#search-index/embedded
 import { writeExportFile } from "#export/jobs/export-file";
 import { COMPANY_CATALOGUE, standardColumnSpecs, type ColumnSpec } from "#shared/api-contracts/export-columns";
 import type { ExportJobRow } from "#shared/export-job";
+import { parseSearch, validateSearch } from "#search-index/search-model";
 import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
-import { serializeSearch } from "#shared/search/search-serialize";
+import { deserializeSearchOrThrow, serializeSearch } from "#shared/search/search-serialize";
 import { applySearchMigrations } from "./embedded-fixture";
 import { clusterClient, dropIndices } from "./es-cluster-helpers";
 
@@ -122,7 +123,7 @@ async function exportFrom(name: keyof typeof backends, job: ExportJobRow) {
 async function firstDifference(job: ExportJobRow, embedded: string[], cluster: string[]) {
   const at = embedded.findIndex((hash, i) => hash !== cluster[i]);
   if (at < 0) return null;
-  const search = SearchSchema.parse(JSON.parse(job.serialized_search) as unknown);
+  const search = validateSearch(deserializeSearchOrThrow(job.serialized_search));
   const rowAt = async (backend: SearchBackend) => {
     const rows: unknown[] = [];
     for await (const chunk of backend.readExportRows(search, { count: at + 1, withDetails: true })) rows.push(...chunk);
@@ -167,7 +168,7 @@ describe("exports of 100 000 rows read from the cluster equal the embedded backe
   );
 
   it("the ids an export reserves (readExportIds), marked rows left out, are the same", async () => {
-    const search = SearchSchema.parse({ codeSet: { location: ["01", "14"] }, sort: [{ field: "createdDate", ascending: true }] });
+    const search = parseSearch({ codeSet: { location: ["01", "14"] }, sort: [{ field: "createdDate", ascending: true }] });
     const all = await backends.embedded.readExportIds(search, { count: ROWS });
     expect(all.length).toBeGreaterThan(20_000);
     const options = { count: ROWS, idNumbers: all.filter((_, i) => i % 7 === 0), exclude: true };

@@ -5,12 +5,12 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedBackend } from "#search-index/build";
+import { type EmbeddedBackend, parseSearch } from "#search-index/build";
 import { expectedCompanyRow, expectedWorksiteRow } from "#export/xlsx/testing/expected-rows";
 import { ExtractionJobSchema } from "#shared/api-contracts/extraction";
 import { ErrorBodySchema } from "#shared/errors";
 import type { CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
-import { SearchSchema } from "#shared/search/search-schema";
+import type { SearchInput } from "#shared/search/search-schema";
 import { FORMULA_NAME, postExport, recordsLeftOf, seedExportRegister, settledJob, SWEDISH_NAME, vad } from "./export-support";
 import { authedFetch, createTestUser } from "#scripts/lib/factories";
 import { createUrvalHarness } from "#scripts/lib/worker-harness";
@@ -35,12 +35,9 @@ async function rowsOfFile(bytes: ArrayBuffer, sheet: string) {
   return XLSX.utils.sheet_to_json<Record<string, unknown>>(workbook.Sheets[sheet]!, { raw: true, UTC: true });
 }
 
-async function backendRows<R>(
-  input: Parameters<typeof SearchSchema.parse>[0],
-  options: { count: number; idNumbers?: (string | number)[]; exclude?: boolean },
-) {
+async function backendRows<R>(input: SearchInput, options: { count: number; idNumbers?: (string | number)[]; exclude?: boolean }) {
   const rows: R[] = [];
-  for await (const chunk of backend.readExportRows(SearchSchema.parse(input), options)) rows.push(...(chunk as R[]));
+  for await (const chunk of backend.readExportRows(parseSearch(input), options)) rows.push(...(chunk as R[]));
   return rows;
 }
 
@@ -99,7 +96,7 @@ describe("quota and idempotency", () => {
   it("accepts exactly 10 of 50 concurrent requests for different companies against a quota of 10, never going negative", async () => {
     const user = await createTestUser(harness, { quota: 10 });
     // Each request marks another company: one already paid in the period would be free (issue 17, export-ledger.test.ts).
-    const ids = await backend.readExportIds(SearchSchema.parse({}), { count: 50 });
+    const ids = await backend.readExportIds(parseSearch({}), { count: 50 });
     const responses = await Promise.all(ids.map((id) => postExport(harness, user, { serializedSearch: vad(), count: 1, idNumbers: [id] })));
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 202)).toHaveLength(10);

@@ -5,14 +5,13 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedBackend } from "#search-index/build";
+import { type EmbeddedBackend, parseSearch } from "#search-index/build";
 import { ListFileListSchema } from "#shared/api-contracts/list-files";
 import { reserveExportJob, type NewExportJob } from "#api/exports/export-job-store";
 import { processJob } from "#export/jobs/process-job";
 import { uploadMultipart } from "#export/r2/multipart-upload";
 import { exportFileKey } from "#shared/export-job";
 import type { CompanyRecord } from "#shared/search/result-schemas";
-import { SearchSchema } from "#shared/search/search-schema";
 import { postExport, recordsLeftOf, seedExportRegister, settledJob, vad } from "./export-support";
 import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
 import { createUrvalHarness } from "#scripts/lib/worker-harness";
@@ -165,7 +164,7 @@ describe("list files", () => {
   it("exports only the companies of an included list file, frozen with the job", async () => {
     const user = await createTestUser(harness, { quota: 100 });
     const top: CompanyRecord[] = [];
-    for await (const chunk of backend.readExportRows(SearchSchema.parse({}), { count: 30 })) top.push(...(chunk as CompanyRecord[]));
+    for await (const chunk of backend.readExportRows(parseSearch({}), { count: 30 })) top.push(...(chunk as CompanyRecord[]));
     const listed = [top[2]!, top[11]!, top[25]!];
     const boundary = `----urval${crypto.randomUUID()}`;
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="listFile"; filename="kunder.txt"\r\nContent-Type: text/plain\r\n\r\n${listed.map((r) => r.orgNo).join("\r\n")}\r\n--${boundary}--\r\n`;

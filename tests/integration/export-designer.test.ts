@@ -5,12 +5,11 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedBackend } from "#search-index/build";
+import { type EmbeddedBackend, parseSearch } from "#search-index/build";
 import { ExtractionJobSchema } from "#shared/api-contracts/extraction";
 import { ExportTemplateListSchema, ExportTemplateSchema } from "#shared/api-contracts/export-templates";
 import { ErrorBodySchema } from "#shared/errors";
 import type { CompanyRecord } from "#shared/search/result-schemas";
-import { SearchSchema } from "#shared/search/search-schema";
 import { postExport, recordsLeftOf, seedExportRegister, settledJob, vad } from "./export-support";
 import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
 import { createUrvalHarness } from "#scripts/lib/worker-harness";
@@ -37,7 +36,7 @@ async function templatesOf(user: TestUser) {
 
 async function topCompanies(count: number): Promise<CompanyRecord[]> {
   const rows: CompanyRecord[] = [];
-  for await (const chunk of backend.readExportRows(SearchSchema.parse({}), { count })) rows.push(...(chunk as CompanyRecord[]));
+  for await (const chunk of backend.readExportRows(parseSearch({}), { count })) rows.push(...(chunk as CompanyRecord[]));
   return rows;
 }
 

@@ -20,6 +20,7 @@ import {
   flipStatements,
   IndexBuild,
   insertDocumentRows,
+  parseSearch,
   REGISTER_VERSION_SQL,
   type SearchIndex,
   snapshotKey,
@@ -29,7 +30,7 @@ import {
 import { ListFileListSchema, type ListFile } from "#shared/api-contracts/list-files";
 import { listFilesForSearch, loadListFileNumbers } from "#api/list-files/list-file-numbers";
 import { ErrorBodySchema } from "#shared/errors";
-import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
+import type { SearchInput } from "#shared/search/search-schema";
 import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
 import { createUrvalHarness, ROOT } from "#scripts/lib/worker-harness";
 
@@ -245,7 +246,7 @@ describe("list files in a search (embedded backend on the same index and documen
     const env = await harness.api().getEnv();
     const backend = new EmbeddedBackend(register.index, new D1DocumentStore(env.SEARCH_DB, register.version));
     const hits = async (input: SearchInput) => {
-      const search = SearchSchema.parse(input);
+      const search = parseSearch(input);
       const listFiles = await listFilesForSearch(env.DB, owner.userId, search.numSet);
       return (await backend.search(search, { listFiles })).hitCount;
     };

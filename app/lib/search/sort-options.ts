@@ -1,5 +1,5 @@
 /** The sort selector's options (spec §5): every sort field of the result type, in both directions. */
-import { SORT_FIELDS, type ResultType, type SortField } from "#shared/search/search-fields";
+import { SORT_FIELDS, SORTS, type ResultType, type SortField, type SortFieldDef, type SortKind } from "#shared/search/search-fields";
 
 export interface SortOption {
   value: string;
@@ -8,35 +8,21 @@ export interface SortOption {
   label: string;
 }
 
-const LABELS: Record<SortField, string> = {
-  turnover: "Omsättning",
-  earnings: "Resultat",
-  dividend: "Utdelning",
-  numEmployees: "Antal anställda",
-  scoring: "Kreditbetyg",
-  createdDate: "Registreringsdatum",
-  name: "Namn",
-  random: "Slumpvis",
-  employeeRange: "Storleksklass",
-  activeFrom: "Startdatum",
+const DIRECTIONS: Record<SortKind, [descending: string, ascending: string]> = {
+  amount: ["högst först", "lägst först"],
+  date: ["nyast först", "äldst först"],
+  name: ["Ö–A", "A–Ö"],
+  random: ["ordning 2", "ordning 1"],
 };
-
-const WORKSITE_LABELS: Partial<Record<SortField, string>> = { turnover: "Företagets omsättning", earnings: "Företagets resultat" };
-
-function directionText(field: SortField, ascending: boolean): string {
-  if (field === "name") return ascending ? "A–Ö" : "Ö–A";
-  if (field === "createdDate" || field === "activeFrom") return ascending ? "äldst först" : "nyast först";
-  if (field === "random") return ascending ? "ordning 1" : "ordning 2";
-  return ascending ? "lägst först" : "högst först";
-}
 
 export const sortValue = (field: SortField, ascending: boolean) => `${field}:${ascending ? "asc" : "desc"}`;
 
 export function sortOptions(type: ResultType): SortOption[] {
   return SORT_FIELDS[type].flatMap((field) =>
     [false, true].map((ascending) => {
-      const name = (type === "WORKSITE" ? WORKSITE_LABELS[field] : undefined) ?? LABELS[field];
-      return { value: sortValue(field, ascending), field, ascending, label: `${name}, ${directionText(field, ascending)}` };
+      const def: SortFieldDef = SORTS[field];
+      const name = (type === "WORKSITE" ? def.worksiteLabel : undefined) ?? def.label;
+      return { value: sortValue(field, ascending), field, ascending, label: `${name}, ${DIRECTIONS[def.kind][ascending ? 1 : 0]}` };
     }),
   );
 }

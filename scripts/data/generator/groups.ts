@@ -4,6 +4,7 @@
  * sums of its members' company figures.
  */
 import { type CompanySourceRecord, type FinancialPart, type GroupNode } from "#search-index/build";
+import { FINANCIAL_FIELDS } from "#shared/search/result-schemas";
 import { buildCompany, type CompanyDraft, type GeneratorContext } from "./company";
 import { formProfile } from "./forms";
 import type { Rng } from "./random";
@@ -18,25 +19,9 @@ export function groupSize(rng: Rng): number {
   return rng.int(21, 60);
 }
 
-const FINANCIAL_KEYS: (keyof FinancialPart)[] = [
-  "turnover",
-  "cashFlowAffectingEBTDA",
-  "profitAndLossForTheYear",
-  "totalAssets",
-  "totalEquity",
-  "sumOfCashBank",
-  "totalLongTermLiabilities",
-  "totalShortTermLiabilities",
-  "earningsAfterDepreciation",
-  "earningsAfterNetInterestIncome",
-  "dividend",
-  "numberOfEmployees",
-  "personnelExpenses",
-];
-
 function sumParts(parts: FinancialPart[]): FinancialPart {
-  const sum = Object.fromEntries(FINANCIAL_KEYS.map((k) => [k, 0])) as FinancialPart;
-  for (const part of parts) for (const k of FINANCIAL_KEYS) sum[k] += part[k];
+  const sum = Object.fromEntries(FINANCIAL_FIELDS.map((k) => [k, 0])) as FinancialPart;
+  for (const part of parts) for (const k of FINANCIAL_FIELDS) sum[k] += part[k];
   return sum;
 }
 

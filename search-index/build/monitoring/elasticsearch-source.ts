@@ -12,7 +12,7 @@ import { readChangeHashes, readCompanyDocuments, readWorksitePlaces } from "../e
 import type { EsNames } from "../../elasticsearch/es-fields";
 import { percolateCompanies, resyncSavedSearches, type SavedSearchEntry } from "../../elasticsearch/es-saved-searches";
 import type { CompanySourceRecord } from "../../records";
-import { deserializeSearch } from "#shared/search/search-serialize";
+import { parseSavedSearch } from "../../search-model";
 import { diffHashes, HashCollector, type ChangeSet, type DocumentHashes } from "../change-set";
 import type { SqlStore } from "../stores";
 import type { CandidateSources } from "./candidates";
@@ -25,8 +25,8 @@ import { listFilePredicate } from "./list-files";
  */
 export function percolatorEntries(rows: readonly SavedSearchRow[]): SavedSearchEntry[] {
   return rows.flatMap((row) => {
-    const parsed = deserializeSearch(row.serialized_search, "serializedSearch");
-    return parsed.success && parsed.data.resultType === "COMPANY" ? [{ id: row.id, userId: row.user_id, search: parsed.data }] : [];
+    const search = parseSavedSearch(row.serialized_search);
+    return search?.resultType === "COMPANY" ? [{ id: row.id, userId: row.user_id, search }] : [];
   });
 }
 

@@ -15,8 +15,8 @@ import { EmbeddedBackend } from "../../embedded/embedded-backend";
 import { IndexBuild } from "../embedded/index-build";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../../records";
 import type { ListFileMap, SearchBackend } from "../../backend";
+import type { ValidSearch } from "../../search-model";
 import type { CompanyRecord } from "#shared/search/result-schemas";
-import type { Search } from "#shared/search/search-schema";
 
 const FETCH_IDS = 5000;
 
@@ -94,7 +94,7 @@ export function candidateBackend(sources: CandidateSources): SearchBackend | nul
 }
 
 /** The ids among the backend's companies that a company search matches (all of them: the export path, no cap). */
-export async function matchingIds(backend: SearchBackend | null, search: Search, listFiles?: ListFileMap): Promise<Set<number>> {
+export async function matchingIds(backend: SearchBackend | null, search: ValidSearch, listFiles?: ListFileMap): Promise<Set<number>> {
   const ids = new Set<number>();
   if (!backend) return ids;
   const { companies } = await backend.info();

@@ -5,13 +5,16 @@
  * is not its owner's (deleted, or another user's) is invalid: it gets no ListFileMap and is skipped.
  */
 import type { ListFileMap } from "../../backend";
+import { parseSavedSearch } from "../../search-model";
 import { decodeChunk } from "#shared/list-files/number-codec";
 import { formatOrgNo } from "#shared/list-files/org-number";
 import type { Search } from "#shared/search/search-schema";
-import { deserializeSearch } from "#shared/search/search-serialize";
 import type { SqlStore } from "../stores";
 
-export const listFileIdsOf = (search: Search): number[] => [...(search.numSet.includeFile ?? []), ...(search.numSet.excludeFile ?? [])];
+/** What the list-file helpers read of a search (a parsed Search or a ValidSearch). */
+type NumSetOf = Pick<Search, "numSet">;
+
+export const listFileIdsOf = (search: NumSetOf): number[] => [...(search.numSet.includeFile ?? []), ...(search.numSet.excludeFile ?? [])];
 
 interface ListFileChunkRow {
   file_id: number;
@@ -42,7 +45,11 @@ export async function readListFiles(store: SqlStore, fileIds: readonly number[])
 }
 
 /** The ListFileMap of a search owned by `userId`, or null when one of its files is not the user's (any more). */
-export function listFilesFor(files: Map<number, { userId: string; orgNos: string[] }>, userId: string, search: Search): ListFileMap | null {
+export function listFilesFor(
+  files: Map<number, { userId: string; orgNos: string[] }>,
+  userId: string,
+  search: NumSetOf,
+): ListFileMap | null {
   const map = new Map<number, readonly string[]>();
   for (const id of listFileIdsOf(search)) {
     const file = files.get(id);
@@ -56,7 +63,7 @@ export function listFilesFor(files: Map<number, { userId: string; orgNos: string
  * Whether a company's organisation number passes the search's list-file constraints, exactly as the backends apply
  * them: in the union of the include files' numbers (when the search names any), and in none of the exclude files'.
  */
-export function listFilePredicate(search: Search, listFiles: ListFileMap): (orgNo: string) => boolean {
+export function listFilePredicate(search: NumSetOf, listFiles: ListFileMap): (orgNo: string) => boolean {
   const numbers = (ids: readonly number[] | undefined) => new Set((ids ?? []).flatMap((id) => listFiles.get(id) ?? []));
   const include = (search.numSet.includeFile?.length ?? 0) > 0 ? numbers(search.numSet.includeFile) : null;
   const exclude = numbers(search.numSet.excludeFile);
@@ -68,8 +75,8 @@ export type ListFiles = Awaited<ReturnType<typeof readListFiles>>;
 /** The list files every given saved search names (one read for all). */
 export async function readSearchListFiles(store: SqlStore, rows: readonly { serialized_search: string }[]): Promise<ListFiles> {
   const ids = rows.flatMap((row) => {
-    const parsed = deserializeSearch(row.serialized_search, "serializedSearch");
-    return parsed.success ? listFileIdsOf(parsed.data) : [];
+    const search = parseSavedSearch(row.serialized_search);
+    return search ? listFileIdsOf(search) : [];
   });
   return readListFiles(store, ids);
 }

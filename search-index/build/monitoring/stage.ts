@@ -16,9 +16,8 @@
  */
 import { describeCompanyChanges } from "../company-changes";
 import { describeWorksiteChanges } from "../worksite-changes";
-import { deserializeSearch } from "#shared/search/search-serialize";
 import type { ListFileMap } from "../../backend";
-import type { Search } from "#shared/search/search-schema";
+import { parseSavedSearch, type ValidSearch } from "../../search-model";
 import type { ChangeSet } from "../change-set";
 import type { SqlStore } from "../stores";
 import { worksitePlacesOf, type CandidateSources } from "./candidates";
@@ -34,7 +33,10 @@ export interface SavedSearchRow {
 
 export interface MonitoringStageResult {
   savedSearches: number;
-  /** Saved searches left out: checked at another version, no longer parsing, or naming a list file that is gone. */
+  /**
+   * Saved searches left out: checked at another version, no longer parsing (parseSavedSearch: their form, or a code
+   * the reference data dropped), or naming a list file that is gone.
+   */
   skipped: number;
   watchedChanged: number;
   users: number;
@@ -106,7 +108,7 @@ export interface SearchOutcome {
  * `listFiles` holds the files the search names (undefined when it names none).
  */
 export type SearchMatcher = (
-  search: Search,
+  search: ValidSearch,
   row: SavedSearchRow,
   listFiles: ListFileMap | undefined,
 ) => Promise<{ was: Set<number>; is: Set<number> }>;
@@ -125,15 +127,14 @@ export async function evaluateSearches(
 ): Promise<SearchOutcome> {
   const outcome: SearchOutcome = { items: [], hits: [], skipped: 0 };
   for (const row of searches) {
-    const parsed = deserializeSearch(row.serialized_search, "serializedSearch");
-    const named = parsed.success ? listFileIdsOf(parsed.data) : [];
-    const listFiles =
-      parsed.success && named.length > 0 ? listFilesFor(options.listFiles ?? new Map(), row.user_id, parsed.data) : undefined;
-    if (!parsed.success || listFiles === null || row.checked_version !== from) {
+    const search = parseSavedSearch(row.serialized_search);
+    const named = search ? listFileIdsOf(search) : [];
+    const listFiles = search && named.length > 0 ? listFilesFor(options.listFiles ?? new Map(), row.user_id, search) : undefined;
+    if (!search || listFiles === null || row.checked_version !== from) {
       outcome.skipped++;
       continue;
     }
-    const { was, is } = await matcher(parsed.data, row, listFiles);
+    const { was, is } = await matcher(search, row, listFiles);
     const entered = [...is].filter((id) => !was.has(id)).sort((a, b) => a - b);
     const left = [...was].filter((id) => !is.has(id)).sort((a, b) => a - b);
     const item = (kind: StageItem["kind"], orgSeqNo: number): StageItem => ({

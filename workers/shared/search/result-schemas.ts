@@ -71,23 +71,37 @@ export const WorksiteRecordSchema = z.object({
 });
 export type WorksiteRecord = z.infer<typeof WorksiteRecordSchema>;
 
+/**
+ * The 13 figures of one part of a financial period (the company's own accounts, or its group's): money in whole
+ * kronor, and the head count. Their one description: the source records (search-index/records.ts) hold parts of this
+ * shape and the detail view shows them as they are, with the period beside them (FinancialFiguresSchema).
+ */
+export const FinancialPartSchema = z.object({
+  turnover: z.number().int(),
+  cashFlowAffectingEBTDA: z.number().int(),
+  profitAndLossForTheYear: z.number().int(),
+  totalAssets: z.number().int(),
+  totalEquity: z.number().int(),
+  sumOfCashBank: z.number().int(),
+  totalLongTermLiabilities: z.number().int(),
+  totalShortTermLiabilities: z.number().int(),
+  earningsAfterDepreciation: z.number().int(),
+  earningsAfterNetInterestIncome: z.number().int(),
+  dividend: z.number().int(),
+  numberOfEmployees: z.number().int().nonnegative(),
+  personnelExpenses: z.number().int(),
+});
+export type FinancialPart = z.infer<typeof FinancialPartSchema>;
+export type FinancialField = keyof FinancialPart;
+/** The names of the 13 figures, in the schema's order. */
+export const FINANCIAL_FIELDS: readonly FinancialField[] = FinancialPartSchema.keyof().options;
+
+/** One part of a period as the detail view shows it: the period's type and dates, then its figures. */
 export const FinancialFiguresSchema = z.object({
   type: z.string(),
   periodStart: z.string(),
   periodEnd: z.string(),
-  turnover: z.number(),
-  cashFlowAffectingEBTDA: z.number(),
-  profitAndLossForTheYear: z.number(),
-  totalAssets: z.number(),
-  totalEquity: z.number(),
-  sumOfCashBank: z.number(),
-  totalLongTermLiabilities: z.number(),
-  totalShortTermLiabilities: z.number(),
-  earningsAfterDepreciation: z.number(),
-  earningsAfterNetInterestIncome: z.number(),
-  dividend: z.number(),
-  numberOfEmployees: z.number(),
-  personnelExpenses: z.number(),
+  ...FinancialPartSchema.shape,
 });
 export type FinancialFigures = z.infer<typeof FinancialFiguresSchema>;
 

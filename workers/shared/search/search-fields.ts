@@ -108,12 +108,41 @@ export type NumSetName = (typeof NUM_SETS)[number];
 export const NUMERIC_FIELDS = ["orgSeqNo", "seqNo"] as const;
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
 
-/** Sort options per result type (spec §5); every option works in both directions. */
-export const SORT_FIELDS = {
-  COMPANY: ["turnover", "earnings", "dividend", "numEmployees", "scoring", "createdDate", "name", "random"],
-  WORKSITE: ["turnover", "earnings", "employeeRange", "activeFrom", "random"],
-} as const satisfies Record<ResultType, readonly string[]>;
-export type SortField = (typeof SORT_FIELDS)[ResultType][number];
+/** How a sort field orders, which names its two directions in the sort selector. */
+export type SortKind = "amount" | "date" | "name" | "random";
+
+export interface SortFieldDef extends FieldDef {
+  kind: SortKind;
+  /** The selector's label for worksites, when they sort by their company's figure. */
+  worksiteLabel?: string;
+  /** The label on the export's 'Om urvalet' sheet, when it differs from `label`. */
+  sheetLabel?: string;
+}
+
+/**
+ * Sort options (spec §5), in the selector's order; every option works in both directions. The labels are those of the
+ * sort selector (app) and of the export's 'Om urvalet' sheet (workers/export).
+ */
+export const SORTS = {
+  turnover: { label: "Omsättning", worksiteLabel: "Företagets omsättning", kind: "amount", types: BOTH },
+  earnings: { label: "Resultat", worksiteLabel: "Företagets resultat", kind: "amount", types: BOTH },
+  dividend: { label: "Utdelning", kind: "amount", types: COMPANY_ONLY },
+  numEmployees: { label: "Antal anställda", kind: "amount", types: COMPANY_ONLY },
+  scoring: { label: "Kreditbetyg", kind: "amount", types: COMPANY_ONLY },
+  createdDate: { label: "Registreringsdatum", kind: "date", types: COMPANY_ONLY },
+  name: { label: "Namn", kind: "name", types: COMPANY_ONLY },
+  employeeRange: { label: "Storleksklass", kind: "amount", types: WORKSITE_ONLY },
+  activeFrom: { label: "Startdatum", sheetLabel: "Aktivt från", kind: "date", types: WORKSITE_ONLY },
+  random: { label: "Slumpvis", kind: "random", types: BOTH },
+} as const satisfies Record<string, SortFieldDef>;
+export type SortField = keyof typeof SORTS;
+
+const sortFieldsOf = (type: ResultType) => (Object.keys(SORTS) as SortField[]).filter((field) => SORTS[field].types.includes(type));
+/** Sort fields per result type, in the selector's order. */
+export const SORT_FIELDS: Record<ResultType, readonly SortField[]> = {
+  COMPANY: sortFieldsOf("COMPANY"),
+  WORKSITE: sortFieldsOf("WORKSITE"),
+};
 export const ALL_SORT_FIELDS = [...new Set<SortField>([...SORT_FIELDS.COMPANY, ...SORT_FIELDS.WORKSITE])];
 
 /** Facets returned in aggregations (each also as `<name>_all` for all of Sweden). */

@@ -2,12 +2,11 @@
  * Annual reports (spec §3 "Annual report", §7): the list of a company's reports, and one report opened as a printable
  * HTML summary of the figures of the period it covers.
  */
-import type { SearchBackend } from "#search-index";
+import { parseSearch, type SearchBackend } from "#search-index";
 import type { AnnualReport, AnnualReportOpenQuery } from "#shared/api-contracts/search-api";
 import { AppError } from "#shared/errors";
 import { formatOrgNo } from "#shared/format";
 import type { CompanyDetail, CompanyRecord } from "#shared/search/result-schemas";
-import { SearchSchema } from "#shared/search/search-schema";
 import { renderAnnualReportHtml } from "./annual-report-html";
 import { entityNotFound } from "./details-service";
 
@@ -29,7 +28,7 @@ export async function listAnnualReports(backend: SearchBackend, orgSeqNo: number
 /** The company with this organisation number, found through the search's exact organisation-number match. */
 async function companyByOrgNo(backend: SearchBackend, orgNo: string): Promise<CompanyDetail> {
   const normalised = formatOrgNo(orgNo.replace(/-/g, "").slice(-10));
-  const results = await backend.search(SearchSchema.parse({ resultType: "COMPANY", text: normalised }));
+  const results = await backend.search(parseSearch({ resultType: "COMPANY", text: normalised }));
   const match = (results.records as CompanyRecord[]).find((record) => record.orgNo === normalised);
   if (!match) throw reportNotFound();
   return companyDetail(backend, match.orgSeqNo);

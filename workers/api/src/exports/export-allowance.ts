@@ -4,9 +4,8 @@
  * largest count: the longest run of the selection in sort order whose unpaid records fit in the records left. Also the
  * ids of that run, so a request can freeze exactly the records it charges.
  */
-import type { ListFileMap, SearchBackend } from "#search-index";
+import type { ListFileMap, SearchBackend, ValidSearch } from "#search-index";
 import type { ExtractionSelection } from "#shared/api-contracts/extraction";
-import type { Search } from "#shared/search/search-schema";
 import { paidRecordIds, recordsLeft } from "./export-job-store";
 import { maxExportCount } from "./export-quota";
 
@@ -28,7 +27,7 @@ interface AllowanceInput {
   db: D1Database;
   backend: SearchBackend;
   userId: string;
-  search: Search;
+  search: ValidSearch;
   selection: ExtractionSelection;
   listFiles?: ListFileMap;
 }

@@ -4,13 +4,12 @@
  * record ids the job exports, reserves the quota, writes the ledger and creates the job in one batch, and queues the
  * job. Idempotent per (user, Idempotency-Key): a replay answers the job of the first request and debits nothing.
  */
-import type { SearchBackend } from "#search-index";
+import { validateSearch, type SearchBackend, type ValidSearch } from "#search-index";
 import { EXPORT_RETENTION_DAYS, exportFileName, type ExtractionJob, type ExtractionSelection } from "#shared/api-contracts/extraction";
 import type { ColumnSpec, ExportFormat } from "#shared/api-contracts/export-columns";
 import { AppError } from "#shared/errors";
 import { exportIdsKey, listFileSnapshotKey, type ExportJobMessage, type ExportJobRow } from "#shared/export-job";
 import { describeError, log } from "#shared/log";
-import type { Search } from "#shared/search/search-schema";
 import { deserializeSearchOrThrow } from "#shared/search/search-serialize";
 import { listFilesForSearch } from "../list-files/list-file-numbers";
 import { exportAllowance } from "./export-allowance";
@@ -53,7 +52,11 @@ function replayed(job: ExportJobRow, hash: string): ExtractionJob {
   return toExtractionJob(job);
 }
 
-async function checkCount(deps: ExportDeps, request: ExportRequest, search: Search) {
+/** The request's search, parsed once: its form (paths under serializedSearch) and its codes. */
+const parseRequestSearch = (serializedSearch: string): ValidSearch =>
+  validateSearch(deserializeSearchOrThrow(serializedSearch, "serializedSearch"));
+
+async function checkCount(deps: ExportDeps, request: ExportRequest, search: ValidSearch) {
   const listFiles = await listFilesForSearch(deps.db, request.userId, search.numSet);
   const backend = await deps.backend();
   const allowance = await exportAllowance({
@@ -70,7 +73,7 @@ async function checkCount(deps: ExportDeps, request: ExportRequest, search: Sear
 
 /** The popup's figures for a selection (issue 17): N, M (already paid, free), records left and the maximum count. */
 export async function previewExport(deps: ExportDeps, userId: string, serializedSearch: string, selection: ExtractionSelection) {
-  const search = deserializeSearchOrThrow(serializedSearch, "serializedSearch");
+  const search = parseRequestSearch(serializedSearch);
   const listFiles = await listFilesForSearch(deps.db, userId, search.numSet);
   const allowance = await exportAllowance({ db: deps.db, backend: await deps.backend(), userId, search, selection, listFiles });
   const { selectionCount, alreadyPaid, recordsLeft, maxCount } = allowance;
@@ -84,7 +87,7 @@ export async function requestExport(deps: ExportDeps, request: ExportRequest, no
   const hash = await requestHash(request);
   const existing = await findJobByKey(deps.db, request.userId, request.idempotencyKey);
   if (existing) return replayed(existing, hash);
-  const search = deserializeSearchOrThrow(request.serializedSearch, "serializedSearch");
+  const search = parseRequestSearch(request.serializedSearch);
   const columns = await exportColumnsFor(deps.db, request.userId, search.resultType, request);
   const { listFiles, ids } = await checkCount(deps, request, search);
   const job = newJob(request, search, { hash, columns }, now, listFiles !== undefined);
@@ -99,7 +102,7 @@ export async function requestExport(deps: ExportDeps, request: ExportRequest, no
 
 function newJob(
   request: ExportRequest,
-  search: Search,
+  search: ValidSearch,
   { hash, columns }: { hash: string; columns: readonly ColumnSpec[] },
   now: number,
   hasListFiles: boolean,

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { SavedSearchEntry, SavedSearchIndex } from "#search-index";
-import { SearchSchema } from "#shared/search/search-schema";
+import { parseSearch, type SavedSearchEntry, type SavedSearchIndex } from "#search-index";
 import { serializeSearch } from "#shared/search/search-serialize";
 import { syncPercolator } from "./percolator-sync";
 
@@ -18,12 +17,12 @@ function recordingIndex(fail = false) {
   return { index, calls };
 }
 
-const search = SearchSchema.parse({ text: "bageri", codeSet: { sni: ["10"] } });
+const search = parseSearch({ text: "bageri", codeSet: { sni: ["10"] } });
 
 describe("syncPercolator", () => {
   it("stores the parsed search under the saved search's id, and removes it by id", async () => {
     const { index, calls } = recordingIndex();
-    await syncPercolator(index, { kind: "put", id: "abc", userId: "u1", serializedSearch: serializeSearch(search) });
+    await syncPercolator(index, { kind: "put", id: "abc", userId: "u1", serializedSearch: serializeSearch(search.normalised) });
     await syncPercolator(index, { kind: "delete", id: "abc" });
     expect(calls).toEqual([
       ["put", { id: "abc", userId: "u1", search }],
@@ -38,7 +37,7 @@ describe("syncPercolator", () => {
   it("logs a failed update instead of throwing: D1 is the truth and the next reindex resyncs", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const { index } = recordingIndex(true);
-    await syncPercolator(index, { kind: "put", id: "abc", userId: "u1", serializedSearch: serializeSearch(search) }, "req-1");
+    await syncPercolator(index, { kind: "put", id: "abc", userId: "u1", serializedSearch: serializeSearch(search.normalised) }, "req-1");
     expect(logged).toHaveBeenCalledTimes(1);
     expect(JSON.parse(String(logged.mock.calls[0]?.[0]))).toMatchObject({ level: "error", requestId: "req-1", savedSearchId: "abc" });
     logged.mockRestore();

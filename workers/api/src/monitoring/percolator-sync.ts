@@ -5,9 +5,8 @@
  * update heals by the next run. A rename changes nothing there (the stored query holds no name). On the embedded
  * backend there is no such index and nothing happens.
  */
-import type { SavedSearchIndex } from "#search-index";
+import { parseSavedSearch, type SavedSearchIndex } from "#search-index";
 import { describeError, log } from "#shared/log";
-import { deserializeSearch } from "#shared/search/search-serialize";
 
 export type SavedSearchChange = { kind: "put"; id: string; userId: string; serializedSearch: string } | { kind: "delete"; id: string };
 
@@ -18,9 +17,9 @@ export async function syncPercolator(index: SavedSearchIndex | null, change: Sav
       await index.remove(change.id);
       return;
     }
-    const parsed = deserializeSearch(change.serializedSearch, "serializedSearch");
-    if (!parsed.success) throw new Error(`saved search ${change.id} does not parse`);
-    await index.put({ id: change.id, userId: change.userId, search: parsed.data });
+    const search = parseSavedSearch(change.serializedSearch);
+    if (!search) throw new Error(`saved search ${change.id} does not parse`);
+    await index.put({ id: change.id, userId: change.userId, search });
   } catch (error) {
     log("error", "saved-search percolator update failed (the next reindex resyncs it)", {
       requestId,

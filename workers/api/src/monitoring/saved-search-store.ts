@@ -3,7 +3,7 @@
  * hit count, at most MAX_SAVED_SEARCHES per user, enforced in the INSERT itself), rename, delete, and the companies new
  * at the latest check. Every statement is scoped to the caller: another user's id is SAVED_SEARCH_NOT_FOUND (404).
  */
-import type { SearchBackend } from "#search-index";
+import { validateSearch, type SearchBackend } from "#search-index";
 import {
   COMPANY_SEARCH_ONLY_MESSAGE,
   MAX_SAVED_SEARCHES,
@@ -70,12 +70,13 @@ export async function createSavedSearch(
   input: CreateSavedSearchRequest,
   now = Date.now(),
 ): Promise<SavedSearch> {
-  const search = deserializeSearchOrThrow(input.serializedSearch, "serializedSearch");
-  if (search.resultType !== "COMPANY") throw userMessage("SAVED_SEARCH_NOT_COMPANIES", COMPANY_SEARCH_ONLY_MESSAGE);
+  const parsed = deserializeSearchOrThrow(input.serializedSearch, "serializedSearch");
+  if (parsed.resultType !== "COMPANY") throw userMessage("SAVED_SEARCH_NOT_COMPANIES", COMPANY_SEARCH_ONLY_MESSAGE);
+  const search = validateSearch(parsed);
   const listFiles = await listFilesForSearch(db, userId, search.numSet);
-  const [results, info] = await Promise.all([backend.search(search, { page: 0, listFiles }), backend.info()]);
+  const [results, info] = await Promise.all([backend.search(search, { listFiles }), backend.info()]);
   const id = newSharedLinkId();
-  const serialized = serializeSearch(search);
+  const serialized = serializeSearch(search.normalised);
   const inserted = await db
     .prepare(
       `INSERT INTO saved_searches (id, user_id, name, serialized_search, hit_count, checked_version, checked_at, created_at)

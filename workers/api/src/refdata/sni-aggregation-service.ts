@@ -3,7 +3,7 @@
  * (section A–U) in all of Sweden, read from the `sni_all` counts of the default company search. Computed once per
  * index version and isolate; the ETag changes when the counts do.
  */
-import { onOneVersion, type SearchBackend, sniTree } from "#search-index";
+import { onOneVersion, type SearchBackend, sniTree, validateSearch } from "#search-index";
 import { SniAggregationSchema } from "#shared/api-contracts/search-api";
 import { emptySearch } from "#shared/search/search-schema";
 import { toCacheableJson, type CacheableJson } from "../http/cacheable-json";
@@ -11,7 +11,7 @@ import { toCacheableJson, type CacheableJson } from "../http/cacheable-json";
 const byVersion = new Map<string, Promise<CacheableJson>>();
 
 async function computeSniAggregation(backend: SearchBackend): Promise<CacheableJson> {
-  const results = await backend.search(emptySearch("COMPANY"), { page: 0 });
+  const results = await backend.search(validateSearch(emptySearch("COMPANY")));
   const counts = results.aggregations.sni_all ?? {};
   const value = sniTree.map((node) => ({ code: node.code, text: node.text, count: counts[node.code] ?? 0 }));
   return toCacheableJson(SniAggregationSchema.parse(value));

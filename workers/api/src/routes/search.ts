@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { parseSearch } from "#search-index";
+import { parseSearch, validateSearch, visiblePage } from "#search-index";
 import { INDEX_VERSION_HEADER, PageNumberSchema, SearchAnswerSchema, SerializedSearchQuerySchema } from "#shared/api-contracts/search-api";
 import { parseOrThrow } from "#shared/errors";
 import { deserializeSearchOrThrow } from "#shared/search/search-serialize";
@@ -8,16 +8,16 @@ import { currentSession } from "../middleware/session";
 import { contractJson } from "../http/contract-answer";
 import { backendFor } from "../search/search-backend-for";
 import { readSearchBody, readSearchRequestId, wantsFreshResults } from "../search/search-request";
-import { assertPageVisible, searchPageJson } from "../search/search-service";
+import { searchPageJson } from "../search/search-service";
 
 /**
  * /sapi/search (spec §7): POST /page/{n} with the search object as body and the client's counter in
  * X-Search-Request-Id; GET /serialized?serializedSearch= → the search. Shared links: routes/shared-links.ts.
+ * The page and the search are parsed here, once (search-index/search-model.ts); what runs inward is their parsed type.
  */
 export const searchRoutes = new Hono<ApiBindings>()
   .post("/page/:page", async (c) => {
-    const page = parseOrThrow(PageNumberSchema, c.req.param("page"), "page");
-    assertPageVisible(page);
+    const page = visiblePage(parseOrThrow(PageNumberSchema, c.req.param("page"), "page"));
     const requestId = readSearchRequestId(c);
     const search = parseSearch(await readSearchBody(c));
     const { json, indexVersion } = await searchPageJson(c.env.DB, await backendFor(c), {
@@ -36,6 +36,6 @@ export const searchRoutes = new Hono<ApiBindings>()
   })
   .get("/serialized", (c) => {
     const { serializedSearch } = parseOrThrow(SerializedSearchQuerySchema, c.req.query());
-    const search = parseSearch(deserializeSearchOrThrow(serializedSearch, "serializedSearch"), "serializedSearch");
-    return contractJson(c, SearchAnswerSchema, search);
+    const search = validateSearch(deserializeSearchOrThrow(serializedSearch, "serializedSearch"), "serializedSearch");
+    return contractJson(c, SearchAnswerSchema, search.normalised);
   });

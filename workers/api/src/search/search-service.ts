@@ -4,11 +4,8 @@
  * the SearchBackend, and writes the answer with the normalised search, its `vad` serialisation and the client's
  * request id. Both parts are checked against the shared contract; the results once, when they are computed.
  */
-import { type ListFileMap, onOneVersion, type SearchBackend } from "#search-index";
-import { PAGE_TOO_DEEP_MESSAGE, SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
-import { AppError } from "#shared/errors";
-import { MAX_PAGE } from "#shared/search/search-fields";
-import type { Search } from "#shared/search/search-schema";
+import { type ListFileMap, onOneVersion, type SearchBackend, type ValidSearch, type VisiblePage } from "#search-index";
+import { SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import { serializeSearch } from "#shared/search/search-serialize";
 import { listFilesForSearch } from "../list-files/list-file-numbers";
 import { checkAnswer } from "../http/contract-answer";
@@ -17,8 +14,9 @@ import { elapsedMs } from "./timed-backend";
 
 export interface SearchPageInput {
   userId: string;
-  search: Search;
-  page: number;
+  /** Parsed at the edge (routes/search.ts), as is the page. */
+  search: ValidSearch;
+  page: VisiblePage;
   /** The client's X-Search-Request-Id, echoed. */
   requestId: number | null;
   /** This call's X-Request-Id. */
@@ -31,16 +29,6 @@ const ResultsSchema = SearchPageAnswerSchema.shape.results;
 const PageMetaSchema = SearchPageAnswerSchema.omit({ results: true });
 const cache = new SearchResultCache();
 
-/** Pages run 0 … MAX_PAGE: 20 records each, at most 1000 visible (spec §6, §9). */
-export function assertPageVisible(page: number): void {
-  if (page > MAX_PAGE) {
-    throw new AppError("PAGE_TOO_DEEP", 400, PAGE_TOO_DEEP_MESSAGE, {
-      type: "VALIDATION",
-      issues: [{ path: "page", message: PAGE_TOO_DEEP_MESSAGE }],
-    });
-  }
-}
-
 export interface SearchPageJson {
   /** The answer as JSON text (SearchPageAnswerSchema). */
   json: string;
@@ -50,13 +38,12 @@ export interface SearchPageJson {
 
 /** The answer as JSON text: cached results are spliced in without re-serialising them. */
 export async function searchPageJson(db: D1Database, backend: SearchBackend, input: SearchPageInput): Promise<SearchPageJson> {
-  assertPageVisible(input.page);
   const listFiles = await listFilesForSearch(db, input.userId, input.search.numSet);
   return onOneVersion(() => pageJsonAt(backend, input, listFiles));
 }
 
 async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFiles: ListFileMap | undefined): Promise<SearchPageJson> {
-  const serializedSearch = serializeSearch(input.search);
+  const serializedSearch = serializeSearch(input.search.normalised);
   const info = await backend.info();
   let backendMs = 0;
   const compute = async () => {
@@ -71,7 +58,7 @@ async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFi
     PageMetaSchema,
     {
       page: input.page,
-      search: input.search,
+      search: input.search.normalised,
       serializedSearch,
       requestId: input.requestId,
       response: { serverRequestId: input.serverRequestId, backendMs, cached: hit },

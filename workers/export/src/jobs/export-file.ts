@@ -3,7 +3,7 @@
  * from the SearchBackend, as a streaming XLSX or CSV with the job's columns, into an R2 multipart upload under the
  * job's fixed key. A redelivered job writes the same key again, so there is only ever one file per job.
  */
-import type { CompanyExportRecord, ExportChunk, SearchBackend } from "#search-index";
+import { validateSearch, type CompanyExportRecord, type ExportChunk, type SearchBackend } from "#search-index";
 import { ColumnSpecSchema, needsDetails, standardColumnSpecs, type ColumnSpec } from "#shared/api-contracts/export-columns";
 import { contentTypeOf, exportFileKey, ExportIdsSchema, ListFileSnapshotSchema, type ExportJobRow } from "#shared/export-job";
 import { AppError } from "#shared/errors";
@@ -66,7 +66,8 @@ export async function writeExportFile(
   backend: SearchBackend,
   holdAfterPart?: number,
 ): Promise<FinishedFile> {
-  const search = deserializeSearchOrThrow(job.serialized_search);
+  // The job's search, parsed once (its form and codes, as at request time); the backend takes it as it is.
+  const search = validateSearch(deserializeSearchOrThrow(job.serialized_search));
   const idNumbers = IdNumbersSchema.parse(JSON.parse(job.id_numbers_json));
   const listFiles = await readListFiles(bucket, job.list_files_key);
   const exclude = job.exclude === 1;
@@ -80,7 +81,7 @@ export async function writeExportFile(
   const rows = noting(backend.readExportRows(search, { count: job.reserved_count, ...selection, listFiles, withDetails }), written);
   const listFileNumbers = [...(listFiles?.values() ?? [])].reduce((sum, numbers) => sum + numbers.length, 0);
   const common = {
-    criteria: describeSearch(search, { exclude, count: idNumbers.length }, listFileNumbers),
+    criteria: describeSearch(search.normalised, { exclude, count: idNumbers.length }, listFileNumbers),
     sources: EXPORT_SOURCES,
     createdAt: new Date(job.created_at),
   };

@@ -4,7 +4,16 @@
  */
 import { companyFormEntries, employeeRangeEntries, fiscalYearEntries, locationCodeToText, sniCodeToText } from "#search-index";
 import { formatNumber, formatSniCode } from "#shared/format";
-import { BOOL_FILTERS, CODE_SETS, RANGE_FIELDS, type CodeSetName, type RangeField } from "#shared/search/search-fields";
+import {
+  BOOL_FILTERS,
+  CODE_SETS,
+  RANGE_FIELDS,
+  SORTS,
+  type CodeSetName,
+  type RangeField,
+  type SortField,
+  type SortFieldDef,
+} from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 
 export interface Criterion {
@@ -17,18 +26,11 @@ export interface MarkedRows {
   count: number;
 }
 
-const SORT_LABELS: Record<string, string> = {
-  turnover: "Omsättning",
-  earnings: "Resultat",
-  dividend: "Utdelning",
-  numEmployees: "Antal anställda",
-  scoring: "Kreditbetyg",
-  createdDate: "Registreringsdatum",
-  name: "Namn",
-  random: "Slumpvis",
-  employeeRange: "Storleksklass",
-  activeFrom: "Aktivt från",
-};
+/** A sort field's name on the sheet (the shared catalogue's, spec §5). */
+function sortLabel(field: SortField): string {
+  const def: SortFieldDef = SORTS[field];
+  return def.sheetLabel ?? def.label;
+}
 
 const entryText = (entries: readonly { code: string; text: string }[]) => {
   const byCode = new Map(entries.map((e) => [e.code, e.text]));
@@ -77,7 +79,7 @@ export function describeSearch(search: Search, marked: MarkedRows, listFileNumbe
       label: "Markerade poster",
       value: `${formatNumber(marked.count)} st ${marked.exclude ? "exkluderade" : "inkluderade"}`,
     });
-  const sort = search.sort.map((s) => `${SORT_LABELS[s.field] ?? s.field} (${s.ascending ? "stigande" : "fallande"})`).join(", ");
+  const sort = search.sort.map((s) => `${sortLabel(s.field)} (${s.ascending ? "stigande" : "fallande"})`).join(", ");
   criteria.push({ label: "Sortering", value: sort });
   return criteria;
 }
