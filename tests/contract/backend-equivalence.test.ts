@@ -5,6 +5,7 @@
  * Searches come from equivalence-arbitraries.ts (fixed seed and run count, so a run is reproducible); each result type
  * also checks that its searches reached every filter, option, range field, sort direction, list file and page kind.
  */
+import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearch, visiblePage } from "#search-index/search-model";
@@ -84,6 +85,8 @@ describe("backend equivalence: embedded and Elasticsearch on 20 000 generated co
       const { embedded, elasticsearch, pools } = opened();
       const covered = new Set<string>();
       let pages = 0;
+      // The conformance digest: every embedded answer in order (a refactoring must leave it unchanged).
+      const digest = createHash("sha256");
       const started = performance.now();
       const compare = async (c: EquivalenceCase, page: number) => {
         const search = parseSearch(c.input);
@@ -94,6 +97,7 @@ describe("backend equivalence: embedded and Elasticsearch on 20 000 generated co
         const differences = resultDifferences(a.value, b.value, ["embedded", "elasticsearch"]);
         if (differences.length > 0) throw new Error(describeMismatch(c, page, differences));
         pages++;
+        digest.update(JSON.stringify(a.value));
         return a.value.hitCount;
       };
       const property = fc.asyncProperty(equivalenceCaseArb(type, pools), async (c) => {
@@ -105,6 +109,7 @@ describe("backend equivalence: embedded and Elasticsearch on 20 000 generated co
       await fc.assert(property, { seed: SEED, numRuns: RUNS[type] });
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.log(`[equivalence] ${type}: ${RUNS[type]} searches, ${pages} pages compared in ${seconds} s`);
+      console.log(`[equivalence] ${type}: conformance digest ${digest.digest("hex")}`);
       expect(expectedCoverage(type).filter((key) => !covered.has(key))).toEqual([]);
     }, 900_000);
   }

@@ -135,7 +135,7 @@ describe("saved_searches percolator index on the cluster", () => {
   });
 });
 
-/** The embedded backend over the fixture, as Bevakning's step uses it (monitoring-candidates.ts). */
+/** The embedded backend over the fixture, as Bevakning's step uses it (build/monitoring/embedded-source.ts). */
 const embedded = () => candidateBackend({ version: 1, companies: new Map(companies.map((c) => [c.orgSeqNo, c])), worksites });
 
 describe("saved_searches percolator index on the cluster: answers", () => {

@@ -7,7 +7,7 @@
  *   interface on two small embedded indexes built from the candidates' documents: the old version's documents of the
  *   changed and removed ids, the new version's of the added and changed ones ("percolating" the changed documents).
  *   New = matches now and not before; removed = matched before and not now. A search naming list files runs with
- *   its owner's files from the app database (monitoring-list-files.ts).
+ *   its owner's files from the app database (build/monitoring/list-files.ts).
  * - Watched companies: field diffs (company-changes.ts) only for watched ids among the changed and removed.
  *
  * The flow is written once (stageMonitoring); what differs per backend is behind MonitoringSource: where the
