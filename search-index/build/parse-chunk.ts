@@ -5,12 +5,7 @@
 import type { z } from "zod";
 import { companyDocumentRow, worksiteDocumentRow, type DocumentRow } from "../embedded/d1-documents";
 import { companyFacts, worksiteFacts, type CompanyFacts, type WorksiteFacts } from "./embedded/column-facts";
-import {
-  CompanySourceRecordSchema,
-  WorksiteSourceRecordSchema,
-  type CompanySourceRecord,
-  type WorksiteSourceRecord,
-} from "../records";
+import { CompanySourceRecordSchema, WorksiteSourceRecordSchema, type CompanySourceRecord, type WorksiteSourceRecord } from "../records";
 import { documentHash } from "./change-set";
 import { validateLine } from "./source-line";
 

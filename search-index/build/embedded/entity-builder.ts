@@ -4,7 +4,6 @@ import { batchString, type EntityBatch } from "./fact-batch";
 import { CsrBuilder, Growable } from "../../embedded/growable";
 import { WordIndexBuilder } from "../../embedded/word-index";
 
-
 export class EntityColumnsBuilder {
   readonly ids = new Growable(Float64Array);
   readonly flags = new Growable(Uint16Array);
