@@ -104,7 +104,7 @@ function exportJob(id: string, input: SearchInput, format: "xlsx" | "csv", colum
     ...{ serialized_search: serializeSearch(search), list_files_key: null, reserved_count: ROWS, refunded_count: 0, row_count: null },
     ...{ file_name: `urval.${format}`, r2_key: null, file_size: null, attempts: 1, lease_token: null, lease_until: null, error_code: null },
     ...{ created_at: created, finished_at: null, expires_at: created + 86_400_000, format, columns_json: JSON.stringify(columns) },
-    ...{ charged_count: null, ids_key: null },
+    ...{ charged_count: null, ids_key: null, rows_written: 0, heartbeat_at: null },
   };
 }
 

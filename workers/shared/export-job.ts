@@ -36,6 +36,10 @@ export const ExportJobRowSchema = z.object({
   charged_count: z.number().int().nullable(),
   /** R2 key of the record ids the job exports, frozen at request time (null before the ledger). */
   ids_key: z.string().nullable(),
+  /** Rows written so far, as the delivery's last heartbeat recorded them (0 before it starts). */
+  rows_written: z.number().int().nonnegative(),
+  /** When the delivery holding the job last renewed its lease (epoch ms); null before the first heartbeat. */
+  heartbeat_at: z.number().int().nullable(),
 });
 export type ExportJobRow = z.infer<typeof ExportJobRowSchema>;
 

@@ -81,6 +81,8 @@ export const ExtractionJobSchema = z.object({
   chargedCount: z.number().int(),
   /** Rows written, once DONE (can be below count when the hits shrank meanwhile; the difference is refunded). */
   rowCount: z.number().int().nullable(),
+  /** Rows written so far while RUNNING (from the export worker's heartbeat); the final count once DONE. */
+  rowsWritten: z.number().int().nonnegative(),
   fileName: z.string(),
   format: ExportFormatSchema,
   createdAt: z.string(),

@@ -29,10 +29,17 @@ const row = (over: Partial<ExportJobRow>): ExportJobRow => ({
   columns_json: null,
   charged_count: 120,
   ids_key: null,
+  rows_written: 0,
+  heartbeat_at: null,
   ...over,
 });
 
 describe("an export job as the API answers it", () => {
+  it("reports the rows written: the heartbeat's count while running, the file's once done", () => {
+    expect(toExtractionJob(row({ status: "RUNNING", rows_written: 40 })).rowsWritten).toBe(40);
+    expect(toExtractionJob(row({ status: "DONE", row_count: 129, rows_written: 100 })).rowsWritten).toBe(129);
+  });
+
   it("reports the charge net of what the job gave back when it settled", () => {
     expect(toExtractionJob(row({})).chargedCount).toBe(120);
     expect(toExtractionJob(row({ status: "DONE", row_count: 5, refunded_count: 115 })).chargedCount).toBe(5);

@@ -13,6 +13,7 @@ export function toExtractionJob(row: ExportJobRow): ExtractionJob {
     // delivery) or failed gave the difference back when it settled; refunded_count is 0 until then.
     chargedCount: (row.charged_count ?? row.reserved_count) - row.refunded_count,
     rowCount: row.row_count,
+    rowsWritten: row.status === "DONE" ? (row.row_count ?? row.rows_written) : row.rows_written,
     fileName: row.file_name,
     format: row.format,
     createdAt: iso(row.created_at),
