@@ -49,7 +49,8 @@ describe("access tokens", () => {
       expect(await verifyAccessToken(KEY_A, token)).toMatchObject({ sub: "user-1" });
       expect(await verifyAccessToken(KEY_B, token)).toBeUndefined();
       const [header, payload, signature = ""] = token.split(".");
-      const flipped = `${signature.slice(0, -2)}${signature.endsWith("A") ? "B" : "A"}${signature.slice(-1)}`;
+      // The second-to-last character carries whole signature bits; replace it by one that surely differs from it.
+      const flipped = `${signature.slice(0, -2)}${signature.at(-2) === "A" ? "B" : "A"}${signature.slice(-1)}`;
       expect(await verifyAccessToken(KEY_A, `${header}.${payload}.${flipped}`)).toBeUndefined();
       const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? "", "base64url").toString()), sub: "user-2" }));
       expect(await verifyAccessToken(KEY_A, `${header}.${forged.toString("base64url")}.${signature}`)).toBeUndefined();
