@@ -25,6 +25,13 @@ describe("withSecurityHeaders", () => {
     expect(await secured.text()).toBe("<p>årsredovisning</p>");
   });
 
+  it("makes an answer that does not say how it may be cached private and unstored (Remix data carries the user's data)", () => {
+    const data = withSecurityHeaders(new Response("{}", { headers: { "Content-Type": "text/x-script" } }), false);
+    expect(data.headers.get("Cache-Control")).toBe("private, no-store");
+    const asset = withSecurityHeaders(new Response("x", { headers: { "Cache-Control": "public, max-age=31536000, immutable" } }), false);
+    expect(asset.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+  });
+
   it("works on a response whose headers are immutable (a service-binding answer)", () => {
     const immutable = Response.redirect("https://urval.example/logga-in", 302);
     expect(() => immutable.headers.set("X-Test", "1")).toThrow();

@@ -1,5 +1,5 @@
 import { CROSS_SITE_MESSAGE, mayChangeState } from "#shared/same-origin";
-import { applySecurityFloor, HSTS, NON_DOCUMENT_CSP } from "#shared/security-floor";
+import { applySecurityFloor, HSTS, NON_DOCUMENT_CSP, PRIVATE_NO_STORE } from "#shared/security-floor";
 
 export { NON_DOCUMENT_CSP };
 
@@ -43,7 +43,7 @@ export function applySecurityHeaders(headers: Headers, nonce: string, isDev: boo
   headers.set("Cross-Origin-Resource-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
   if (isHttps) headers.set("Strict-Transport-Security", HSTS);
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", PRIVATE_NO_STORE);
 }
 
 /**

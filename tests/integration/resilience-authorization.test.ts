@@ -289,6 +289,10 @@ async function checkCell(key: string, route: RouteAccess, principal: Principal):
     else if (body.data.requestId !== response.headers.get("X-Request-Id")) problems.push(`${where}: requestId differs from X-Request-Id`);
   }
   if (/\n\s+at /.test(text)) problems.push(`${where}: stack trace in the answer`);
+  // No cache may keep an answer of /sapi (signed-in data, or a refusal): private at most, never public (issue 25).
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  if (key.includes(" /sapi/") && (!/\b(private|no-store)\b/.test(cacheControl) || /\bpublic\b/.test(cacheControl)))
+    problems.push(`${where}: Cache-Control "${cacheControl}", expected private or no-store`);
   const leak = principal.name === "owner" ? undefined : leaksOwnerData(text);
   if (leak) problems.push(`${where}: answer contains user A's ${leak}`);
   return problems;

@@ -162,6 +162,18 @@ describe("security headers", () => {
     }
   });
 
+  it("signed-in Remix data and a decoded search are private and never stored (the matrix checks every /sapi route)", async (context) => {
+    track(context);
+    const user = await createTestUser(harness);
+    const serialized = encodeURIComponent(vad({ text: "bygg" }));
+    for (const pathname of ["/_root.data", "/sok.data", "/bevakningar.data", `/sapi/search/serialized?serializedSearch=${serialized}`]) {
+      const response = await fetchPage(pathname, user.cookie);
+      expect(response.status, pathname).toBeLessThan(400);
+      expect(response.headers.get("Cache-Control"), pathname).toBe("private, no-store");
+      await response.arrayBuffer();
+    }
+  });
+
   it("HSTS and upgrade-insecure-requests when served over https", async (context) => {
     track(context);
     const web = harness.server.getWorker("urval-web");
