@@ -8,6 +8,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- produced by `npm run build` (remix vite:build); absent in a fresh clone until then.
 import * as serverBuild from "./build/server/index.js";
 import { forwardToApi, isApiPath } from "./app/lib/api-forward.server";
+import { refuseLegacyDataRequest } from "./app/lib/legacy-data-request.server";
 import { refuseCrossSitePost, withSecurityHeaders } from "./app/lib/security-headers.server";
 import type { WebEnvBindings } from "./worker-configuration";
 
@@ -25,7 +26,8 @@ export default {
     const isHttps = url.protocol === "https:";
     // The API's answers carry the security floor already and pass through unchanged (docs/decisions/0027).
     if (isApiPath(url.pathname)) return forwardToApi(request, env.API, isHttps);
-    const response = refuseCrossSitePost(request) ?? (await handleRemixRequest(request, { cloudflare: { env, ctx } }));
+    const response =
+      refuseLegacyDataRequest(url) ?? refuseCrossSitePost(request) ?? (await handleRemixRequest(request, { cloudflare: { env, ctx } }));
     return withSecurityHeaders(response, isHttps);
   },
 } satisfies ExportedHandler<WebEnv>;

@@ -174,6 +174,17 @@ describe("security headers", () => {
     }
   });
 
+  it("a ?_data request (Remix before single fetch) is refused with 400 and no error log line", async (context) => {
+    track(context);
+    harness.server.clearLogs();
+    for (const cookie of ["", (await createTestUser(harness)).cookie]) {
+      const response = await fetchPage("/logga-in?_data=root", cookie);
+      expect(response.status).toBe(400);
+      await expectSecureNonDocument("/logga-in?_data=root", response);
+    }
+    expect(harness.server.getLogs().filter((line) => line.level === "error")).toEqual([]);
+  });
+
   it("HSTS and upgrade-insecure-requests when served over https", async (context) => {
     track(context);
     const web = harness.server.getWorker("urval-web");
