@@ -5,6 +5,7 @@
  * The values themselves are read from the records in workers/export/src/columns/column-values.ts.
  */
 import { z } from "zod";
+import { hasUnsaveableCharacters, UNSAVEABLE_TEXT_MESSAGE } from "../plain-text";
 
 /** How a column's value is written: text, a code kept as text, kronor, a whole number, a date, or Ja/Nej. */
 export const ColumnKindSchema = z.enum(["text", "code", "money", "integer", "date", "yesNo"]);
@@ -265,7 +266,13 @@ export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 /** One column of a template or an export request: a catalogue id, optionally under another header (CRM templates). */
 export const ColumnSpecSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9]{1,60}$/, "Okänd kolumn"),
-  header: z.string().trim().min(1, "Ange en rubrik").max(100, "Rubriken får vara högst 100 tecken").optional(),
+  header: z
+    .string()
+    .trim()
+    .min(1, "Ange en rubrik")
+    .max(100, "Rubriken får vara högst 100 tecken")
+    .refine((header) => !hasUnsaveableCharacters(header), UNSAVEABLE_TEXT_MESSAGE)
+    .optional(),
 });
 export type ColumnSpec = z.infer<typeof ColumnSpecSchema>;
 

@@ -14,6 +14,7 @@
  * An unknown column id is a 400 VALIDATION naming the column.
  */
 import { z } from "zod";
+import { hasUnsaveableCharacters, UNSAVEABLE_TEXT_MESSAGE } from "../plain-text";
 import {
   ColumnListSchema,
   ExportResultTypeSchema,
@@ -31,7 +32,12 @@ export type BuiltinTemplateId = z.infer<typeof BuiltinTemplateIdSchema>;
 
 export const TemplateIdSchema = z.union([BuiltinTemplateIdSchema, z.uuid("Ogiltigt mall-id")], { error: "Ogiltigt mall-id" });
 
-const TemplateNameSchema = z.string().trim().min(1, "Ange ett namn på mallen").max(80, "Namnet får vara högst 80 tecken");
+const TemplateNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Ange ett namn på mallen")
+  .max(80, "Namnet får vara högst 80 tecken")
+  .refine((name) => !hasUnsaveableCharacters(name), UNSAVEABLE_TEXT_MESSAGE);
 
 function checkColumns(value: { resultType: ExportResultType; columns: readonly ColumnSpec[] }, ctx: z.RefinementCtx) {
   for (const issue of unknownColumnIssues(value.resultType, value.columns)) {

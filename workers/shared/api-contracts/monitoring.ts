@@ -18,6 +18,7 @@
  * Another user's saved search, or a company the caller does not watch, is 404.
  */
 import { z } from "zod";
+import { hasUnsaveableCharacters, UNSAVEABLE_TEXT_MESSAGE } from "../plain-text";
 
 export const MAX_SAVED_SEARCHES = 50;
 export const MAX_WATCHED_COMPANIES = 1000;
@@ -43,7 +44,8 @@ const SavedSearchNameSchema = z
   .string()
   .trim()
   .min(1, "Ange ett namn på bevakningen")
-  .max(MAX_SAVED_SEARCH_NAME, `Namnet får vara högst ${MAX_SAVED_SEARCH_NAME} tecken`);
+  .max(MAX_SAVED_SEARCH_NAME, `Namnet får vara högst ${MAX_SAVED_SEARCH_NAME} tecken`)
+  .refine((name) => !hasUnsaveableCharacters(name), UNSAVEABLE_TEXT_MESSAGE);
 
 export const CreateSavedSearchRequestSchema = z.strictObject({
   name: SavedSearchNameSchema,

@@ -1,5 +1,6 @@
 /** Every refusal of an uploaded list file: a USER_MESSAGE (HTTP 400) in Swedish naming the file. */
 import { AppError } from "#shared/errors";
+import { withoutUnsaveableCharacters } from "#shared/plain-text";
 import { LIST_FILE_LIMITS } from "./limits";
 
 /** 1000000 → "1 000 000", the Swedish way (with a plain space, so messages are the same everywhere). */
@@ -10,9 +11,10 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /** A file name fit for a message: no control characters, at most 120 characters. */
 export function displayName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = name.replace(/[\u0000-\u001f\u007f"]/g, "").trim();
-  return clean.length > 120 ? `${clean.slice(0, 117)}...` : clean || "utan namn";
+  const clean = withoutUnsaveableCharacters(name).replaceAll('"', "").trim();
+  // Cut by code points, so the cut never leaves half of a surrogate pair.
+  const points = [...clean];
+  return points.length > 120 ? `${points.slice(0, 117).join("")}...` : clean || "utan namn";
 }
 
 const refuse = (code: string, name: string, text: string) =>
