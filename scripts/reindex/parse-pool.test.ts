@@ -140,5 +140,5 @@ describe("ParsePool", () => {
     } finally {
       await pool.close();
     }
-  });
+  }, 60_000);
 });
