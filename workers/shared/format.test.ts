@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  formatAddress,
   formatBoolean,
   formatCreditGrade,
   formatDate,
@@ -156,5 +157,15 @@ describe("other display formats", () => {
     expect(formatCreditGrade(3)).toBe("3 av 4");
     expect(resultTypeWord("COMPANY")).toBe("organisationer");
     expect(resultTypeWord("WORKSITE")).toBe("arbetsställen");
+  });
+});
+
+describe("formatAddress", () => {
+  it("writes c/o once, whether the register's field carries the prefix or only the name", () => {
+    expect(formatAddress("Storgatan 5", "75320", "Uppsala", "c/o Eriksson")).toBe("c/o Eriksson, Storgatan 5, 75320 Uppsala");
+    expect(formatAddress("Storgatan 5", "75320", "Uppsala", "C/O ERIKSSON")).toBe("C/O ERIKSSON, Storgatan 5, 75320 Uppsala");
+    expect(formatAddress("Storgatan 5", "75320", "Uppsala", "Eriksson")).toBe("c/o Eriksson, Storgatan 5, 75320 Uppsala");
+    expect(formatAddress(null, null, "Uppsala")).toBe("Uppsala");
+    expect(formatAddress(null, null, null)).toBe("");
   });
 });

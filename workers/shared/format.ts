@@ -117,3 +117,14 @@ export function formatCreditGrade(grade: number): string {
 export function resultTypeWord(resultType: "COMPANY" | "WORKSITE"): string {
   return resultType === "COMPANY" ? "organisationer" : "arbetsställen";
 }
+
+/** "c/o Eriksson": the register's care-of field usually carries the prefix itself; a bare name gets it added. */
+export function formatCareOf(careOf: string): string {
+  const value = careOf.trim();
+  return /^c\/o\b/i.test(value) ? value : `c/o ${value}`;
+}
+
+/** One line of an address: care-of, street, then postcode and town ("c/o Eriksson, Storgatan 5, 753 20 Uppsala"). */
+export function formatAddress(street: string | null, zip: string | null, city: string | null, careOf: string | null = null): string {
+  return [careOf ? formatCareOf(careOf) : null, street, [zip, city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+}

@@ -1,5 +1,6 @@
 /** Small building blocks of the detail pane: a titled section and a label/value list that skips empty values. */
 import type { ReactNode } from "react";
+import { formatAddress } from "#shared/format";
 
 export function DetailSection({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -26,4 +27,4 @@ export function Facts({ items }: { items: [string, ReactNode][] }) {
 }
 
 export const joinAddress = (street: string | null, zip: string | null, city: string | null, careOf: string | null = null) =>
-  [careOf ? `c/o ${careOf}` : null, street, [zip, city].filter(Boolean).join(" ")].filter(Boolean).join(", ") || null;
+  formatAddress(street, zip, city, careOf) || null;

@@ -4,7 +4,7 @@
  * 'Bevaka företaget' / 'Sluta bevaka' (issue 16).
  */
 import { memo, type ReactNode } from "react";
-import { formatBoolean, formatCreditGrade, formatDate, formatMoney, formatNumber, formatSniCode } from "#shared/format";
+import { formatAddress, formatBoolean, formatCreditGrade, formatDate, formatMoney, formatNumber, formatSniCode } from "#shared/format";
 import type { CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
 import { WatchButton } from "../monitoring/watch-button";
 
@@ -66,9 +66,6 @@ function CardShell({ id, name, subtitle, isOpen, marking, marked, onToggleMark, 
   );
 }
 
-const address = (street: string | null, zip: string | null, city: string | null, careOf: string | null = null) =>
-  [careOf ? `c/o ${careOf}` : null, street, [zip, city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-
 const sniText = (codes: string[], names: string[]) =>
   codes.length === 0
     ? "Ingen registrerad bransch"
@@ -90,7 +87,7 @@ export const CompanyCard = memo(function CompanyCard({ record, ...shell }: { rec
       actions={<WatchButton orgSeqNo={record.orgSeqNo} name={record.name} />}
       {...shell}
     >
-      <Fact label="Adress">{address(record.streetAddress, record.zip, record.city, record.careOf)}</Fact>
+      <Fact label="Adress">{formatAddress(record.streetAddress, record.zip, record.city, record.careOf)}</Fact>
       <Fact label="Telefon">{phones.length ? phones.join(", ") : null}</Fact>
       <Fact label="Bransch">{sniText(record.sniCodes, record.sniNames)}</Fact>
       <Fact label={record.managerTitle ?? "Befattningshavare"}>{manager}</Fact>
@@ -115,7 +112,7 @@ export const WorksiteCard = memo(function WorksiteCard({ record, ...shell }: { r
   );
   return (
     <CardShell id={record.cfarNo} name={record.name} subtitle={subtitle} {...shell}>
-      <Fact label="Adress">{address(record.streetAddress, record.zip, record.city, record.careOf)}</Fact>
+      <Fact label="Adress">{formatAddress(record.streetAddress, record.zip, record.city, record.careOf)}</Fact>
       <Fact label="Telefon">{record.phoneNumber}</Fact>
       <Fact label="Bransch">{sniText(record.sniCodes, record.sniNames)}</Fact>
       <Fact label="Storleksklass">{record.employeeRange}</Fact>
