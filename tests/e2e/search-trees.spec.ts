@@ -35,10 +35,10 @@ test("the summary shows 2 industries, 2 places and 3 filters before 'm.fl.'; sor
     "Kreditbetyg, lägst först",
     "Registreringsdatum, nyast först",
     "Registreringsdatum, äldst först",
-    "Namn, Ö–A",
     "Namn, A–Ö",
-    "Slumpvis, ordning 2",
+    "Namn, Ö–A",
     "Slumpvis, ordning 1",
+    "Slumpvis, ordning 2",
   ]);
   await sort.selectOption({ label: "Namn, A–Ö" });
   await expect.poll(() => searchInUrl(page).sort).toEqual([{ field: "name", ascending: true }]);

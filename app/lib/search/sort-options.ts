@@ -15,11 +15,14 @@ const DIRECTIONS: Record<SortKind, [descending: string, ascending: string]> = {
   random: ["ordning 2", "ordning 1"],
 };
 
+/** Which direction a kind lists first: the one people read as natural ("A–Ö" before "Ö–A", "ordning 1" before 2). */
+const ASCENDING_FIRST: Record<SortKind, boolean> = { amount: false, date: false, name: true, random: true };
+
 export const sortValue = (field: SortField, ascending: boolean) => `${field}:${ascending ? "asc" : "desc"}`;
 
 export function sortOptions(type: ResultType): SortOption[] {
   return SORT_FIELDS[type].flatMap((field) =>
-    [false, true].map((ascending) => {
+    [ASCENDING_FIRST[SORTS[field].kind], !ASCENDING_FIRST[SORTS[field].kind]].map((ascending) => {
       const def: SortFieldDef = SORTS[field];
       const name = (type === "WORKSITE" ? def.worksiteLabel : undefined) ?? def.label;
       return { value: sortValue(field, ascending), field, ascending, label: `${name}, ${DIRECTIONS[def.kind][ascending ? 1 : 0]}` };

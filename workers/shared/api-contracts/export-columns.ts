@@ -99,7 +99,7 @@ export const WORKSITE_CATALOGUE = {
   name: column(G.worksite, "Arbetsställe", "text", 36),
   cfarNo: column(G.worksite, "CFAR-nummer", "code", 13),
   headquarters: column(G.worksite, "Huvudkontor", "yesNo", 12),
-  activeFrom: column(G.worksite, "Aktivt från", "date", 14),
+  activeFrom: column(G.worksite, "Startdatum", "date", 14),
   employeeRange: column(G.worksite, "Antal anställda (storleksklass)", "text", 18),
   employeeRangeCode: column(G.worksite, "Storleksklass, kod", "code", 11),
   ...POSTAL,

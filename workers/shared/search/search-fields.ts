@@ -115,8 +115,6 @@ export interface SortFieldDef extends FieldDef {
   kind: SortKind;
   /** The selector's label for worksites, when they sort by their company's figure. */
   worksiteLabel?: string;
-  /** The label on the export's 'Om urvalet' sheet, when it differs from `label`. */
-  sheetLabel?: string;
 }
 
 /**
@@ -132,7 +130,7 @@ export const SORTS = {
   createdDate: { label: "Registreringsdatum", kind: "date", types: COMPANY_ONLY },
   name: { label: "Namn", kind: "name", types: COMPANY_ONLY },
   employeeRange: { label: "Storleksklass", kind: "amount", types: WORKSITE_ONLY },
-  activeFrom: { label: "Startdatum", sheetLabel: "Aktivt från", kind: "date", types: WORKSITE_ONLY },
+  activeFrom: { label: "Startdatum", kind: "date", types: WORKSITE_ONLY },
   random: { label: "Slumpvis", kind: "random", types: BOTH },
 } as const satisfies Record<string, SortFieldDef>;
 export type SortField = keyof typeof SORTS;

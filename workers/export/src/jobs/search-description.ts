@@ -26,10 +26,10 @@ export interface MarkedRows {
   count: number;
 }
 
-/** A sort field's name on the sheet (the shared catalogue's, spec §5). */
+/** A sort field's name on the sheet: the sort selector's (the shared catalogue's, spec §5). */
 function sortLabel(field: SortField): string {
   const def: SortFieldDef = SORTS[field];
-  return def.sheetLabel ?? def.label;
+  return def.label;
 }
 
 const entryText = (entries: readonly { code: string; text: string }[]) => {

@@ -77,7 +77,7 @@ export function expectedWorksiteRow(r: WorksiteRecord): Row {
     "Antal anställda (storleksklass)": text(r.employeeRange),
     "Storleksklass, kod": text(r.employeeRangeCode),
     ...industries(r.sniCodes, r.sniNames),
-    "Aktivt från": serial(r.activeFrom),
+    Startdatum: serial(r.activeFrom),
     "Företagets F-skatt": yesNo(r.companyFTax),
     "Företagets momsregistrering": yesNo(r.companyVatReg),
     "Företaget arbetsgivarregistrerat": yesNo(r.companySocSec),
