@@ -4,7 +4,7 @@
  * highlighted, annual reports opening in a new tab, no reports for a sole trader, the beneficial-owner messages and
  * empty states of spec §8, the spinner, closing (Escape, leaving the results), errors, and a worksite.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { type CompanyRecord, type Entity } from "#shared/search/result-schemas";
 import { apiSearch, facetCounts, openSearch, SAME_ORIGIN, signedIn } from "./search-helpers";
 import { expect, expectAccessible, screenshot, test } from "./support/test";
@@ -53,6 +53,11 @@ test("a company's detail: sections, at most 3 periods with a chart, group tree, 
   ])
     await expect(pane.getByRole("heading", { name: heading, exact: true })).toBeVisible();
   await expect(pane).toContainText(detail.orgNo);
+  // One meaning per label: the card's and the pane's "Registreringsdatum" are the same date (issue 25).
+  const fact = (scope: Locator, label: string) => scope.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=../dd");
+  const card = page.locator(".record-card", { hasText: parent.name }).first();
+  await expect(fact(pane, "Registreringsdatum")).toHaveText(await fact(card, "Registreringsdatum").innerText());
+  await expect(pane.locator("dt", { hasText: /^Registrerat$/ })).toHaveCount(0);
   await expect(pane.locator(".financial-table thead th")).toHaveCount(1 + Math.min(3, detail.financialPeriods.length));
   await expect(pane.getByRole("img", { name: /Omsättning och resultat per period/ })).toBeVisible();
   await expect(pane.locator('.group-node[aria-current="true"]')).toContainText(detail.name);

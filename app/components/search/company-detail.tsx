@@ -108,8 +108,8 @@ export function CompanyDetail({ detail }: { detail: Company }) {
       <DetailSection title="Registrering">
         <Facts
           items={[
-            ["Bildat", formatDate(detail.createdAndRegistered.createdDate)],
-            ["Registrerat", formatDate(detail.createdAndRegistered.registeredDate)],
+            ["Registreringsdatum", formatDate(detail.createdAndRegistered.createdDate)],
+            ["Registrerat hos Bolagsverket", formatDate(detail.createdAndRegistered.registeredDate)],
             ["F-skatt", formatBoolean(detail.fTax)],
             ["Momsregistrerad", formatBoolean(detail.vatReg)],
             ["Arbetsgivaravgifter", formatBoolean(detail.socSec)],

@@ -95,7 +95,7 @@ export const CompanyCard = memo(function CompanyCard({ record, ...shell }: { rec
       <Fact label="Resultat">{money(record.earnings)}</Fact>
       <Fact label="Anställda">{record.numEmployees === null ? null : formatNumber(record.numEmployees)}</Fact>
       <Fact label="Kreditbetyg">{record.scoring === null ? null : formatCreditGrade(record.scoring)}</Fact>
-      <Fact label="Registrerat">{formatDate(record.createdDate)}</Fact>
+      <Fact label="Registreringsdatum">{formatDate(record.createdDate)}</Fact>
       <Fact label="Koncernmoder">{record.companyGroupMotherName}</Fact>
       <Fact label="F-skatt">{formatBoolean(record.fTaxReg)}</Fact>
       <Fact label="Moms">{formatBoolean(record.vatReg)}</Fact>
