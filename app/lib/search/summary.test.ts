@@ -39,6 +39,13 @@ describe("summary header (spec §2, §9)", () => {
     });
   });
 
+  it("says whether the list files include or exclude companies", () => {
+    const filters = (numSet: Record<string, number[]>) => searchSummary(SearchSchema.parse({ numSet }), refdata).filters;
+    expect(filters({ includeFile: [1] })).toBe("1 listfil inkluderad");
+    expect(filters({ excludeFile: [1, 2] })).toBe("2 listfiler exkluderade");
+    expect(filters({ includeFile: [1, 2], excludeFile: [3] })).toBe("2 listfiler inkluderade, 1 listfil exkluderad");
+  });
+
   it("names the whole of Sweden and all industries when nothing is chosen", () => {
     expect(searchSummary(SearchSchema.parse({}), refdata)).toEqual({ industries: "Alla branscher", places: "Hela Sverige", filters: "" });
   });

@@ -64,8 +64,11 @@ export function filterTexts(search: Search, refdata: SearchRefdata | null, orgNa
     const value = search.bool[name];
     if (value !== undefined) texts.push(boolText(name, value));
   }
-  const files = (search.numSet.includeFile?.length ?? 0) + (search.numSet.excludeFile?.length ?? 0);
-  if (files > 0) texts.push(files === 1 ? "1 listfil" : `${files} listfiler`);
+  // Whether a list file includes or excludes companies changes the selection: the summary says which (issue 25).
+  const included = search.numSet.includeFile?.length ?? 0;
+  const excluded = search.numSet.excludeFile?.length ?? 0;
+  if (included > 0) texts.push(included === 1 ? "1 listfil inkluderad" : `${included} listfiler inkluderade`);
+  if (excluded > 0) texts.push(excluded === 1 ? "1 listfil exkluderad" : `${excluded} listfiler exkluderade`);
   return texts;
 }
 
