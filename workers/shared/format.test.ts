@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  countOf,
   formatAddress,
   formatBoolean,
   formatCreditGrade,
@@ -167,5 +168,17 @@ describe("formatAddress", () => {
     expect(formatAddress("Storgatan 5", "75320", "Uppsala", "Eriksson")).toBe("c/o Eriksson, Storgatan 5, 75320 Uppsala");
     expect(formatAddress(null, null, "Uppsala")).toBe("Uppsala");
     expect(formatAddress(null, null, null)).toBe("");
+  });
+});
+
+describe("numbers meeting nouns", () => {
+  it("uses the singular after one and the plural otherwise", () => {
+    expect(countOf(1, "anställd", "anställda")).toBe("1 anställd");
+    expect(countOf(0, "träff", "träffar")).toBe("0 träffar");
+    expect(countOf(1500, "träff", "träffar")).toBe("1\u00a0500 träffar");
+    expect(resultTypeWord("COMPANY", 1)).toBe("organisation");
+    expect(resultTypeWord("WORKSITE", 1)).toBe("arbetsställe");
+    expect(resultTypeWord("WORKSITE", 2)).toBe("arbetsställen");
+    expect(resultTypeWord("COMPANY")).toBe("organisationer");
   });
 });

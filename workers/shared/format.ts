@@ -113,9 +113,18 @@ export function formatCreditGrade(grade: number): string {
   return `${formatNumber(grade)} av 4`;
 }
 
-/** The spec's result type words (§2): COMPANY → "organisationer", WORKSITE → "arbetsställen". */
-export function resultTypeWord(resultType: "COMPANY" | "WORKSITE"): string {
+/**
+ * The spec's result type words (§2): COMPANY → "organisationer", WORKSITE → "arbetsställen"; after a count of one the
+ * singular ("1 organisation", "1 arbetsställe").
+ */
+export function resultTypeWord(resultType: "COMPANY" | "WORKSITE", count?: number): string {
+  if (count === 1) return resultType === "COMPANY" ? "organisation" : "arbetsställe";
   return resultType === "COMPANY" ? "organisationer" : "arbetsställen";
+}
+
+/** A count and its noun in the right number: "1 anställd", "2 anställda", "1 000 träffar". */
+export function countOf(count: number, singular: string, plural: string): string {
+  return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
 }
 
 /** "c/o Eriksson": the register's care-of field usually carries the prefix itself; a bare name gets it added. */

@@ -1,13 +1,13 @@
 /** The company group tree (spec §2, §3): each company with its owner share, turnover and employees; the company in the
  * pane is highlighted. */
-import { formatMoney, formatNumber } from "#shared/format";
+import { countOf, formatMoney, formatNumber } from "#shared/format";
 import type { CompanyGroupNode } from "#shared/search/result-schemas";
 
 function GroupNode({ node }: { node: CompanyGroupNode }) {
   const facts = [
     node.ownerShare === null ? null : `ägarandel ${formatNumber(node.ownerShare, 1)} %`,
     node.turnover === null ? null : `omsättning ${formatMoney(node.turnover)}`,
-    node.numEmployees === null ? null : `${formatNumber(node.numEmployees)} anställda`,
+    node.numEmployees === null ? null : countOf(node.numEmployees, "anställd", "anställda"),
   ].filter(Boolean);
   return (
     <li>

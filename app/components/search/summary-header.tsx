@@ -40,7 +40,7 @@ export const SummaryHeader = memo(function SummaryHeader() {
           <strong className="summary__hits" data-hit-count={results?.hitCount ?? ""}>
             {results ? formatNumber(results.hitCount) : "–"}
           </strong>{" "}
-          {resultTypeWord(search.resultType)}
+          {resultTypeWord(search.resultType, results?.hitCount)}
         </p>
         <label className="summary__sort">
           <span>Sortera</span>

@@ -6,6 +6,7 @@
  */
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { RefNode } from "#shared/api-contracts/search-api";
+import { countOf } from "#shared/format";
 import { toggleCode } from "../../lib/search/search-edit";
 import { ancestorsOf, type TreeIndex } from "../../lib/search/search-refdata";
 import { matchTree, MAX_TREE_MATCHES } from "../../lib/search/tree-filter";
@@ -147,7 +148,7 @@ export function TreeEditor({ set }: { set: "sni" | "location" }) {
         <p className="muted" role="status">
           {match && match.matches.size >= MAX_TREE_MATCHES
             ? "Många träffar – skriv mer för att begränsa."
-            : `${match?.matches.size ?? 0} träffar`}
+            : countOf(match?.matches.size ?? 0, "träff", "träffar")}
         </p>
       )}
       <div className="facet-list__columns tree-editor__columns" aria-hidden="true">
