@@ -1,6 +1,6 @@
 /**
- * Header for signed-in users (spec §2): logo home, free-text search, Bevakningar with its unread badge (issue 16), Om oss,
- * Kontakt and the Konto popup. Screens add
+ * Header for signed-in users (spec §2): logo home, free-text search, Bevakningar with its unread badge (issue 16),
+ * Mina exporter with "Export pågår" and the notice when an export is done (issue 28), Om oss, Kontakt and the Konto popup. Screens add
  * their own buttons (Exportera, Dela, Listfiler on search pages) by rendering them inside <HeaderActions>.
  */
 import { NavLink } from "@remix-run/react";
@@ -8,6 +8,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import type { ActiveUser } from "#shared/api-contracts/subscription";
 import { AccountPopup } from "./account-popup";
+import { ExportNotice, ExportsLink } from "./exports/exports-link";
 import { HeaderSearch } from "./header-search";
 import { Logo } from "./logo";
 import { MonitoringLink } from "./monitoring/monitoring-link";
@@ -30,11 +31,13 @@ export function MainHeader({ user }: { user: ActiveUser }) {
         <div id={HEADER_ACTIONS_ID} className="site-header__actions" />
         <nav aria-label="Huvudmeny" className="site-nav">
           <MonitoringLink isActive={user.endUser.signedTerms} />
+          <ExportsLink isActive={user.endUser.signedTerms} />
           <NavLink to="/om">Om oss</NavLink>
           <NavLink to="/kontakt">Kontakt</NavLink>
           <AccountPopup user={user} />
         </nav>
       </div>
+      <ExportNotice />
     </header>
   );
 }

@@ -25,6 +25,7 @@ export {
   type Municipality,
 } from "./locations";
 export { codeToText } from "./code-to-text";
+export { searchCodeTexts } from "./code-texts";
 export { normalizeSearchText, searchSniTree, sniDetailGroupToKeywords } from "./sni-search";
 export {
   companyFormEntries,

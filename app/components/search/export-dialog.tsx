@@ -6,15 +6,19 @@
  * Issue 17: the designer (format, template, columns), and the records already exported in the subscription period,
  * which are free: "Urvalet innehåller N organisationer, varav M redan exporterade under din prenumerationsperiod
  * (kostar inget)"; the maximum then comes from the server's preview (records left plus the free ones).
+ * Issue 28: while the job runs, a progress bar with the rows written; the popup may be closed meanwhile (the export
+ * goes on, the header tells when it is done and the file is under Mina exporter).
  */
+import "../../styles/exports.css";
 import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { formatNumber, resultTypeWord } from "#shared/format";
+import { progressText } from "../../lib/exports/export-list-text";
 import { canDownload, clampExportCount, exportMax, type ExportScope } from "../../lib/search/export-limits";
 import { fetchExportPreview } from "../../lib/search/export-designer-calls";
 import { useExportDesign } from "../../lib/search/use-export-design";
-import { useExportJob } from "../../lib/search/use-export-job";
+import { useExportJob, type ExportProgress } from "../../lib/search/use-export-job";
 import type { ExtractionPreview } from "#shared/api-contracts/extraction";
 import type { loader as signedInLoader } from "../../routes/_auth";
 import { ModalFrame } from "../modal-frame";
@@ -65,10 +69,10 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
     <ModalFrame
       heading="Exportera urval"
       wide
-      onDismiss={job.status === "RUNNING" ? undefined : onClose}
+      onDismiss={onClose}
       actions={
         <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={job.status === "RUNNING"}>
+          <button type="button" className="button button--secondary" onClick={onClose}>
             Stäng
           </button>
           {canDownload(max, serializedSearch) ? (
@@ -109,12 +113,25 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
           : "Urvalet sparas som en Excel-fil (XLSX)."}
       </p>
       <ExportDesigner design={design} resultType={search.resultType} />
+      {job.status === "RUNNING" && job.progress ? <ExportProgressBar progress={job.progress} /> : null}
       <div role="status" aria-live="polite">
         {job.status === "DONE" ? <p className="form-success">Urval nedladdat!</p> : null}
         {job.status === "ERROR" ? <p className="form-error">Ett fel inträffade vid export</p> : null}
       </div>
     </ModalFrame>,
     document.body,
+  );
+}
+
+/** The rows written so far; the text is what a screen reader reads as the bar's value. */
+function ExportProgressBar({ progress }: { progress: ExportProgress }) {
+  const text = progressText(progress.rowsWritten, progress.count);
+  return (
+    <div className="export-progress">
+      <progress max={progress.count} value={progress.rowsWritten} aria-label={`Exporten: ${text}`} />
+      <span>{text}</span>
+      <span className="muted">Du kan stänga fönstret: exporten fortsätter och finns sedan under Mina exporter.</span>
+    </div>
   );
 }
 

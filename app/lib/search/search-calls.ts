@@ -4,9 +4,11 @@
  */
 import { ListFileListSchema, type ListFile } from "#shared/api-contracts/list-files";
 import {
+  ExtractionJobListSchema,
   ExtractionJobSchema,
   IDEMPOTENCY_KEY_HEADER,
   type ExtractionJob,
+  type ExtractionJobList,
   type ExtractionSelection,
   type ExtractionRequestBody,
 } from "#shared/api-contracts/extraction";
@@ -116,4 +118,9 @@ export function fetchExportJob(jobId: string): Promise<ExtractionJob> {
 
 export function exportFileHref(jobId: string): string {
   return `/sapi/extraction/${encodeURIComponent(jobId)}/file`;
+}
+
+/** "Mina exporter" (issue 28): the user's exports of the subscription period, newest first. */
+export function fetchExportList(): Promise<ExtractionJobList> {
+  return api.call("/sapi/extraction", { schema: ExtractionJobListSchema });
 }

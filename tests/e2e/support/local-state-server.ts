@@ -1,7 +1,8 @@
 /**
  * A small helper process for the e2e tests, run with tsx (which, unlike Playwright's loader, imports the accounts code
  * and its JSON word list): it opens the e2e stack's local D1 once and answers newline-delimited JSON commands on stdin.
- * Commands: createUser, lastCodeMessage, lastMail, resetRateLimits, expireSubscription. See local-state.ts for what each is for.
+ * Commands: createUser, lastCodeMessage, lastMail, resetRateLimits, expireSubscription, insertRunningExport,
+ * finishExport. See local-state.ts for what each is for.
  */
 import { createInterface } from "node:readline";
 import { createAccount } from "#scripts/accounts/cli";
@@ -54,10 +55,54 @@ async function lastMail(db: Db, args: Record<string, unknown>) {
     .first<{ subject: string; body: string }>();
 }
 
+/**
+ * An export job RUNNING with rows written, as the export worker's heartbeat leaves it, but with no queue message: it
+ * stays there (its lease far ahead, so nothing queues it again) until finishExport. Nothing is charged.
+ */
+async function insertRunningExport(db: Db, args: Record<string, unknown>) {
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  await db
+    .prepare(
+      `INSERT INTO export_jobs (id, user_id, idempotency_key, request_hash, status, result_type, serialized_search, exclude,
+                                id_numbers_json, reserved_count, charged_count, file_name, created_at, expires_at, attempts,
+                                lease_token, lease_until, rows_written, heartbeat_at)
+       VALUES (?, ?, ?, 'e2e', 'RUNNING', 'COMPANY', ?, 0, '[]', ?, 0, 'urval-foretag-e2e.xlsx', ?, ?, 1, 'e2e', ?, ?, ?)`,
+    )
+    .bind(
+      id,
+      String(args.userId),
+      `e2e-${id}`,
+      String(args.serializedSearch),
+      Number(args.count),
+      now,
+      now + 7 * 86_400_000,
+      now + 3_600_000,
+      Number(args.rowsWritten),
+      now,
+    )
+    .run();
+  return id;
+}
+
+/** Settles a job of insertRunningExport as DONE with all its rows written (its file is not in R2). */
+async function finishExport(db: Db, args: Record<string, unknown>) {
+  await db
+    .prepare(
+      `UPDATE export_jobs SET status = 'DONE', row_count = reserved_count, rows_written = reserved_count, finished_at = ?,
+                              lease_token = NULL, lease_until = NULL WHERE id = ?`,
+    )
+    .bind(Date.now(), String(args.jobId))
+    .run();
+  return null;
+}
+
 async function main() {
   const { env, dispose } = await openLocalBindings(process.env.URVAL_STATE_DIR);
   const handlers: Record<string, (db: Db, args: Record<string, unknown>) => Promise<unknown>> = {
     createUser,
+    insertRunningExport,
+    finishExport,
     lastCodeMessage,
     lastMail,
     resetRateLimits: async (db) => (await db.prepare("DELETE FROM rate_limit_events").run(), null),

@@ -77,6 +77,11 @@ export async function openLocalState() {
     resetRateLimits: () => call<null>("resetRateLimits"),
     /** Ends a subscription (as an operator would by letting it lapse). */
     expireSubscription: (userId: string) => call<null>("expireSubscription", { userId }),
+    /** An export job RUNNING with rows written (as the heartbeat leaves it) that no delivery will take; returns its id. */
+    insertRunningExport: (args: { userId: string; serializedSearch: string; count: number; rowsWritten: number }) =>
+      call<string>("insertRunningExport", args),
+    /** Settles a job of insertRunningExport as DONE. */
+    finishExport: (jobId: string) => call<null>("finishExport", { jobId }),
     async dispose() {
       child.stdin.end();
       await new Promise((resolve) => child.once("exit", resolve));

@@ -5,8 +5,10 @@
  *        header Idempotency-Key
  *        → 202 ExtractionJob (the quota is reserved; a replay with the same key answers the same job)
  *   POST /sapi/extraction/preview?serializedSearch=   body {exclude, idNumbers} → ExtractionPreview (the popup's figures)
+ *   GET  /sapi/extraction?limit=         → ExtractionJobList: the user's exports of the subscription period, newest first
  *   GET  /sapi/extraction/{jobId}        → ExtractionJob (poll until DONE or ERROR)
- *   GET  /sapi/extraction/{jobId}/file   → the .xlsx or .csv, Content-Disposition "<prefix>-yyyymmdd-hhmm.xlsx" (or .csv)
+ *   GET  /sapi/extraction/{jobId}/file   → the .xlsx or .csv, Content-Disposition "<prefix>-yyyymmdd-hhmm.xlsx" (or .csv);
+ *        downloading again costs nothing; 410 USER_MESSAGE once the file has expired
  *
  * Format xlsx (default) or csv; columns: the request's own list, else templateId's, else the user's default template
  * (export-templates.ts), else Standard. An unknown column id is a 400 VALIDATION naming columns.N.id.
@@ -90,6 +92,28 @@ export const ExtractionJobSchema = z.object({
   expiresAt: z.string(),
 });
 export type ExtractionJob = z.infer<typeof ExtractionJobSchema>;
+
+/** "Mina exporter" (issue 28): at most this many exports, newest first. */
+export const EXPORT_LIST_MAX = 100;
+
+export const ExtractionListQuerySchema = z.object({
+  limit: z.coerce.number().int("Ange ett heltal").min(1).max(EXPORT_LIST_MAX).default(50),
+});
+
+/** An export in "Mina exporter": the job's answer plus what the list shows about it. */
+export const ExtractionJobListItemSchema = ExtractionJobSchema.extend({
+  resultType: z.enum(["COMPANY", "WORKSITE"]),
+  /** The search in one line ("Bransch: 62.010 Dataprogrammering · Plats: Malmö"), see #shared/search/search-description. */
+  summary: z.string(),
+  /** Rows of the request already paid for in the subscription period when it was made (they cost nothing). */
+  freeCount: z.number().int().nonnegative(),
+  /** DONE and its file still kept (before expiresAt): the file can be downloaded again, at no cost. */
+  downloadable: z.boolean(),
+});
+export type ExtractionJobListItem = z.infer<typeof ExtractionJobListItemSchema>;
+
+export const ExtractionJobListSchema = z.object({ jobs: z.array(ExtractionJobListItemSchema) });
+export type ExtractionJobList = z.infer<typeof ExtractionJobListSchema>;
 
 /** "urval-foretag-20261121-1430.xlsx": a prefix per result type, then Swedish date and time, then the format. */
 export function exportFileName(resultType: "COMPANY" | "WORKSITE", createdAt: Date, format: ExportFormat = "xlsx"): string {

@@ -1,12 +1,14 @@
 /** GET /sapi/extraction/{jobId} and /file: the owner's job status and its file, streamed from R2. */
-import type { ExtractionJob } from "#shared/api-contracts/extraction";
+import { EXPORT_RETENTION_DAYS, type ExtractionJob } from "#shared/api-contracts/extraction";
 import { AppError, notFound } from "#shared/errors";
 import { contentTypeOf, isIdleExportJob, type ExportJobMessage } from "#shared/export-job";
 import { describeError, log } from "#shared/log";
-import { findJobForUser } from "./export-job-store";
+import { findJobForUser, findOwnJob } from "./export-job-store";
 import { toExtractionJob } from "./export-view";
 
 const jobNotFound = () => notFound("EXPORT_NOT_FOUND", "Exporten finns inte.");
+/** The owner's file past its expiry (issue 28): said plainly; nothing is charged for a download, nor for this. */
+export const EXPORT_EXPIRED_MESSAGE = `Filen har tagits bort: exporterade filer sparas i ${EXPORT_RETENTION_DAYS} dagar. Exportera urvalet igen – poster som du redan har exporterat under prenumerationsperioden kostar inget.`;
 
 export interface IdleJobRecovery {
   queue: Queue<ExportJobMessage>;
@@ -36,10 +38,15 @@ export async function readExportJob(
   return toExtractionJob(job);
 }
 
-/** The file as a streamed Response; 409 USER_MESSAGE while the job is not DONE. */
+/**
+ * The file as a streamed Response, as often as the owner likes at no cost (the quota was debited when the job was
+ * reserved); 409 USER_MESSAGE while the job is not DONE; 410 USER_MESSAGE once the file has expired (its row lives
+ * until the cleanup removes it, then 404 like anyone else's job).
+ */
 export async function downloadExport(db: D1Database, bucket: R2Bucket, userId: string, jobId: string, now = Date.now()): Promise<Response> {
-  const job = await findJobForUser(db, jobId, userId, now);
+  const job = await findOwnJob(db, jobId, userId);
   if (!job) throw jobNotFound();
+  if (job.expires_at <= now) throw new AppError("EXPORT_EXPIRED", 410, EXPORT_EXPIRED_MESSAGE, { type: "USER_MESSAGE" });
   if (job.status === "ERROR") throw new AppError("EXPORT_FAILED", 409, "Ett fel inträffade vid export", { type: "USER_MESSAGE" });
   if (job.status !== "DONE" || !job.r2_key)
     throw new AppError("EXPORT_NOT_READY", 409, "Exporten är inte klar än.", { type: "USER_MESSAGE" });

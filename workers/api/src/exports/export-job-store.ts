@@ -152,6 +152,31 @@ export async function findJobForUser(db: D1Database, jobId: string, userId: stri
   return row ? ExportJobRowSchema.parse(row) : null;
 }
 
+/** The user's job whether or not its file has expired (a download then says so); null for anyone else's. */
+export async function findOwnJob(db: D1Database, jobId: string, userId: string): Promise<ExportJobRow | null> {
+  const row = await db.prepare("SELECT * FROM export_jobs WHERE id = ? AND user_id = ?").bind(jobId, userId).first();
+  return row ? ExportJobRowSchema.parse(row) : null;
+}
+
+/**
+ * The user's jobs of the current subscription period, newest first (issue 28). A job has no period of its own: one
+ * whose ledger rows belong to an earlier period (users.subscription_expires_at before a renewal) is left out. Rows
+ * live until the cleanup removes them EXPORT_RETENTION_DAYS after the request, so the list reaches that far back.
+ */
+export async function listJobsForUser(db: D1Database, userId: string, limit: number): Promise<ExportJobRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT j.* FROM export_jobs j JOIN users u ON u.id = j.user_id
+       WHERE j.user_id = ?
+         AND NOT EXISTS (SELECT 1 FROM export_ledger l WHERE l.job_id = j.id AND l.period <> u.subscription_expires_at)
+       ORDER BY j.created_at DESC, j.id DESC
+       LIMIT ?`,
+    )
+    .bind(userId, limit)
+    .all();
+  return results.map((row) => ExportJobRowSchema.parse(row));
+}
+
 export async function recordsLeft(db: D1Database, userId: string): Promise<number> {
   const row = await db.prepare("SELECT extraction_records_left AS n FROM users WHERE id = ?").bind(userId).first<{ n: number }>();
   return row?.n ?? 0;

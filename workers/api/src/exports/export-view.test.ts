@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ExportJobRow } from "#shared/export-job";
-import { toExtractionJob } from "./export-view";
+import { toExtractionJob, toExtractionJobListItem } from "./export-view";
 
 const row = (over: Partial<ExportJobRow>): ExportJobRow => ({
   id: "job-1",
@@ -48,5 +48,15 @@ describe("an export job as the API answers it", () => {
 
   it("charges the reservation for a job from before the ledger", () => {
     expect(toExtractionJob(row({ charged_count: null, status: "DONE", row_count: 100, refunded_count: 29 })).chargedCount).toBe(100);
+  });
+});
+
+describe("an export as Mina exporter lists it", () => {
+  it("counts the rows already paid for in the period as free and offers the file only while it is kept", () => {
+    const done = row({ status: "DONE", row_count: 129, r2_key: "exports/job-1.xlsx", expires_at: 1000 });
+    expect(toExtractionJobListItem(done, "Alla företag", 999)).toMatchObject({ freeCount: 9, downloadable: true, summary: "Alla företag" });
+    expect(toExtractionJobListItem(done, "Alla företag", 1000).downloadable).toBe(false);
+    expect(toExtractionJobListItem(row({ status: "RUNNING", expires_at: 1000 }), "", 0).downloadable).toBe(false);
+    expect(toExtractionJobListItem(row({ charged_count: null }), "", 0).freeCount).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
-/** An export job row as the API answers it (ExtractionJobSchema). */
-import type { ExtractionJob } from "#shared/api-contracts/extraction";
+/** An export job row as the API answers it (ExtractionJobSchema), and as "Mina exporter" lists it (issue 28). */
+import type { ExtractionJob, ExtractionJobListItem } from "#shared/api-contracts/extraction";
 import type { ExportJobRow } from "#shared/export-job";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -19,5 +19,17 @@ export function toExtractionJob(row: ExportJobRow): ExtractionJob {
     createdAt: iso(row.created_at),
     finishedAt: row.finished_at === null ? null : iso(row.finished_at),
     expiresAt: iso(row.expires_at),
+  };
+}
+
+/** The list's item: the job plus its search in one line, the free records and whether the file can be downloaded. */
+export function toExtractionJobListItem(row: ExportJobRow, summary: string, now: number): ExtractionJobListItem {
+  return {
+    ...toExtractionJob(row),
+    resultType: row.result_type,
+    summary,
+    // Rows of the request that were already paid for in the period (not charged when the job was reserved).
+    freeCount: row.charged_count === null ? 0 : row.reserved_count - row.charged_count,
+    downloadable: row.status === "DONE" && row.r2_key !== null && row.expires_at > now,
   };
 }

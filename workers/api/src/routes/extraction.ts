@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import {
+  ExtractionJobListSchema,
   ExtractionJobSchema,
+  ExtractionListQuerySchema,
   ExtractionPreviewQuerySchema,
   ExtractionPreviewSchema,
   ExtractionQuerySchema,
@@ -23,6 +25,7 @@ import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
 import { contractJson } from "../http/contract-answer";
 import { downloadExport, readExportJob } from "../exports/export-download";
+import { listExports } from "../exports/export-list";
 import { previewExport, requestExport } from "../exports/export-request";
 import { createTemplate, deleteTemplate, listTemplates, setDefaultTemplate, updateTemplate } from "../exports/export-template-service";
 import { backendFor } from "../search/search-backend-for";
@@ -66,11 +69,18 @@ const templateRoutes = new Hono<ApiBindings>()
   });
 
 /**
- * Mounted at /sapi/extraction (spec §7, issue 9): POST /spreadsheet → 202 with the queued job; GET /{jobId} → its
- * status; GET /{jobId}/file → the .xlsx or .csv. Jobs are visible to their owner only (404 for anyone else).
+ * Mounted at /sapi/extraction (spec §7, issue 9): POST /spreadsheet → 202 with the queued job; GET / → the user's
+ * exports of the period ("Mina exporter", issue 28); GET /{jobId} → its status; GET /{jobId}/file → the .xlsx or
+ * .csv. Jobs are visible to their owner only (404 for anyone else).
  */
 export const extractionRoutes = new Hono<ApiBindings>()
   .route("/templates", templateRoutes)
+  .get("/", async (c) => {
+    const { limit } = parseOrThrow(ExtractionListQuerySchema, c.req.query());
+    c.header("Cache-Control", "no-store");
+    const recovery = { queue: c.env.EXPORT_QUEUE, leaseMs: leaseMsOf(c.env.EXPORT_LEASE_SECONDS) };
+    return contractJson(c, ExtractionJobListSchema, await listExports(c.env.DB, currentSession(c).userId, limit, recovery));
+  })
   .post("/preview", async (c) => {
     const { serializedSearch } = parseOrThrow(ExtractionPreviewQuerySchema, c.req.query());
     const selection = await readJson(c, ExtractionSelectionSchema);

@@ -1,0 +1,111 @@
+/**
+ * /exporter, "Mina exporter" (issue 28): the exports of the subscription period, newest first: date, the search in
+ * one line, format, rows, charged and free records, status (a progress bar with the rows written while one runs) and
+ * the file while it is kept. Downloading again costs nothing. The list polls while an export runs (export-jobs-store).
+ */
+import "../../styles/exports.css";
+import { EXPORT_RETENTION_DAYS, type ExtractionJobListItem } from "#shared/api-contracts/extraction";
+import { formatNumber } from "#shared/format";
+import { useExportPolling, useExports } from "../../lib/exports/export-jobs-store";
+import {
+  EXPIRED_FILE_TEXT,
+  FORMAT_TEXT,
+  isRunning,
+  keptUntilText,
+  progressText,
+  rowsText,
+  shortDateTime,
+  STATUS_TEXT,
+} from "../../lib/exports/export-list-text";
+import { exportFileHref } from "../../lib/search/search-calls";
+
+function StatusCell({ job, date }: { job: ExtractionJobListItem; date: string }) {
+  if (job.status !== "RUNNING") return <>{STATUS_TEXT[job.status]}</>;
+  const text = progressText(job.rowsWritten, job.count);
+  return (
+    <div className="export-progress">
+      <span>{STATUS_TEXT.RUNNING}</span>
+      <progress max={job.count} value={job.rowsWritten} aria-label={`Exporten ${date}: ${text}`} />
+      <span>{text}</span>
+    </div>
+  );
+}
+
+function FileCell({ job }: { job: ExtractionJobListItem }) {
+  if (job.downloadable)
+    return (
+      <>
+        <a href={exportFileHref(job.jobId)} download>
+          {job.fileName}
+        </a>
+        <span className="muted">{keptUntilText(job.expiresAt)}</span>
+      </>
+    );
+  if (job.status === "DONE") return <span className="muted">{EXPIRED_FILE_TEXT}</span>;
+  if (isRunning(job)) return <span className="muted">Filen skapas</span>;
+  return <span className="muted">Ingen fil</span>;
+}
+
+function ExportRow({ job }: { job: ExtractionJobListItem }) {
+  const date = shortDateTime(job.createdAt);
+  return (
+    <tr>
+      <td>{date}</td>
+      <td>{job.summary}</td>
+      <td>{FORMAT_TEXT[job.format]}</td>
+      <td className="number">{rowsText(job)}</td>
+      <td className="number">{formatNumber(job.chargedCount)}</td>
+      <td className="number">{formatNumber(job.freeCount)}</td>
+      <td>
+        <StatusCell job={job} date={date} />
+      </td>
+      <td>
+        <FileCell job={job} />
+      </td>
+    </tr>
+  );
+}
+
+export function ExportsScreen() {
+  useExportPolling(true);
+  const { jobs, error } = useExports();
+  if (jobs === null) return error ? <p className="form-error">{error}</p> : <p className="muted">Hämtar dina exporter…</p>;
+  return (
+    <>
+      <p>
+        {`Här finns dina exporter under prenumerationsperioden. Filerna sparas i ${EXPORT_RETENTION_DAYS} dagar, och det kostar inget att ladda ner en fil igen.`}
+      </p>
+      {jobs.length === 0 ? (
+        <p className="muted">Du har inga exporter ännu. Gör en sökning och välj Exportera.</p>
+      ) : (
+        <table className="exports-table">
+          <caption className="visually-hidden">Dina exporter, den senaste först</caption>
+          <thead>
+            <tr>
+              <th scope="col">Datum</th>
+              <th scope="col">Urval</th>
+              <th scope="col">Format</th>
+              <th scope="col" className="number">
+                Rader
+              </th>
+              <th scope="col" className="number">
+                Debiterade poster
+              </th>
+              <th scope="col" className="number">
+                Kostnadsfria poster
+              </th>
+              <th scope="col">Status</th>
+              <th scope="col">Fil</th>
+            </tr>
+          </thead>
+          <tbody>
+            {jobs.map((job) => (
+              <ExportRow key={job.jobId} job={job} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {error ? <p className="form-error">{error}</p> : null}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { describeSearch, summarizeSearch, type CodeTexts } from "./search-description";
+import { SearchSchema } from "./search-schema";
+
+const texts: CodeTexts = {
+  sni: (code) => `SNI ${code}`,
+  location: (code) => `Ort ${code}`,
+  companyForm: (code) => code,
+  fiscalYear: (code) => code,
+  employeeRange: (code) => code,
+};
+
+describe("summarizeSearch", () => {
+  it("says 'all' for an empty search, without the sort", () => {
+    const criteria = describeSearch(SearchSchema.parse({ resultType: "WORKSITE" }), { exclude: false, count: 0 }, texts);
+    expect(summarizeSearch(criteria)).toBe("Alla arbetsställen");
+  });
+
+  it("shows two codes of a list, then 'm.fl.', and four criteria, then 'm.fl.'", () => {
+    const search = SearchSchema.parse({
+      text: "bygg",
+      codeSet: { sni: ["62010", "62020", "62030"], location: ["1280"] },
+      range: { numEmployees: "10_49" },
+      bool: { fTax: true },
+    });
+    expect(summarizeSearch(describeSearch(search, { exclude: false, count: 0 }, texts))).toBe(
+      "Sökord: bygg · Bransch: SNI 62010, SNI 62020 m.fl. · Plats: Ort 1280 · Antal anställda: 10 – 49 m.fl.",
+    );
+  });
+
+  it("names list files without their numbers when they are not known", () => {
+    const search = SearchSchema.parse({ numSet: { includeFile: [4] } });
+    expect(summarizeSearch(describeSearch(search, { exclude: true, count: 2 }, texts))).toBe(
+      "Listfiler: 1 inkluderade · Markerade poster: 2 st exkluderade",
+    );
+  });
+});
