@@ -61,6 +61,14 @@ test("selection mode, 'Exportera markerade' and the export popup down to the fil
 
   // The active user is reloaded: two records fewer left.
   await dialog.getByRole("button", { name: "Stäng" }).click();
+  // The popup describes the same selection after the download as before it (issue 25): the hits, of which 2 are free.
+  await menuButton.click();
+  await menu.getByRole("menuitem", { name: "Exportera markerade (3 st)" }).click();
+  await expect(dialog).toContainText(
+    `Urvalet innehåller ${hits.toLocaleString("sv-SE")} organisationer, varav 2 redan exporterade under din prenumerationsperiod (kostar inget)`,
+  );
+  await expect(dialog).toContainText("3 markerade organisationer ingår i exporten.");
+  await dialog.getByRole("button", { name: "Stäng" }).click();
   await menuButton.click();
   await menu.getByRole("menuitem", { name: "Exportera alla" }).click();
   await expect(dialog).toContainText("Ditt abonnemang har 498 poster kvar att exportera.");

@@ -13,7 +13,7 @@ import "../../styles/exports.css";
 import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { formatNumber, resultTypeWord } from "#shared/format";
+import { countOf, formatNumber, resultTypeWord } from "#shared/format";
 import { progressText } from "../../lib/exports/export-list-text";
 import { canDownload, clampExportCount, exportMax, type ExportScope } from "../../lib/search/export-limits";
 import { fetchExportPreview } from "../../lib/search/export-designer-calls";
@@ -59,7 +59,10 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
     return () => clearTimeout(timer);
   }, [job.status]);
 
-  const typeWord = resultTypeWord(search.resultType);
+  // The popup describes the search's whole selection before and after a download alike (issue 25): the hit count,
+  // of which the preview's already exported ones are free; the marked rows are a sentence of their own.
+  const typeWord = resultTypeWord(search.resultType, hitCount);
+  const markedText = `${formatNumber(marked)} ${marked === 1 ? "markerad" : "markerade"} ${resultTypeWord(search.resultType, marked)}`;
   const download = () => {
     if (!serializedSearch) return;
     void job.start(serializedSearch, clampExportCount(count, max), { ...selectionBody, format: design.format, columns: design.columns });
@@ -84,12 +87,12 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
       }
     >
       {preview && preview.alreadyPaid > 0 ? (
-        <p>{`Urvalet innehåller ${formatNumber(preview.selectionCount)} ${typeWord}, varav ${formatNumber(preview.alreadyPaid)} redan exporterade under din prenumerationsperiod (kostar inget)`}</p>
+        <p>{`Urvalet innehåller ${formatNumber(hitCount)} ${typeWord}, varav ${formatNumber(preview.alreadyPaid)} ${preview.alreadyPaid === 1 ? "redan exporterad" : "redan exporterade"} under din prenumerationsperiod (kostar inget)`}</p>
       ) : (
         <p>{`Urvalet innehåller ${formatNumber(hitCount)} ${typeWord}.`}</p>
       )}
-      {scope === "marked" ? <p>{`${formatNumber(marked)} markerade ${typeWord} ingår i exporten.`}</p> : null}
-      {scope === "unmarked" ? <p>{`${formatNumber(marked)} markerade ${typeWord} exkluderas från exporten.`}</p> : null}
+      {scope === "marked" ? <p>{`${markedText} ingår i exporten.`}</p> : null}
+      {scope === "unmarked" ? <p>{`${markedText} exkluderas från exporten.`}</p> : null}
       <div className="field">
         <label htmlFor={inputId}>Ange antal att exportera</label>
         <input
@@ -106,7 +109,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
           }}
         />
       </div>
-      <p>{`Ditt abonnemang har ${formatNumber(recordsLeft)} poster kvar att exportera.`}</p>
+      <p>{`Ditt abonnemang har ${countOf(recordsLeft, "post", "poster")} kvar att exportera.`}</p>
       <p className="muted">
         {design.format === "csv"
           ? "Urvalet sparas som en CSV-fil (UTF-8, semikolonavgränsad, decimalkomma) som Excel öppnar direkt."
