@@ -152,6 +152,15 @@ export async function findJobForUser(db: D1Database, jobId: string, userId: stri
   return row ? ExportJobRowSchema.parse(row) : null;
 }
 
+/**
+ * The user's job whatever its expiry (null for another user's or an unknown job): the file answer tells an expired file
+ * from one that never was. An expired job's row lasts until the next hourly cleanup deletes it.
+ */
+export async function findOwnJobAnyExpiry(db: D1Database, jobId: string, userId: string): Promise<ExportJobRow | null> {
+  const row = await db.prepare("SELECT * FROM export_jobs WHERE id = ? AND user_id = ?").bind(jobId, userId).first();
+  return row ? ExportJobRowSchema.parse(row) : null;
+}
+
 export async function recordsLeft(db: D1Database, userId: string): Promise<number> {
   const row = await db.prepare("SELECT extraction_records_left AS n FROM users WHERE id = ?").bind(userId).first<{ n: number }>();
   return row?.n ?? 0;
