@@ -7,11 +7,13 @@
  *   POST /sapi/extraction/preview?serializedSearch=   body {exclude, idNumbers} → ExtractionPreview (the popup's figures)
  *   GET  /sapi/extraction/{jobId}        → ExtractionJob (poll until DONE or ERROR)
  *   GET  /sapi/extraction/{jobId}/file   → the .xlsx or .csv, Content-Disposition "<prefix>-yyyymmdd-hhmm.xlsx" (or .csv)
+ *        (also HEAD; resumable: one `Range: bytes=…` → 206 with Content-Range, past the end → 416, If-Range on the ETag)
  *
  * Format xlsx (default) or csv; columns: the request's own list, else templateId's, else the user's default template
  * (export-templates.ts), else Standard. An unknown column id is a 400 VALIDATION naming columns.N.id.
  *
- * Only the job's owner sees it (404 otherwise). Files and jobs expire after EXPORT_RETENTION_DAYS.
+ * Only the job's owner sees it (404 otherwise). Files and jobs expire after EXPORT_RETENTION_DAYS (then the file is a 410
+ * EXPORT_EXPIRED for its owner until the cleanup deletes the job).
  */
 import { z } from "zod";
 import { fileTimestamp } from "../stockholm-time";
