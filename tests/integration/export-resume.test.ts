@@ -25,6 +25,8 @@ let owner: TestUser;
 let jobId: string;
 /** The file as the export worker stored it in R2, read there directly: what every download is checked against. */
 let stored: { bytes: Uint8Array; sha256: string; etag: string };
+/** The two parts of the cut download put together. */
+let resumed: Uint8Array | undefined;
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -55,7 +57,7 @@ beforeAll(async () => {
 afterAll(() => harness.server.close());
 
 describe("a download cut halfway and resumed", () => {
-  it("continues with Range and If-Range into the same file, which opens as a workbook of every row", { timeout: 240_000 }, async () => {
+  it("continues with Range and If-Range into the same file, byte for byte", async () => {
     const size = stored.bytes.length;
     const quotaBefore = await recordsLeftOf(harness, owner);
     expect(quotaBefore).toBe(QUOTA - ROWS);
@@ -105,16 +107,8 @@ describe("a download cut halfway and resumed", () => {
     expect(offset).toBe(size);
     expect(sha256(whole)).toBe(stored.sha256);
     console.log(`[export resume] file of ${ROWS} rows: ${size} bytes, cut at ${cutAt} bytes, resumed with ${size - cutAt} bytes`);
-
-    const started = performance.now();
-    const workbook = XLSX.read(whole, { type: "array", dense: true });
-    expect(workbook.SheetNames).toEqual(["Företag", "Om urvalet"]);
-    const rows = (workbook.Sheets["Företag"]!["!data"] ?? []).filter((row) => row?.some((cell) => cell?.v !== undefined));
-    expect(rows).toHaveLength(ROWS + 1); // the header row and every exported row
-    expect(rows[0]!.map((cell) => cell?.v)).toContain("Företagsnamn");
-    console.log(`[export resume] read back by @e965/xlsx: ${seconds(started)}`);
-
     expect(await recordsLeftOf(harness, owner)).toBe(quotaBefore);
+    resumed = whole;
   });
 });
 
@@ -227,5 +221,20 @@ describe("an expired file", () => {
     expect(gone.status).toBe(410);
     expect(ErrorBodySchema.parse(await gone.json())).toMatchObject({ type: "USER_MESSAGE", code: "EXPORT_EXPIRED" });
     expect(await recordsLeftOf(harness, user)).toBe(97);
+  });
+});
+
+// Last in the file: the reader blocks this process (about 50 s for 100 000 rows), after which the first call through
+// the runtime's proxy has been seen to fail with "other side closed"; nothing comes after it.
+describe("the resumed file", () => {
+  it("opens in an independent reader (@e965/xlsx) as a workbook of every row", { timeout: 240_000 }, () => {
+    expect(resumed).toBeDefined();
+    const started = performance.now();
+    const workbook = XLSX.read(resumed!, { type: "array", dense: true });
+    expect(workbook.SheetNames).toEqual(["Företag", "Om urvalet"]);
+    const rows = (workbook.Sheets["Företag"]!["!data"] ?? []).filter((row) => row?.some((cell) => cell?.v !== undefined));
+    expect(rows).toHaveLength(ROWS + 1); // the header row and every exported row
+    expect(rows[0]!.map((cell) => cell?.v)).toContain("Företagsnamn");
+    console.log(`[export resume] read back by @e965/xlsx: ${seconds(started)}`);
   });
 });
