@@ -14,6 +14,12 @@ describe("AppError", () => {
     expect(DEFAULT_ERROR_MESSAGE).toBe("Något gick fel. Prova gärna igen.");
   });
 
+  it("carries the headers its answer needs besides the body", () => {
+    const headers = { "Content-Range": "bytes */10" };
+    expect(new AppError("RANGE_NOT_SATISFIABLE", 416, "m", { headers }).headers).toEqual(headers);
+    expect(new AppError("X", 400, "m").headers).toBeUndefined();
+  });
+
   it("turns zod failures into VALIDATION errors naming each field", () => {
     const schema = z.object({ count: z.number().int().min(1), name: z.string() });
     try {

@@ -33,6 +33,8 @@ interface AppErrorOptions {
   issues?: FieldIssue[];
   /** Whether `message` may be shown to the user; unexposed errors answer with DEFAULT_ERROR_MESSAGE. */
   expose?: boolean;
+  /** Headers the answer carries besides the body, e.g. a 416's Content-Range. */
+  headers?: Record<string, string>;
   cause?: unknown;
 }
 
@@ -43,6 +45,7 @@ export class AppError extends Error {
   readonly type: ErrorType;
   readonly issues: FieldIssue[] | undefined;
   readonly expose: boolean;
+  readonly headers: Record<string, string> | undefined;
 
   constructor(code: string, status: number, message: string, options: AppErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -52,6 +55,7 @@ export class AppError extends Error {
     this.type = options.type ?? defaultTypeForStatus(status);
     this.issues = options.issues;
     this.expose = options.expose ?? status < 500;
+    this.headers = options.headers;
   }
 }
 

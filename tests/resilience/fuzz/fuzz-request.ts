@@ -142,6 +142,13 @@ function mutate(parts: Parts, mode: FuzzMode, route: RouteRef): fc.Arbitrary<Par
             "X-Client-Version": fc.constantFrom("-1", "0", "1e9", "abc", "99999999999999999999"),
             "X-Request-Id": hostileString.map(headerSafe),
             "Cache-Control": fc.constantFrom("no-cache", "no-store", "max-age=-1"),
+            // Byte ranges (issue 28): the export file answers them; every other route ignores them.
+            Range: fc.oneof(
+              fc.constantFrom("bytes=0-0", "bytes=-0", "bytes=5-1", "bytes=0-1,3-4", "bytes=99999999999999999999999-", "bytes = 0-1"),
+              fc.constantFrom("bytes=-99999999999999999999999", "items=0-1", "bytes=abc", "bytes=--1", "bytes=0-"),
+              hostileString.map((value) => `bytes=${headerSafe(value)}`),
+            ),
+            "If-Range": fc.oneof(fc.constantFrom('"x"', 'W/"x"', "*", "Thu, 01 Jan 1970 00:00:00 GMT"), hostileString.map(headerSafe)),
           },
           { requiredKeys: [] },
         )

@@ -8,12 +8,14 @@
  *   GET  /sapi/extraction?limit=         → ExtractionJobList: the user's exports of the subscription period, newest first
  *   GET  /sapi/extraction/{jobId}        → ExtractionJob (poll until DONE or ERROR)
  *   GET  /sapi/extraction/{jobId}/file   → the .xlsx or .csv, Content-Disposition "<prefix>-yyyymmdd-hhmm.xlsx" (or .csv);
- *        downloading again costs nothing; 410 USER_MESSAGE once the file has expired
+ *        downloading again costs nothing; 410 USER_MESSAGE once the file has expired; also HEAD; resumable: one
+ *        `Range: bytes=…` → 206 with Content-Range, past the end → 416, If-Range on the ETag
  *
  * Format xlsx (default) or csv; columns: the request's own list, else templateId's, else the user's default template
  * (export-templates.ts), else Standard. An unknown column id is a 400 VALIDATION naming columns.N.id.
  *
- * Only the job's owner sees it (404 otherwise). Files and jobs expire after EXPORT_RETENTION_DAYS.
+ * Only the job's owner sees it (404 otherwise). Files and jobs expire after EXPORT_RETENTION_DAYS (then the file is a 410
+ * EXPORT_EXPIRED for its owner until the cleanup deletes the job).
  */
 import { z } from "zod";
 import { fileTimestamp } from "../stockholm-time";

@@ -22,7 +22,7 @@ export const handleError: ErrorHandler<ApiBindings> = (error, c) => {
       issues: error.issues,
       ...(error.status >= 500 ? describeError(error.cause ?? error) : {}),
     });
-    return c.json(body, error.status as ContentfulStatusCode);
+    return c.json(body, error.status as ContentfulStatusCode, error.headers);
   }
   log("error", "unexpected error", { requestId, route: c.req.routePath, ...describeError(error) });
   const body: ErrorBody = { type: "ERROR", message: DEFAULT_ERROR_MESSAGE, code: "INTERNAL", requestId };

@@ -70,8 +70,8 @@ const templateRoutes = new Hono<ApiBindings>()
 
 /**
  * Mounted at /sapi/extraction (spec §7, issue 9): POST /spreadsheet → 202 with the queued job; GET / → the user's
- * exports of the period ("Mina exporter", issue 28); GET /{jobId} → its status; GET /{jobId}/file → the .xlsx or
- * .csv. Jobs are visible to their owner only (404 for anyone else).
+ * exports of the period ("Mina exporter", issue 28); GET /{jobId} → its status; GET (or HEAD) /{jobId}/file → the
+ * .xlsx or .csv, resumable with Range (issue 28). Jobs are visible to their owner only (404 for anyone else).
  */
 export const extractionRoutes = new Hono<ApiBindings>()
   .route("/templates", templateRoutes)
@@ -106,5 +106,7 @@ export const extractionRoutes = new Hono<ApiBindings>()
   })
   .get("/:jobId/file", async (c) => {
     const jobId = parseOrThrow(JobIdSchema, c.req.param("jobId"), "jobId");
-    return downloadExport(c.env.DB, c.env.EXPORTS, currentSession(c).userId, jobId);
+    // Hono answers HEAD with this GET handler (the request's method stays HEAD) and drops the body.
+    const request = { method: c.req.method, range: c.req.header("Range") ?? null, ifRange: c.req.header("If-Range") ?? null };
+    return downloadExport(c.env.DB, c.env.EXPORTS, currentSession(c).userId, jobId, request);
   });
