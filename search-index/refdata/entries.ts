@@ -1,5 +1,5 @@
 /** SCB code lists offered as filters: legal form (juridisk form), fiscal year (closing month), employee size class. */
-import entryData from "./data/entries.json";
+import entryData from "./data/entries.json" with { type: "json" };
 import type { RefEntry } from "./ref-node";
 
 const data = entryData as { legalForms: [string, string][]; employeeRanges: [string, string, number | null, number | null][] };

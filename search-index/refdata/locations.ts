@@ -1,5 +1,5 @@
 /** Swedish counties (län) and municipalities (kommuner) with SCB codes and population 31 Dec 2024. Källa: SCB. */
-import locationData from "./data/locations.json";
+import locationData from "./data/locations.json" with { type: "json" };
 import { buildAncestors, buildForest, type RefNode } from "./ref-node";
 
 export interface County {

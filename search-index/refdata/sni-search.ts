@@ -1,5 +1,5 @@
 /** Search words per SNI detail group and the tree search behind "Redigera bransch". */
-import keywordData from "./data/sni-keywords.json";
+import keywordData from "./data/sni-keywords.json" with { type: "json" };
 import { parseSniCode, sniCodeToText } from "./sni";
 
 /**

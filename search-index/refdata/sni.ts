@@ -1,5 +1,5 @@
 /** SNI 2007 (Swedish Standard Industrial Classification), Källa: SCB. Codes are stored without dots. */
-import sniRows from "./data/sni.json";
+import sniRows from "./data/sni.json" with { type: "json" };
 import { buildAncestors, buildForest, type RefNode } from "./ref-node";
 
 const rows = sniRows as [string, string, string][];

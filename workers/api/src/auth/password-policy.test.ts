@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import commonPasswords from "./common-passwords.json";
+import commonPasswords from "./common-passwords.json" with { type: "json" };
 import { checkNewPassword, isCommonPassword } from "./password-policy";
 
 describe("password policy", () => {

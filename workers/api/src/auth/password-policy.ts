@@ -1,4 +1,4 @@
-import commonPasswords from "./common-passwords.json";
+import commonPasswords from "./common-passwords.json" with { type: "json" };
 
 /**
  * Password rules (ASVS 5.0 V6.2): at least 8 and at most 128 characters counted as typed (Unicode code points after
