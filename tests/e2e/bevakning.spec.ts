@@ -112,6 +112,10 @@ test("save a search, watch a company, reindex with churn: badge, changes and the
   await expectAccessible(page);
   await screenshot(page, "bevakningar");
   await expect(badge).toHaveCount(0);
+  // 'Sluta bevaka' takes the company off the page at once, and says so (issue 25).
+  await changes.getByRole("button", { name: "Sluta bevaka" }).click();
+  await expect(changes).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Du bevakar inte längre" })).toContainText(company.before.name);
 
   const mail = await local.lastMail(user.email);
   expect(mail?.subject).toMatch(/^Bevakning: \d+ nya händelser$/);

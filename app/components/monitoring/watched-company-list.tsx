@@ -1,34 +1,52 @@
 /** The watched companies on /bevakningar with their latest changes (issue 16). */
 import type { WatchedCompany } from "#shared/api-contracts/monitoring";
 import { formatDate } from "#shared/format";
+import { useWatchedIds } from "../../lib/monitoring/monitoring-store";
 import { WatchButton } from "./watch-button";
 
 export function WatchedCompanyList({ companies }: { companies: WatchedCompany[] }) {
-  if (companies.length === 0) {
-    return <p className="muted">Du bevakar inga företag. Välj Bevaka företaget på ett företag i sökningen.</p>;
+  // 'Sluta bevaka' takes the company off the list at once (issue 25): the page's list follows the watched ids.
+  const watched = useWatchedIds();
+  const removed = watched ? companies.filter((company) => !watched.has(company.orgSeqNo)) : [];
+  const shown = watched ? companies.filter((company) => watched.has(company.orgSeqNo)) : companies;
+  const status = (
+    <p className="visually-hidden" role="status">
+      {removed.length > 0 ? `Du bevakar inte längre ${removed.map((company) => company.name).join(", ")}.` : ""}
+    </p>
+  );
+  if (shown.length === 0) {
+    return (
+      <>
+        <p className="muted">Du bevakar inga företag. Välj Bevaka företaget på ett företag i sökningen.</p>
+        {status}
+      </>
+    );
   }
   return (
-    <ul className="monitoring-companies">
-      {companies.map((company) => (
-        <li key={company.orgSeqNo} data-watched-company={company.orgSeqNo}>
-          <strong>{company.name}</strong> <span className="muted">{company.orgNo}</span>{" "}
-          <WatchButton orgSeqNo={company.orgSeqNo} name={company.name} />
-          {company.changes.length === 0 ? (
-            <p className="muted">Inga ändringar sedan du började bevaka företaget.</p>
-          ) : (
-            company.changes.map((change) => (
-              <ul
-                key={change.at + change.lines.join()}
-                className={change.isRead ? "monitoring-changes monitoring-changes--read" : "monitoring-changes"}
-              >
-                {change.lines.map((line) => (
-                  <li key={line}>{`${formatDate(change.at.slice(0, 10))}: ${line}`}</li>
-                ))}
-              </ul>
-            ))
-          )}
-        </li>
-      ))}
-    </ul>
+    <>
+      {status}
+      <ul className="monitoring-companies">
+        {shown.map((company) => (
+          <li key={company.orgSeqNo} data-watched-company={company.orgSeqNo}>
+            <strong>{company.name}</strong> <span className="muted">{company.orgNo}</span>{" "}
+            <WatchButton orgSeqNo={company.orgSeqNo} name={company.name} />
+            {company.changes.length === 0 ? (
+              <p className="muted">Inga ändringar sedan du började bevaka företaget.</p>
+            ) : (
+              company.changes.map((change) => (
+                <ul
+                  key={change.at + change.lines.join()}
+                  className={change.isRead ? "monitoring-changes monitoring-changes--read" : "monitoring-changes"}
+                >
+                  {change.lines.map((line) => (
+                    <li key={line}>{`${formatDate(change.at.slice(0, 10))}: ${line}`}</li>
+                  ))}
+                </ul>
+              ))
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
