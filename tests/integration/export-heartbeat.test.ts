@@ -1,18 +1,21 @@
 /**
  * The export worker's lease heartbeat (issue 28) in the Workers runtime with real D1, R2 and Queues: a long export
  * keeps its lease moving and records its rows while nobody can claim the job; a delivery whose lease was taken over
- * stops without completing its upload, settling or refunding.
+ * stops without completing its upload, settling or refunding; and a job whose heartbeat stopped is queued again by its
+ * owner's poll and by the cleanup once the product's default lease has run out, and not before.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbeddedBackend } from "#search-index/build";
 import type { ExportChunk, SearchBackend } from "#search-index";
 import { reserveExportJob, type NewExportJob } from "#api/exports/export-job-store";
-import { claimJob } from "#export/jobs/job-store";
+import { cleanupExports } from "#export/cleanup/expire-exports";
+import { claimJob, renewLease } from "#export/jobs/job-store";
 import { processJob, type JobContext } from "#export/jobs/process-job";
 import { handleJobBatch } from "#export/jobs/queue-handlers";
-import { exportFileKey } from "#shared/export-job";
+import { ExtractionJobSchema } from "#shared/api-contracts/extraction";
+import { DEFAULT_EXPORT_LEASE_MS, exportFileKey, type ExportJobMessage } from "#shared/export-job";
 import { recordsLeftOf, seedExportRegister, vad } from "./export-support";
-import { createTestUser, type TestUser } from "#scripts/lib/factories";
+import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
 import { createUrvalHarness } from "#scripts/lib/worker-harness";
 
 const harness = createUrvalHarness();
@@ -252,3 +255,61 @@ async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean,
     await sleep(50);
   }
 }
+
+/** What a delivery that died leaves: RUNNING, claimed and renewed (with rows written) until `lastBeatAgoMs` ago. */
+async function diedJob(user: TestUser, count: number, lastBeatAgoMs: number): Promise<string> {
+  const jobId = await reservedJob(user, count);
+  const { DB } = await env();
+  const lastBeat = Date.now() - lastBeatAgoMs;
+  const token = await claimJob(DB, jobId, lastBeat - 20_000); // the product's default lease
+  expect(token).not.toBeNull();
+  expect(await renewLease(DB, jobId, token!, 7, lastBeat)).toBe(true);
+  return jobId;
+}
+
+describe("a job whose heartbeat stopped (its delivery died, its message with it)", () => {
+  it("is queued again by its owner's poll a default lease after the last heartbeat, not before", async () => {
+    expect(DEFAULT_EXPORT_LEASE_MS).toBe(60_000);
+    const user = await createTestUser(harness, { quota: 500 });
+    const dead = await diedJob(user, 25, DEFAULT_EXPORT_LEASE_MS + 1_000);
+    const alive = await diedJob(user, 26, DEFAULT_EXPORT_LEASE_MS - 15_000); // its holder may still be working
+    const polled = ExtractionJobSchema.parse(await (await authedFetch(harness, user.cookie, `/sapi/extraction/${dead}`)).json());
+    expect(polled).toMatchObject({ status: "RUNNING", rowsWritten: 7 });
+    await authedFetch(harness, user.cookie, `/sapi/extraction/${alive}`);
+    const done = await pollUntil(
+      () => leaseRow(dead),
+      (r) => r.status === "DONE",
+      45_000,
+    );
+    expect(done).toMatchObject({ attempts: 2, row_count: 25, rows_written: 25, refunded_count: 0 });
+    const held = await leaseRow(alive);
+    expect(held).toMatchObject({ status: "RUNNING", attempts: 1, rows_written: 7 });
+    expect(held.lease_until).toBeGreaterThan(Date.now());
+  });
+
+  it("is queued again by the cleanup (every minute) once its lease has run out, not while its holder's lease is live", async () => {
+    const user = await createTestUser(harness, { quota: 500 });
+    const dead = await diedJob(user, 31, DEFAULT_EXPORT_LEASE_MS + 1_000);
+    const alive = await diedJob(user, 32, DEFAULT_EXPORT_LEASE_MS - 15_000);
+    const sent: string[] = [];
+    const queue = { sendBatch: async (messages: { body: ExportJobMessage }[]) => void sent.push(...messages.map((m) => m.body.jobId)) };
+    const { DB, EXPORTS } = await env();
+    await cleanupExports(DB, EXPORTS, { queue: queue as unknown as Queue<ExportJobMessage> });
+    expect(sent).toContain(dead);
+    expect(sent).not.toContain(alive);
+    // Through the worker's own scheduled handler and the real queue: taken over and delivered.
+    await harness.server.getWorker("urval-export").scheduled({ cron: "* * * * *", scheduledTime: new Date() });
+    expect(
+      await pollUntil(
+        () => leaseRow(dead),
+        (r) => r.status === "DONE",
+        45_000,
+      ),
+    ).toMatchObject({
+      attempts: 2,
+      row_count: 31,
+      refunded_count: 0,
+    });
+    expect(await leaseRow(alive)).toMatchObject({ status: "RUNNING", attempts: 1 });
+  });
+});
