@@ -205,7 +205,7 @@ describe("scheduled cleanup", () => {
       .run();
     expect(await recordsLeftOf(harness, user)).toBe(100 - 4 - 6 - 7);
 
-    await harness.server.getWorker("urval-export").scheduled({ cron: "17 * * * *", scheduledTime: new Date() });
+    await harness.server.getWorker("urval-export").scheduled({ cron: "* * * * *", scheduledTime: new Date() });
 
     expect(await jobRow(expiring)).toBeNull();
     expect(await filesOf(expiring)).toEqual([]);

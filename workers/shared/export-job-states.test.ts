@@ -54,6 +54,7 @@ describe("export job states", () => {
       "READY undo → deleted (refundAll)",
       "READY claim → RUNNING (none)",
       "RUNNING claim [leaseEnded] → RUNNING (none)",
+      "RUNNING renew [leaseHeld] → RUNNING (none)",
       "RUNNING release [leaseHeld] → RUNNING (none)",
       "RUNNING finish [leaseHeld] → DONE (refundUnwritten)",
       "RUNNING fail [leaseHeld] → ERROR (refundAll)",
@@ -86,6 +87,7 @@ describe("export job states", () => {
     refused(live, "finish"); // only the holder settles
     refused(live, "fail");
     refused(live, "release");
+    refused(live, "renew"); // a lease taken over: the old holder's heartbeat finds another token
     refused(job({ status: "RUNNING", lease_token: token, lease_until: now + 1 }), "finish", { now, token: "stolen" });
     refused(job({ status: "RUNNING", lease_token: null, lease_until: null }), "finish", { now, token });
     refused(job({ status: "RUNNING", lease_token: token, lease_until: now }), "abandon"); // released this very moment
@@ -95,7 +97,8 @@ describe("export job states", () => {
     refused(job({ status: "READY" }), "reserve"); // a replay finds the job: no second job, no second charge
     refused(null, "claim");
     for (const status of ["DONE", "ERROR"] as const) {
-      for (const event of ["reserve", "undo", "claim", "release", "finish", "fail", "abandon"] as const) refused(job({ status }), event);
+      for (const event of ["reserve", "undo", "claim", "renew", "release", "finish", "fail", "abandon"] as const)
+        refused(job({ status }), event);
     }
   });
 
@@ -104,6 +107,24 @@ describe("export job states", () => {
     expect(nextExportJobStatus(released, "claim", { now })).toBe("RUNNING");
     expect(findExportJobTransition(released, "abandon", { now })).toBeUndefined();
     expect(nextExportJobStatus(released, "abandon", { now: now + 1 })).toBe("ERROR");
+  });
+
+  it("renews a lease only for its holder: live, or run out while nobody took it over; never after a takeover", () => {
+    const held = job({ status: "RUNNING", lease_token: token, lease_until: now + 30_000 });
+    expect(nextExportJobStatus(held, "renew", { now, token })).toBe("RUNNING");
+    const ranOut = job({ status: "RUNNING", lease_token: token, lease_until: now - 5_000 });
+    expect(nextExportJobStatus(ranOut, "renew", { now, token })).toBe("RUNNING");
+    // Another delivery claimed the ended lease: its token replaced the holder's, and the holder's heartbeat is refused.
+    const claimedToken = "lease-2";
+    expect(nextExportJobStatus(ranOut, "claim", { now })).toBe("RUNNING");
+    const takenOver = { ...ranOut, lease_token: claimedToken, lease_until: now + 60_000 };
+    expect(findExportJobTransition(takenOver, "renew", { now, token })).toBeUndefined();
+    expect(nextExportJobStatus(takenOver, "renew", { now, token: claimedToken })).toBe("RUNNING");
+    expect(findExportJobTransition(held, "renew", { now })).toBeUndefined(); // no token, no renewal
+    expect(findExportJobTransition(job({ status: "READY" }), "renew", { now, token })).toBeUndefined();
+    // A renewed lease is live: nobody can claim or abandon it until it ends again.
+    expect(findExportJobTransition(held, "claim", { now })).toBeUndefined();
+    expect(findExportJobTransition(held, "abandon", { now })).toBeUndefined();
   });
 
   it("settles DONE and ERROR for good: no event but expiry leaves them", () => {
@@ -118,6 +139,8 @@ describe("export job states", () => {
     expect(exportJobFromStates("claim")).toEqual(["READY", "RUNNING"]);
     expect(exportJobFromStates("abandon")).toEqual(["READY", "RUNNING"]);
     expect(exportJobFromStates("finish")).toEqual(["RUNNING"]);
+    expect(exportJobFromStates("renew")).toEqual(["RUNNING"]);
+    expect(exportJobStatusAfter("renew")).toBe("RUNNING");
     expect(exportJobFromStates("undo")).toEqual(["READY"]);
     expect(exportJobFromStates("reserve")).toEqual([]);
     expect(exportJobFromStates("expire")).toEqual([...EXPORT_JOB_STATUSES]);
@@ -135,6 +158,8 @@ describe("export job states", () => {
       sql: "(status = 'READY' OR (status = 'RUNNING' AND lease_until <= ?))",
       params: [now],
     });
+    expect(exportJobGuard("renew", { now, token })).toEqual({ sql: "(status = 'RUNNING' AND lease_token = ?)", params: [token] });
+    expect(() => exportJobGuard("renew", { now })).toThrow("leaseHeld needs the lease token");
     expect(exportJobGuard("release", { token })).toEqual({ sql: "(status = 'RUNNING' AND lease_token = ?)", params: [token] });
     expect(exportJobGuard("finish", { token })).toEqual({ sql: "(status = 'RUNNING' AND lease_token = ?)", params: [token] });
     expect(exportJobGuard("fail", { now, token })).toEqual({ sql: "(status = 'RUNNING' AND lease_token = ?)", params: [token] });

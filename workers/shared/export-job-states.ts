@@ -2,12 +2,12 @@
  * The export job's life in D1 (table export_jobs), in one place: its states, the events that move it, what each does
  * to the quota, and the SQL guard a store puts on its statement so that a row changes only by an allowed transition.
  * Both workers drive it: the API reserves a job and undoes a reservation it could not queue
- * (workers/api/src/exports/export-job-store.ts); a delivery claims, releases, finishes or fails it
- * (workers/export/src/jobs/job-store.ts); the dead-letter handler and the scheduled cleanup fail abandoned jobs and
+ * (workers/api/src/exports/export-job-store.ts); a delivery claims, renews (its heartbeat), releases, finishes or fails
+ * it (workers/export/src/jobs/job-store.ts); the dead-letter handler and the scheduled cleanup fail abandoned jobs and
  * delete expired ones (workers/export/src/cleanup/expire-exports.ts). Pure: no I/O, the stores run the statements.
  *
  *   (no job) ─reserve→ READY ─claim→ RUNNING ─finish→ DONE
- *   READY ─undo→ (deleted)          RUNNING ─claim (lease ended), release (holder)→ RUNNING
+ *   READY ─undo→ (deleted)          RUNNING ─claim (lease ended), renew (holder), release (holder)→ RUNNING
  *   READY ─abandon→ ERROR           RUNNING ─fail (holder), abandon (lease lapsed)→ ERROR
  *   any state ─expire→ (deleted)
  *
@@ -21,7 +21,7 @@ export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
 export const SETTLED_EXPORT_JOB_STATUSES: readonly ExportJobStatus[] = ["DONE", "ERROR"];
 export const isSettledExportJob = (status: ExportJobStatus) => SETTLED_EXPORT_JOB_STATUSES.includes(status);
 
-export type ExportJobEvent = "reserve" | "undo" | "claim" | "release" | "finish" | "fail" | "abandon" | "expire";
+export type ExportJobEvent = "reserve" | "undo" | "claim" | "renew" | "release" | "finish" | "fail" | "abandon" | "expire";
 
 /**
  * What must hold besides the from-state:
@@ -60,6 +60,11 @@ export const EXPORT_JOB_TRANSITIONS: readonly ExportJobTransition[] = [
   // Delivery: takes a lease (a new token, attempts + 1), also over a lease that has ended.
   { event: "claim", from: "READY", to: "RUNNING", quota: "none" },
   { event: "claim", from: "RUNNING", when: "leaseEnded", to: "RUNNING", quota: "none" },
+  // Delivery: the heartbeat while it writes (after each uploaded part, and every few seconds while rows stream) moves
+  // the lease forward. Only while the caller still holds it: a claim over an ended lease writes a new token, so a
+  // delivery whose lease was taken over finds no row to renew and stops writing (never two deliveries on one job). A
+  // lease that ran out but that nobody claimed is still the caller's (no other delivery can write the job).
+  { event: "renew", from: "RUNNING", when: "leaseHeld", to: "RUNNING", quota: "none" },
   // Delivery: a transient failure ends the lease now, for the retry to claim.
   { event: "release", from: "RUNNING", when: "leaseHeld", to: "RUNNING", quota: "none" },
   // Delivery: the file is written.

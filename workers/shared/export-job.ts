@@ -38,7 +38,7 @@ export const ExportJobRowSchema = z.object({
   ids_key: z.string().nullable(),
   /** Rows written so far, as the delivery's last heartbeat recorded them (0 before it starts). */
   rows_written: z.number().int().nonnegative(),
-  /** When the delivery holding the job last renewed its lease (epoch ms); null before the first heartbeat. */
+  /** When the delivery holding the job last renewed its lease (its claim or a heartbeat; epoch ms); null before a claim. */
   heartbeat_at: z.number().int().nullable(),
 });
 export type ExportJobRow = z.infer<typeof ExportJobRowSchema>;
@@ -58,15 +58,22 @@ export const listFileSnapshotKey = (jobId: string) => `exports/${jobId}.list-fil
 export const exportIdsKey = (jobId: string) => `export-ids/${jobId}.json`;
 export const ExportIdsSchema = z.array(z.number().int());
 
-/** How long a delivery holds a job it claimed, by default (a queue handler runs for at most 15 minutes). */
-export const DEFAULT_EXPORT_LEASE_MS = 15 * 60_000;
+/**
+ * How long a delivery holds a job after its claim or its last heartbeat, by default. The delivery renews the lease
+ * after each part it uploads and every HEARTBEAT_INTERVAL_MS (10 s) while rows stream
+ * (workers/export/src/jobs/lease-heartbeat.ts), so a live delivery never lets it run out: the lease is several times
+ * the worst gap between two renewals measured under load (docs/decisions/0014, amendment of issue 28). A dead
+ * delivery's job is idle a lease after its last heartbeat and taken over within two minutes of the death: by a
+ * redelivered message (which retries a lease after finding it held), the owner's poll or the cleanup (every minute).
+ */
+export const DEFAULT_EXPORT_LEASE_MS = 60_000;
 /** A job claimed this often without settling is failed rather than queued again (it kills its consumer). */
 export const MAX_EXPORT_CLAIMS = 10;
 
 /**
- * A job waiting for a delivery that may never come: RUNNING with its lease run out (the delivery died with its
- * process), or READY for over a lease (its message was lost). Queuing it again is safe: a job is claimed and settled
- * once, whatever the number of messages.
+ * A job waiting for a delivery that may never come: RUNNING with its lease run out (its delivery's heartbeat stopped a
+ * lease ago: the delivery died with its process), or READY for over a lease (its message was lost). Queuing it again
+ * is safe: a job is claimed and settled once, whatever the number of messages, and a claim needs the lease run out.
  */
 export function isIdleExportJob(
   job: Pick<ExportJobRow, "status" | "attempts" | "lease_until" | "created_at">,

@@ -9,7 +9,7 @@ import type { ApiEnvBindings } from "../worker-configuration";
 interface ApiSettingsOutsideConfig {
   /** The site's origin for links in scheduled work (the digest); requests use their own origin. */
   PUBLIC_ORIGIN?: string;
-  /** The export worker's lease in seconds (default 900): a job idle past it is queued again when its owner polls. */
+  /** The export worker's lease in seconds (default 60): a job idle past it is queued again when its owner polls. */
   EXPORT_LEASE_SECONDS?: string;
   ELASTICSEARCH_URL?: string;
   ELASTICSEARCH_DIALECT?: string;

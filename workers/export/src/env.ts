@@ -9,7 +9,7 @@ import type { ExportEnvBindings } from "../worker-configuration";
 interface ExportSettingsOutsideConfig {
   /** First retry delay of a failed export job in seconds (doubling per attempt, at most 300). */
   EXPORT_RETRY_BASE_SECONDS?: string;
-  /** How long a delivery holds a job it claimed (default 900, a queue handler's limit). */
+  /** How long a delivery holds a job after its claim or its last heartbeat (default 60; set it on the API worker too). */
   EXPORT_LEASE_SECONDS?: string;
   /** After how long without work the cleanup fails a job with a refund instead of queuing it again (default 3600). */
   EXPORT_STALE_SECONDS?: string;

@@ -20,7 +20,8 @@ export interface IdleJobRecovery {
 
 /**
  * The owner's job. A job whose delivery died or whose message was lost (isIdleExportJob) is queued again while its
- * owner waits for it, rather than at the next hourly cleanup; a failure to queue is only logged (the cleanup remains).
+ * owner waits for it (a lease after the last heartbeat of a dead delivery), rather than at the next run of the cleanup
+ * (every minute); a failure to queue is only logged (the cleanup remains).
  */
 export async function readExportJob(
   db: D1Database,

@@ -1,7 +1,8 @@
 /**
- * The scheduled cleanup: files and jobs expire EXPORT_RETENTION_DAYS after the request (R2 objects first, then the
- * rows); jobs that nobody works on (READY for longer than a lease, or RUNNING with a lapsed lease, e.g. after the
- * consumer process died mid-export and its queue message with it) are queued again so a delivery takes them over;
+ * The scheduled cleanup (every minute): files and jobs expire EXPORT_RETENTION_DAYS after the request (R2 objects
+ * first, then the rows); jobs that nobody works on (READY for longer than a lease, or RUNNING with a lapsed lease: a
+ * live delivery renews it every few seconds, so its heartbeat stopped a lease ago, e.g. the consumer process died
+ * mid-export and its queue message with it) are queued again so a delivery takes them over;
  * and jobs that nobody has worked on for the stale time (default an hour), or that were claimed MAX_CLAIMS times
  * without settling, are failed with a refund, so no reservation is ever lost.
  */
@@ -100,6 +101,7 @@ export async function cleanupExports(db: D1Database, bucket: R2Bucket, options: 
   }
   const failedStale = await failStale(db, now, staleMs);
   const requeued = queue ? await requeueIdle(db, queue, now, leaseMs, staleMs) : 0;
-  log("info", "export cleanup", { expired, requeued, failedStale });
+  // Runs every minute: a line only when it did something (the invocations themselves show in the Worker's metrics).
+  if (expired + requeued + failedStale > 0) log("info", "export cleanup", { expired, requeued, failedStale });
   return { expired, requeued, failedStale };
 }

@@ -1,7 +1,9 @@
 /**
  * Writes one job's file: the first `count` records of its search in sort order (marked rows included or excluded)
  * from the SearchBackend, as a streaming XLSX or CSV with the job's columns, into an R2 multipart upload under the
- * job's fixed key. A redelivered job writes the same key again, so there is only ever one file per job.
+ * job's fixed key. A redelivered job writes the same key again, so there is only ever one file per job. With a
+ * heartbeat, the delivery's lease is renewed while the rows stream and after each part (lease-heartbeat.ts); a lost
+ * lease stops the writing before anything is completed.
  */
 import { validateSearch, type CompanyExportRecord, type ExportChunk, type SearchBackend } from "#search-index";
 import { ColumnSpecSchema, needsDetails, standardColumnSpecs, type ColumnSpec } from "#shared/api-contracts/export-columns";
@@ -16,6 +18,7 @@ import type { Column } from "../xlsx/columns";
 import type { RowCounter } from "../xlsx/data-sheet";
 import { writeWorkbook, type WorkbookOptions } from "../xlsx/workbook-stream";
 import type { FinishedFile } from "./job-store";
+import type { LeaseHeartbeat } from "./lease-heartbeat";
 import { describeSearch, EXPORT_SOURCES } from "./search-description";
 import { z } from "zod";
 
@@ -35,11 +38,15 @@ async function readFrozenIds(bucket: R2Bucket, key: string | null): Promise<numb
   return ExportIdsSchema.parse(await object.json());
 }
 
-/** Passes the chunks on, noting each record's id (orgSeqNo, or cfarNo as a number). */
-async function* noting(rows: AsyncIterable<ExportChunk>, written: Set<number>): AsyncGenerator<ExportChunk> {
+/**
+ * Passes the chunks on, noting each record's id (orgSeqNo, or cfarNo as a number); once the writer has taken a chunk
+ * (it asks for the next one), the heartbeat counts its rows and renews the lease if it is time.
+ */
+async function* noting(rows: AsyncIterable<ExportChunk>, written: Set<number>, heartbeat?: LeaseHeartbeat): AsyncGenerator<ExportChunk> {
   for await (const chunk of rows) {
     for (const record of chunk) written.add("cfarNo" in record ? Number(record.cfarNo) : record.orgSeqNo);
     yield chunk;
+    await heartbeat?.rowsStreamed(chunk.length);
   }
 }
 
@@ -60,11 +67,18 @@ async function readListFiles(bucket: R2Bucket, key: string | null): Promise<Map<
   return new Map(ListFileSnapshotSchema.parse(await object.json()));
 }
 
+export interface WriteOptions {
+  /** The delivery's heartbeat (renews its lease; throws LeaseLostError when it was taken over). */
+  heartbeat?: LeaseHeartbeat;
+  /** Resilience suite only: hold the upload after this part (see uploadMultipart). */
+  holdAfterPart?: number;
+}
+
 export async function writeExportFile(
   bucket: R2Bucket,
   job: ExportJobRow,
   backend: SearchBackend,
-  holdAfterPart?: number,
+  { heartbeat, holdAfterPart }: WriteOptions = {},
 ): Promise<FinishedFile> {
   // The job's search, parsed once (its form and codes, as at request time); the backend takes it as it is.
   const search = validateSearch(deserializeSearchOrThrow(job.serialized_search));
@@ -78,7 +92,11 @@ export async function writeExportFile(
   const written = new Set<number>();
   const columns = columnsOf(job);
   const withDetails = needsDetails(job.result_type, columns);
-  const rows = noting(backend.readExportRows(search, { count: job.reserved_count, ...selection, listFiles, withDetails }), written);
+  const rows = noting(
+    backend.readExportRows(search, { count: job.reserved_count, ...selection, listFiles, withDetails }),
+    written,
+    heartbeat,
+  );
   const listFileNumbers = [...(listFiles?.values() ?? [])].reduce((sum, numbers) => sum + numbers.length, 0);
   const common = {
     criteria: describeSearch(search.normalised, { exclude, count: idNumbers.length }, listFileNumbers),
@@ -94,6 +112,7 @@ export async function writeExportFile(
   const { size } = await uploadMultipart(bucket, r2Key, stream.chunks, {
     httpMetadata: { contentType: contentTypeOf(job.format), contentDisposition: `attachment; filename="${job.file_name}"` },
     customMetadata: { jobId: job.id, userId: job.user_id },
+    onPartStored: heartbeat ? () => heartbeat.partStored() : undefined,
     holdAfterPart,
   });
   const missingIds = frozen?.filter((id) => !written.has(id));

@@ -8,8 +8,8 @@ import { DEFAULT_EXPORT_LEASE_MS, ExportJobRowSchema, type ExportJobRow } from "
 import { exportJobGuard, exportJobStatusAfter, sqlStatus, type ExportJobEvent } from "#shared/export-job-states";
 
 /**
- * How long a consumer owns a RUNNING job by default; a Worker's queue handler runs for at most 15 minutes
- * (EXPORT_LEASE_SECONDS sets another, e.g. a short one for the resilience suite's process kills).
+ * How long a consumer owns a RUNNING job after its claim or its last heartbeat (renewLease), by default
+ * (EXPORT_LEASE_SECONDS sets another).
  */
 export const DEFAULT_LEASE_MS = DEFAULT_EXPORT_LEASE_MS;
 
@@ -18,19 +18,43 @@ export async function loadJob(db: D1Database, jobId: string): Promise<ExportJobR
   return row ? ExportJobRowSchema.parse(row) : null;
 }
 
-/** Takes the job if it is READY or its RUNNING lease ran out; returns the lease token, or null if someone holds it. */
+/**
+ * Takes the job if it is READY or its RUNNING lease ran out; returns the lease token, or null if someone holds it.
+ * The claim is the delivery's first heartbeat (heartbeat_at), and its file starts from the first row (rows_written 0).
+ */
 export async function claimJob(db: D1Database, jobId: string, now: number, leaseMs = DEFAULT_LEASE_MS): Promise<string | null> {
   const token = crypto.randomUUID();
   const guard = exportJobGuard("claim", { now });
   const result = await db
     .prepare(
       `UPDATE export_jobs SET status = ${sqlStatus(exportJobStatusAfter("claim"))}, lease_token = ?, lease_until = ?,
-              attempts = attempts + 1, started_at = COALESCE(started_at, ?)
+              attempts = attempts + 1, started_at = COALESCE(started_at, ?), heartbeat_at = ?, rows_written = 0
        WHERE id = ? AND ${guard.sql}`,
     )
-    .bind(token, now + leaseMs, now, jobId, ...guard.params)
+    .bind(token, now + leaseMs, now, now, jobId, ...guard.params)
     .run();
   return result.meta.changes === 1 ? token : null;
+}
+
+/**
+ * The heartbeat (event renew): the holder moves its lease to now + leaseMs and records the rows written so far.
+ * Returns false when the lease is no longer the caller's (another delivery claimed it after it ran out, or the job
+ * was settled): the caller must stop writing at once.
+ */
+export async function renewLease(
+  db: D1Database,
+  jobId: string,
+  token: string,
+  rowsWritten: number,
+  now: number,
+  leaseMs = DEFAULT_LEASE_MS,
+): Promise<boolean> {
+  const guard = exportJobGuard("renew", { now, token });
+  const result = await db
+    .prepare(`UPDATE export_jobs SET lease_until = ?, heartbeat_at = ?, rows_written = ? WHERE id = ? AND ${guard.sql}`)
+    .bind(now + leaseMs, now, rowsWritten, jobId, ...guard.params)
+    .run();
+  return result.meta.changes === 1;
 }
 
 /**
@@ -68,13 +92,26 @@ export async function finishJob(db: D1Database, jobId: string, token: string, fi
     db
       .prepare(
         `UPDATE export_jobs SET status = ${sqlStatus(exportJobStatusAfter("finish"))}, row_count = ?, r2_key = ?, file_size = ?,
-                finished_at = ?, settle_token = ?,
+                finished_at = ?, settle_token = ?, rows_written = ?,
                 refunded_count = CASE WHEN charged_count IS NULL THEN reserved_count - ?
                                       ELSE (SELECT count(*) FROM export_ledger WHERE job_id = ? AND ${inMissing}) END,
                 lease_until = NULL
          WHERE id = ? AND ${guard.sql} AND reserved_count >= ?`,
       )
-      .bind(file.rowCount, file.r2Key, file.size, now, settle, file.rowCount, jobId, missing, jobId, ...guard.params, file.rowCount),
+      .bind(
+        file.rowCount,
+        file.r2Key,
+        file.size,
+        now,
+        settle,
+        file.rowCount,
+        file.rowCount,
+        jobId,
+        missing,
+        jobId,
+        ...guard.params,
+        file.rowCount,
+      ),
     refundStatement(db, jobId, settle),
     releaseLedgerStatement(db, jobId, settle, `AND ${inMissing}`, [missing]),
   ]);

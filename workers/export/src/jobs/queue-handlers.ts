@@ -6,12 +6,17 @@
  */
 import { ExportJobMessageSchema } from "#shared/export-job";
 import { describeError, log } from "#shared/log";
-import { failAbandonedJob } from "./job-store";
+import { DEFAULT_LEASE_MS, failAbandonedJob } from "./job-store";
 import { processJob, type JobContext } from "./process-job";
 
-/** A delivery that found the job held by another waits this long before looking again. */
-const BUSY_RETRY_SECONDS = 60;
 const MAX_RETRY_SECONDS = 300;
+
+/**
+ * A delivery that found the job held by another looks again after one lease and a second: a live holder has renewed
+ * it meanwhile (busy again), a dead one's lease has run out by then (lease_until is never more than a lease after
+ * now), so a message redelivered after its delivery died takes the job over about a lease after the death.
+ */
+export const busyRetrySeconds = (leaseMs = DEFAULT_LEASE_MS) => Math.min(MAX_RETRY_SECONDS, Math.ceil(leaseMs / 1000) + 1);
 
 export function retryDelaySeconds(attempts: number, baseSeconds: number): number {
   return Math.min(MAX_RETRY_SECONDS, Math.round(baseSeconds * 2 ** Math.max(0, attempts - 1)));
@@ -32,7 +37,8 @@ export async function handleJobBatch(batch: MessageBatch<unknown>, context: JobC
     try {
       const outcome = await processJob(context, jobId);
       log("info", "export job delivery", { jobId, outcome, attempts: message.attempts });
-      if (outcome === "busy") message.retry({ delaySeconds: BUSY_RETRY_SECONDS });
+      // "lost": this delivery's lease was taken over; the delivery that claimed the job settles it.
+      if (outcome === "busy") message.retry({ delaySeconds: busyRetrySeconds(context.leaseMs) });
       else message.ack();
     } catch (error) {
       const delaySeconds = retryDelaySeconds(message.attempts, retryBaseSeconds);

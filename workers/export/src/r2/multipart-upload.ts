@@ -1,7 +1,9 @@
 /**
  * Streams bytes of unknown length into one R2 object through a multipart upload (R2.put refuses a stream of unknown
- * length): equal parts of MIN_PART_SIZE, one in flight at a time, so memory holds one part. On any failure the upload
- * is aborted, leaving neither the object nor its parts behind, and the error is rethrown.
+ * length): equal parts of MIN_PART_SIZE, one in flight at a time, so memory holds one part. After each part is stored
+ * onPartStored runs (the export's heartbeat renews its lease there; the upload completes only after it returned for the
+ * last part). On any failure, its own included, the upload is aborted, leaving neither the object nor its parts behind,
+ * and the error is rethrown.
  */
 import { describeError, log } from "#shared/log";
 import { equalParts, MIN_PART_SIZE } from "./equal-parts";
@@ -15,6 +17,8 @@ export interface UploadOptions {
   httpMetadata?: R2HTTPMetadata;
   customMetadata?: Record<string, string>;
   partSize?: number;
+  /** After each part is stored, before the next one (or the completion): may throw to stop the upload. */
+  onPartStored?: (parts: number, bytes: number) => Promise<void>;
   /**
    * Fault injection for the resilience suite only (EXPORT_FAULT_HOLD_AFTER_PART): after this part is stored, log
    * "export upload held" and wait, so the process can be killed while the upload is unfinished. Never set in production.
@@ -38,6 +42,7 @@ export async function uploadMultipart(
     for await (const part of equalParts(chunks, options.partSize ?? MIN_PART_SIZE)) {
       parts.push(await upload.uploadPart(parts.length + 1, part));
       size += part.length;
+      await options.onPartStored?.(parts.length, size);
       if (parts.length === options.holdAfterPart) {
         log("warn", "export upload held", { key, part: parts.length, uploadId: upload.uploadId });
         await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
