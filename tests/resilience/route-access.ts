@@ -341,6 +341,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     overrides: { otherUser: TEMPLATE_NOT_FOUND },
     build: (f) => ({ method: "PUT", path: `/sapi/extraction/templates/${f.ids.templateId}/default` }),
   },
+  "GET /sapi/extraction": subscriberGet("/sapi/extraction"),
   "GET /sapi/extraction/:jobId": {
     access: "subscriber",
     owned: ["jobId"],

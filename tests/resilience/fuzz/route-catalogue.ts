@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { z } from "zod";
 import { OneTimeCodeCreateAnswerSchema, SessionAnswerSchema } from "#shared/api-contracts/auth";
 import {
+  ExtractionJobListSchema,
   ExtractionJobSchema,
   ExtractionPreviewSchema,
   ExtractionQuerySchema,
@@ -234,6 +235,13 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   "GET /sapi/monitoring/companies": { answer: WatchedIdsSchema },
   "POST /sapi/monitoring/companies/:orgSeqNo": { params: { orgSeqNo: registerOrgSeqNo }, answer: WatchedCompanySchema },
   "DELETE /sapi/monitoring/companies/:orgSeqNo": { params: { orgSeqNo: registerOrgSeqNo }, answer: "empty" },
+  "GET /sapi/extraction": {
+    query: fc.oneof(
+      fc.record({ limit: fc.integer({ min: 1, max: 100 }).map(String) }, { requiredKeys: [] }),
+      fc.record({ limit: fc.string() }),
+    ),
+    answer: ExtractionJobListSchema,
+  },
   "GET /sapi/extraction/:jobId": { params: { jobId: fc.constant("@jobId") }, answer: ExtractionJobSchema },
   "GET /sapi/extraction/:jobId/file": { params: { jobId: fc.constant("@jobId") }, answer: "xlsx" },
   "POST /api/auth/sign-in/username-password": {
