@@ -2,7 +2,7 @@
  * The summary header's texts (spec §2, §9): the selected industries (first 2, then 'm.fl.'), places (first 2) and
  * filters (first 3), and how each active filter reads ("Omsättning 1–5 mkr", "F-skatt: Ja", "Bolagsform: Aktiebolag").
  */
-import { formatDate, formatMoney, formatNumber } from "#shared/format";
+import { countOf, formatDate, formatMoney, formatNumber } from "#shared/format";
 import {
   BOOL_FILTER_NAMES,
   BOOL_FILTERS,
@@ -67,8 +67,8 @@ export function filterTexts(search: Search, refdata: SearchRefdata | null, orgNa
   // Whether a list file includes or excludes companies changes the selection: the summary says which (issue 25).
   const included = search.numSet.includeFile?.length ?? 0;
   const excluded = search.numSet.excludeFile?.length ?? 0;
-  if (included > 0) texts.push(included === 1 ? "1 listfil inkluderad" : `${included} listfiler inkluderade`);
-  if (excluded > 0) texts.push(excluded === 1 ? "1 listfil exkluderad" : `${excluded} listfiler exkluderade`);
+  if (included > 0) texts.push(countOf(included, "listfil inkluderad", "listfiler inkluderade"));
+  if (excluded > 0) texts.push(countOf(excluded, "listfil exkluderad", "listfiler exkluderade"));
   return texts;
 }
 
