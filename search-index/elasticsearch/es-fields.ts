@@ -40,8 +40,8 @@ export const RANGE_DOC_FIELDS: Record<RangeField, string> = {
   profitForTheYear: "profitForTheYear",
 };
 
-/** Sort field → document field ("random" is a script sort). */
-export const SORT_DOC_FIELDS: Record<Exclude<SortField, "random">, string> = {
+/** Sort field → document field ("random" is a script sort, "relevance" the score). */
+export const SORT_DOC_FIELDS: Record<Exclude<SortField, "random" | "relevance">, string> = {
   turnover: "turnover",
   earnings: "earnings",
   dividend: "dividend",

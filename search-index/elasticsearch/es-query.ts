@@ -130,11 +130,12 @@ export function facetTerms(search: ValidSearch): Record<string, Json> {
 }
 
 export function sortClauses(search: ValidSearch, seed: number): Json[] {
-  const sorts: Json[] = search.sort.map(({ field, ascending }) => {
+  const sorts: Json[] = search.sort.flatMap(({ field, ascending }): Json[] => {
     const order = ascending ? "asc" : "desc";
+    if (field === "relevance") return [{ _score: { order: "desc" } }, { turnover: { order: "desc", missing: "_last" } }];
     if (field === "random")
-      return { _script: { type: "number", order, script: { lang: "painless", source: RANDOM_SORT_SCRIPT, params: { seed: seed | 0 } } } };
-    return { [SORT_DOC_FIELDS[field]]: { order, missing: "_last" } };
+      return [{ _script: { type: "number", order, script: { lang: "painless", source: RANDOM_SORT_SCRIPT, params: { seed: seed | 0 } } } }];
+    return [{ [SORT_DOC_FIELDS[field]]: { order, missing: "_last" } }];
   });
   return [...sorts, { id: { order: "asc" } }];
 }

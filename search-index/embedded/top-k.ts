@@ -20,6 +20,7 @@ export function randomKey(id: number, seed: number): number {
 }
 
 function keyFn(entity: EntityIndex, { field, ascending }: SortEntry, seed: number): KeyFn {
+  if (field === "relevance") throw new Error("relevance has its own keys (relevanceKeys)");
   if (field === "random") {
     const ids = entity.ids;
     return ascending ? (p) => randomKey(ids[p] ?? 0, seed) : (p) => NULL_RANK - randomKey(ids[p] ?? 0, seed);
@@ -28,6 +29,12 @@ function keyFn(entity: EntityIndex, { field, ascending }: SortEntry, seed: numbe
   if (!ranks) throw new Error(`no sort column ${field}`);
   if (ascending) return (p) => ranks[p] ?? NULL_RANK;
   return (p) => (INVERT - (ranks[p] ?? NULL_RANK)) & NULL_RANK;
+}
+
+/** Highest score first (a record's free-text score, see text-match.ts), then turnover, highest first. */
+function relevanceKeys(entity: EntityIndex, scores: Uint16Array | null, seed: number): KeyFn[] {
+  const turnover = keyFn(entity, { field: "turnover", ascending: false }, seed);
+  return [scores ? (p) => 0xffff - (scores[p] ?? 0) : () => 0, turnover];
 }
 
 /** Keeps the k best positions; the worst kept one sits at the root. Offer positions in ascending order. */
@@ -49,14 +56,16 @@ export class TopK {
     entity: EntityIndex,
     sort: readonly SortEntry[],
     seed: number,
+    /** Free-text scores by position (the scan's candidates), null without text. */
+    scores: Uint16Array | null = null,
   ) {
     this.positions = new Uint32Array(Math.max(1, k));
     this.primary = new Float64Array(Math.max(1, k));
-    this.keys = sort.map((entry) => keyFn(entity, entry, seed));
+    this.keys = sort.flatMap((entry) => (entry.field === "relevance" ? relevanceKeys(entity, scores, seed) : [keyFn(entity, entry, seed)]));
     const first = sort[0];
-    this.primaryRanks = first && first.field !== "random" ? (entity.ranks[first.field] ?? null) : null;
+    this.primaryRanks = first && first.field !== "random" && first.field !== "relevance" ? (entity.ranks[first.field] ?? null) : null;
     this.descending = first ? !first.ascending : false;
-    this.strict = sort.length === 1;
+    this.strict = this.keys.length === 1;
     if (k === 0) this.limit = -1;
   }
 

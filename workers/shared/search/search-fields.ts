@@ -109,7 +109,7 @@ export const NUMERIC_FIELDS = ["orgSeqNo", "seqNo"] as const;
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
 
 /** How a sort field orders, which names its two directions in the sort selector. */
-export type SortKind = "amount" | "date" | "name" | "random";
+export type SortKind = "amount" | "date" | "name" | "random" | "relevance";
 
 export interface SortFieldDef extends FieldDef {
   kind: SortKind;
@@ -118,10 +118,15 @@ export interface SortFieldDef extends FieldDef {
 }
 
 /**
- * Sort options (spec §5), in the selector's order; every option works in both directions. The labels are those of the
+ * Sort options (spec §5), in the selector's order; every option but relevance works in both directions. The labels are those of the
  * sort selector (app) and of the export's 'Om urvalet' sheet (workers/export).
  */
 export const SORTS = {
+  /**
+   * Best free-text match first (search-index/free-text.ts scores each record), then turnover, highest first. Only
+   * descending: ascending is read as descending. Without text every record scores alike, so it orders by turnover.
+   */
+  relevance: { label: "Relevans", kind: "relevance", types: BOTH },
   turnover: { label: "Omsättning", worksiteLabel: "Företagets omsättning", kind: "amount", types: BOTH },
   earnings: { label: "Resultat", worksiteLabel: "Företagets resultat", kind: "amount", types: BOTH },
   dividend: { label: "Utdelning", kind: "amount", types: COMPANY_ONLY },

@@ -60,10 +60,12 @@ function optionalFields<const K extends string, S extends z.ZodType>(names: read
 export const SortEntrySchema = z.strictObject({ field: z.enum(ALL_SORT_FIELDS), ascending: z.boolean() });
 export type SortEntry = z.infer<typeof SortEntrySchema>;
 export const DEFAULT_SORT: SortEntry[] = [{ field: "turnover", ascending: false }];
+/** The free-text search's longest text. */
+export const MAX_TEXT_LENGTH = 200;
 
 const BaseSearchSchema = z.strictObject({
   resultType: ResultTypeSchema.default("COMPANY"),
-  text: z.string().max(200).nullable().default(null),
+  text: z.string().max(MAX_TEXT_LENGTH, `Söktexten får vara högst ${MAX_TEXT_LENGTH} tecken`).nullable().default(null),
   numeric: z
     .strictObject({
       orgSeqNo: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),

@@ -1,0 +1,42 @@
+/**
+ * Suggestions as the user types in the header's search box (issue 26): GET /sapi/search/suggest?text=…&type=…
+ * answers the records whose text matches best (as the free-text search ranks them), and the industries and places
+ * whose names match, which the box offers as filters instead of the text. The client debounces and keeps only the
+ * answer to its latest request.
+ */
+import { z } from "zod";
+import { MAX_TEXT_LENGTH, ResultTypeSchema } from "../search/search-schema";
+
+export const SUGGEST_MAX_RECORDS = 5;
+export const SUGGEST_MAX_INDUSTRIES = 3;
+export const SUGGEST_MAX_PLACES = 3;
+
+export const SuggestQuerySchema = z.strictObject({
+  text: z
+    .string()
+    .max(MAX_TEXT_LENGTH, `Söktexten får vara högst ${MAX_TEXT_LENGTH} tecken`)
+    .transform((text) => text.trim()),
+  type: ResultTypeSchema.default("COMPANY"),
+});
+export type SuggestQuery = z.infer<typeof SuggestQuerySchema>;
+
+/** A company (id: orgSeqNo) or a worksite (id: cfarNo; orgNo is its company's). */
+export const SuggestedRecordSchema = z.object({
+  id: z.string().regex(/^\d{1,15}$/),
+  name: z.string(),
+  city: z.string().nullable(),
+  orgNo: z.string(),
+});
+/** An SNI code (any level) or a location code (county, municipality) with its Swedish text. */
+export const SuggestedCodeSchema = z.object({ code: z.string(), text: z.string() });
+
+export const SuggestAnswerSchema = z.object({
+  text: z.string(),
+  type: ResultTypeSchema,
+  records: z.array(SuggestedRecordSchema).max(SUGGEST_MAX_RECORDS),
+  industries: z.array(SuggestedCodeSchema).max(SUGGEST_MAX_INDUSTRIES),
+  places: z.array(SuggestedCodeSchema).max(SUGGEST_MAX_PLACES),
+});
+export type SuggestAnswer = z.infer<typeof SuggestAnswerSchema>;
+export type SuggestedRecord = z.infer<typeof SuggestedRecordSchema>;
+export type SuggestedCode = z.infer<typeof SuggestedCodeSchema>;
