@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SearchPageAnswerSchema, type SearchPageAnswer } from "#shared/api-contracts/search-api";
 import { ListFileListSchema } from "#shared/api-contracts/list-files";
+import { SuggestAnswerSchema } from "#shared/api-contracts/suggest";
 import { emptySearch, SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { deserializeSearch } from "#shared/search/search-serialize";
 import { authedFetch, createTestUser, type HarnessResponse, type TestUser } from "#scripts/lib/factories";
@@ -239,5 +240,51 @@ describe("validation and access", () => {
     const stranger = await createTestUser(harness);
     const refused = await searchPage(0, { numSet: { includeFile: [fileId] } }, { user: stranger });
     expect(refused.status).toBe(400);
+  });
+});
+
+describe("GET /sapi/search/suggest", () => {
+  const suggest = (query: string, who: TestUser | null = user) => authedFetch(harness, who?.cookie ?? "", `/sapi/search/suggest?${query}`);
+
+  it("answers the best companies by relevance, and the industries and places a word names with the text left without it", async () => {
+    const response = await suggest(new URLSearchParams({ text: "restaurang stockh" }).toString());
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    const answer = SuggestAnswerSchema.parse(await response.json());
+    expect(answer.type).toBe("COMPANY");
+    const epsilon = seeded.companies.find((c) => c.name === "Epsilon Restaurang AB");
+    expect(answer.records[0]).toEqual({
+      id: String(epsilon?.orgSeqNo),
+      name: "Epsilon Restaurang AB",
+      city: "Stockholm",
+      orgNo: epsilon?.orgNo,
+    });
+    expect(answer.records.length).toBeLessThanOrEqual(5);
+    // The word being typed (the last) comes first: Stockholm's county and municipality, each leaving "restaurang".
+    expect(answer.places.map((p) => [p.code, p.remainingText])).toEqual([
+      ["01", "restaurang"],
+      ["0180", "restaurang"],
+    ]);
+    expect(answer.industries[0]).toMatchObject({ text: expect.stringMatching(/Restaurang/), remainingText: "stockh" });
+  });
+
+  it("answers worksites for type WORKSITE, nothing for stop words only, and refuses bad input with the spec's error", async () => {
+    const worksites = SuggestAnswerSchema.parse(await (await suggest("text=ypsilon&type=WORKSITE")).json());
+    expect(worksites.records.map((r) => r.id).sort()).toEqual(["14000201", "14000202", "14000203"]);
+    for (const text of ["AB", "i och", "&&", ""]) {
+      const answer = SuggestAnswerSchema.parse(await (await suggest(new URLSearchParams({ text }).toString())).json());
+      expect({ text, records: answer.records, industries: answer.industries, places: answer.places }).toEqual({
+        text,
+        records: [],
+        industries: [],
+        places: [],
+      });
+    }
+    const long = await suggest(new URLSearchParams({ text: "a".repeat(201) }).toString());
+    expect(long.status).toBe(400);
+    expect(JSON.stringify(await long.json())).toContain("Söktexten får vara högst 200 tecken");
+    expect((await suggest("text=bygg&type=BOTH")).status).toBe(400);
+    expect((await suggest("type=COMPANY")).status).toBe(400);
+    expect((await suggest("text=bygg", null)).status).toBe(401);
   });
 });
