@@ -75,7 +75,10 @@ export function describeSearch(search: Search, marked: MarkedRows, codeText: Cod
       label: "Markerade poster",
       value: `${formatNumber(marked.count)} st ${marked.exclude ? "exkluderade" : "inkluderade"}`,
     });
-  const sort = search.sort.map((s) => `${sortLabel(s.field)} (${s.ascending ? "stigande" : "fallande"})`).join(", ");
+  // Relevance has one direction: best match first (ascending is read as descending).
+  const direction = (s: Search["sort"][number]) =>
+    SORTS[s.field].kind === "relevance" ? "bäst träff först" : s.ascending ? "stigande" : "fallande";
+  const sort = search.sort.map((s) => `${sortLabel(s.field)} (${direction(s)})`).join(", ");
   criteria.push({ label: SORT_CRITERION, value: sort });
   return criteria;
 }
