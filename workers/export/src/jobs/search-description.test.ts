@@ -27,6 +27,14 @@ describe("describeSearch", () => {
     ]);
   });
 
+  it("names the relevance sort by its one direction", () => {
+    const search = SearchSchema.parse({ text: "pizzeria kalmar", sort: [{ field: "relevance", ascending: true }] });
+    expect(describeSearch(search, { exclude: false, count: 0 }, 0).at(-1)).toEqual({
+      label: "Sortering",
+      value: "Relevans (bäst träff först)",
+    });
+  });
+
   it("says 'all' for an empty search and counts the list files' numbers", () => {
     expect(describeSearch(SearchSchema.parse({ resultType: "WORKSITE" }), { exclude: false, count: 0 }, 0)).toEqual([
       { label: "Urval", value: "Alla arbetsställen" },
