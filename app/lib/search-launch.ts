@@ -8,6 +8,7 @@ import { useSyncExternalStore } from "react";
 import type { ResultType } from "#shared/search/search-fields";
 import { emptySearch, type Search } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
+import { withOnlyText } from "./search/search-edit";
 
 export const SEARCH_PATH = "/sok";
 
@@ -22,9 +23,9 @@ export function searchForCodes(resultType: ResultType, codeSet: "sni" | "locatio
   return { ...search, codeSet: { [codeSet]: codes } };
 }
 
-/** Spec §2: the header's free text clears all constraints, sets the text and runs the search. */
+/** Spec §2: the header's free text clears all constraints, sets the text and runs the search (by relevance, issue 26). */
 export function searchForText(resultType: ResultType, text: string): Search {
-  return { ...emptySearch(resultType), text };
+  return withOnlyText(emptySearch(resultType), text);
 }
 
 let resultType: ResultType = "COMPANY";
