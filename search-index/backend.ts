@@ -66,6 +66,11 @@ export interface SearchBackend {
    * same order: what the paid-company ledger charges (issue 17).
    */
   readExportIds(search: ValidSearch, options: ExportOptions): Promise<number[]>;
+  /**
+   * The best `limit` records of a free-text search in relevance order, without counts: the header box's suggestions
+   * as the user types (issue 26). The search carries only a text, a result type and the relevance sort.
+   */
+  suggestRecords(search: ValidSearch, limit: number): Promise<CompanyRecord[] | WorksiteRecord[]>;
   /** Which organisation numbers exist (for list files), and how many worksites they cover. */
   resolveOrgNumbers(orgNos: readonly string[]): Promise<OrgNumberResolution>;
   info(): Promise<BackendInfo>;

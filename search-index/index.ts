@@ -15,5 +15,6 @@ export type {
 } from "./backend";
 export { parseSavedSearch, parseSearch, validateSearch, visiblePage, type ValidSearch, type VisiblePage } from "./search-model";
 export { IndexVersionMovedError, onOneVersion } from "./live-version";
+export { parseTextQuery, type ScoredCode, type TextQuery, type TextWord } from "./free-text";
 export type { SavedSearchEntry } from "./elasticsearch/es-saved-searches";
 export * from "./refdata";

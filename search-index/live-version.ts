@@ -78,6 +78,7 @@ class PinnedBackend implements SearchBackend {
   search: SearchBackend["search"] = (search, options) => this.run((b) => b.search(search, options));
   getEntity: SearchBackend["getEntity"] = (id, type) => this.run((b) => b.getEntity(id, type));
   readExportIds: SearchBackend["readExportIds"] = (search, options) => this.run((b) => b.readExportIds(search, options));
+  suggestRecords: SearchBackend["suggestRecords"] = (search, limit) => this.run((b) => b.suggestRecords(search, limit));
   resolveOrgNumbers: SearchBackend["resolveOrgNumbers"] = (orgNos) => this.run((b) => b.resolveOrgNumbers(orgNos));
 
   async info(): Promise<BackendInfo> {

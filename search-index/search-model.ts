@@ -12,6 +12,7 @@ import { CODE_SET_NAMES, MAX_PAGE, type CodeSetName, type RangeField } from "#sh
 import { parseRange, parseSearchOrThrow, type RangeBounds, type Search } from "#shared/search/search-schema";
 import { deserializeSearch } from "#shared/search/search-serialize";
 import { companyFormEntries, employeeRangeEntries, fiscalYearEntries, isLocationCode, isSniCode } from "./refdata";
+import { parseTextQuery, type TextQuery } from "./free-text";
 import { searchSeed } from "./search-seed";
 
 declare const VALID_SEARCH: unique symbol;
@@ -28,6 +29,8 @@ export type ValidSearch = Omit<Search, "range"> & {
   readonly range: RangeConstraints;
   /** The seed of the random sort (search-seed.ts): one search keeps one order across pages. */
   readonly seed: number;
+  /** The text parsed into words (free-text.ts), null without a text. */
+  readonly textQuery: TextQuery | null;
   /** The search as parsed (defaults filled in, ranges as "from_to"): what is serialised, cached, answered and described. */
   readonly normalised: Search;
   readonly [VALID_SEARCH]: true;
@@ -91,7 +94,13 @@ function rangeConstraints(search: Search): RangeConstraints {
 }
 
 const valid = (search: Search): ValidSearch =>
-  ({ ...search, range: rangeConstraints(search), seed: searchSeed(search), normalised: search }) as ValidSearch;
+  ({
+    ...search,
+    range: rangeConstraints(search),
+    textQuery: parseTextQuery(search.text),
+    seed: searchSeed(search),
+    normalised: search,
+  }) as ValidSearch;
 
 /**
  * A shape-checked search (SearchSchema: a parsed body, a deserialised `vad`) → a ValidSearch, or a VALIDATION error

@@ -3,7 +3,15 @@ import { existsSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { SingleBar } from "cli-progress";
 import type Database from "better-sqlite3";
-import { companyFacts, type DocumentStore, EmbeddedBackend, encodeSnapshot, IndexBuild, worksiteFacts } from "#search-index/build";
+import {
+  companyFacts,
+  type DocumentStore,
+  EmbeddedBackend,
+  encodeSnapshot,
+  IndexBuild,
+  type SearchIndex,
+  worksiteFacts,
+} from "#search-index/build";
 import { generateDataset } from "../data/generate";
 import { readCompanies, readManifest, readWorksites } from "../reindex/source-reader";
 import { LIST_FILE_SIZE } from "./search-queries";
@@ -20,6 +28,8 @@ export interface Engines {
     dataset: string;
     buildSeconds: number;
     indexMb: number;
+    /** Postings and dictionary of the free-text word index per field (name, address, people), in MB. */
+    wordsMb: Record<"name" | "address" | "people", number>;
     sqliteLoadSeconds: number | null;
   };
 }
@@ -53,10 +63,25 @@ export async function ensureDataset(companies: number, source: string | undefine
   return dir;
 }
 
+/** The word index's bytes per field (postings at 4 bytes, dictionary words at their UTF-8 length), both entities. */
+function wordIndexSizes(index: SearchIndex): Engines["stats"]["wordsMb"] {
+  const bytes = { name: 0, address: 0, people: 0 };
+  for (const { words } of [index.companies, index.worksites]) {
+    words.words.forEach((word, w) => {
+      const tag = word.charCodeAt(0);
+      const field = tag === 1 ? "address" : tag === 2 ? "people" : "name";
+      bytes[field] += 4 * ((words.offsets[w + 1] ?? 0) - (words.offsets[w] ?? 0)) + Buffer.byteLength(word) + 4;
+    });
+  }
+  const mb = (n: number) => n / 2 ** 20;
+  return { name: mb(bytes.name), address: mb(bytes.address), people: mb(bytes.people) };
+}
+
 /** Reads the dataset once, feeding the embedded builder and (unless a cached database exists) SQLite. */
 export async function loadEngines(dir: string): Promise<Engines> {
   const manifest = readManifest(dir);
-  const sqliteFile = path.join(dir, "bench.sqlite");
+  // v2: the free-text tables of issue 26 (an older cached database lacks them).
+  const sqliteFile = path.join(dir, "bench-v2.sqlite");
   const sqliteFresh = existsSync(sqliteFile) && statSync(sqliteFile).mtimeMs > statSync(path.join(dir, "companies.ndjson")).mtimeMs;
   if (!sqliteFresh) rmSync(sqliteFile, { force: true });
   const sqlite = sqliteFresh ? null : new SqliteLoader(`${sqliteFile}.partial`);
@@ -113,6 +138,7 @@ export async function loadEngines(dir: string): Promise<Engines> {
       dataset: manifest.seed === null ? manifest.source : `${manifest.source}, seed ${manifest.seed}`,
       buildSeconds: buildMs / 1000,
       indexMb,
+      wordsMb: wordIndexSizes(index),
       sqliteLoadSeconds: sqlite ? sqliteMs / 1000 : null,
     },
   };

@@ -55,6 +55,34 @@ export async function runQueries(
   return results;
 }
 
+export interface SuggestResult {
+  text: string;
+  embedded: Timing;
+  sqlite: Timing;
+}
+
+/**
+ * The header box's suggestions (issue 26): the text parsed (with its industries and places from the reference data)
+ * and the best 5 records by relevance, without counts; SQLite: the FTS5 match ranked by its bm25, LIMIT 5.
+ */
+export async function runSuggestions(texts: readonly string[], embedded: EmbeddedBackend, db: Database.Database, runs: number) {
+  const sqlite = new SqliteSearch(db);
+  const results: SuggestResult[] = [];
+  for (const text of texts) {
+    const runEmbedded = () => embedded.suggestRecords(parseSearch({ text, sort: [{ field: "relevance", ascending: false }] }), 5);
+    const runSqlite = () => sqlite.suggest(parseSearch({ text }), 5);
+    await runEmbedded();
+    runSqlite();
+    const result: SuggestResult = { text, embedded: { wall: [], cpu: [] }, sqlite: { wall: [], cpu: [] } };
+    for (let r = 0; r < runs; r++) {
+      await timed(runEmbedded, result.embedded);
+      await timed(runSqlite, result.sqlite);
+    }
+    results.push(result);
+  }
+  return results;
+}
+
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * (sorted.length - 1)))] ?? Number.NaN;

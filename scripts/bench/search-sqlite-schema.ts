@@ -1,9 +1,18 @@
 /**
  * The SQLite side of bench:search: better-sqlite3 as the D1 stand-in, with the tables and indexes a careful SQL
- * design would use (tree paths for SNI and places, one column per flag, FTS5 with prefix indexes for names).
+ * design would use (tree paths for SNI and places, one column per flag, FTS5 with prefix indexes for the free text:
+ * one contentless table with a column per field, the industry and place words stored per record).
  */
 import Database from "better-sqlite3";
-import { type CompanySourceRecord, type WorksiteSourceRecord } from "#search-index/build";
+import {
+  companyTextFields,
+  indexWords,
+  industryWords,
+  placeWords,
+  worksiteTextFields,
+  type CompanySourceRecord,
+  type WorksiteSourceRecord,
+} from "#search-index/build";
 import { isLimitedCompanyForm, normalizeSearchText, sniCodeToAncestors } from "#search-index";
 
 export const COMPANY_FLAGS = [
@@ -27,8 +36,10 @@ CREATE TABLE company_sni (company_id INTEGER NOT NULL, code TEXT NOT NULL);
 CREATE TABLE worksites (id INTEGER PRIMARY KEY, company_id INTEGER NOT NULL, name TEXT NOT NULL, muni TEXT, county TEXT, employee_range TEXT,
   turnover REAL, ${WORKSITE_FLAGS.map((f) => `${f} INTEGER`).join(", ")});
 CREATE TABLE worksite_sni (worksite_id INTEGER NOT NULL, code TEXT NOT NULL);
-CREATE VIRTUAL TABLE company_names USING fts5(name, content='companies', content_rowid='id', tokenize='unicode61 remove_diacritics 0', prefix='1 2 3');
-CREATE VIRTUAL TABLE worksite_names USING fts5(name, content='worksites', content_rowid='id', tokenize='unicode61 remove_diacritics 0', prefix='1 2 3');
+CREATE VIRTUAL TABLE company_text USING fts5(name, address, people, industry, place, org_no, content='',
+  tokenize='unicode61 remove_diacritics 0', prefix='1 2 3');
+CREATE VIRTUAL TABLE worksite_text USING fts5(name, address, industry, place, org_no, content='',
+  tokenize='unicode61 remove_diacritics 0', prefix='1 2 3');
 `;
 
 const INDEXES = `
@@ -46,13 +57,16 @@ CREATE INDEX worksites_turnover ON worksites (turnover);
 CREATE INDEX worksite_sni_code ON worksite_sni (code, worksite_id);
 CREATE INDEX worksite_sni_worksite ON worksite_sni (worksite_id);
 CREATE TABLE list_numbers (file_id INTEGER NOT NULL, org_no TEXT NOT NULL, PRIMARY KEY (file_id, org_no));
-INSERT INTO company_names (company_names) VALUES ('rebuild');
-INSERT INTO worksite_names (worksite_names) VALUES ('rebuild');
+INSERT INTO company_text (company_text) VALUES ('optimize');
+INSERT INTO worksite_text (worksite_text) VALUES ('optimize');
 ANALYZE;
 `;
 
 const path = (code: string | undefined, ancestors: (c: string) => string[]) => (code ? [...ancestors(code), code] : []);
 const bit = (value: boolean) => (value ? 1 : 0);
+/** A field's words as the index holds them (free-text.ts), space-separated for FTS5's tokenizer. */
+const words = (text: string) => indexWords(text).join(" ");
+const allSni = (codes: readonly string[]) => [...new Set(codes.flatMap((code) => path(code, sniCodeToAncestors)))];
 
 export class SqliteLoader {
   readonly db: Database.Database;
@@ -60,6 +74,8 @@ export class SqliteLoader {
   private readonly insertCompanySni: Database.Statement;
   private readonly insertWorksite: Database.Statement;
   private readonly insertWorksiteSni: Database.Statement;
+  private readonly insertCompanyText: Database.Statement;
+  private readonly insertWorksiteText: Database.Statement;
   private readonly companyFacts = new Map<number, { turnover: number | null; flags: number[] }>();
 
   constructor(file: string) {
@@ -79,6 +95,12 @@ export class SqliteLoader {
         .join(", ")})`,
     );
     this.insertWorksiteSni = this.db.prepare("INSERT INTO worksite_sni VALUES (?, ?)");
+    this.insertCompanyText = this.db.prepare(
+      "INSERT INTO company_text (rowid, name, address, people, industry, place, org_no) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    );
+    this.insertWorksiteText = this.db.prepare(
+      "INSERT INTO worksite_text (rowid, name, address, industry, place, org_no) VALUES (?, ?, ?, ?, ?, ?)",
+    );
     this.db.exec("BEGIN");
   }
 
@@ -110,6 +132,16 @@ export class SqliteLoader {
       ...flags,
     );
     for (const code of path(c.sniCodes[0], sniCodeToAncestors)) this.insertCompanySni.run(c.orgSeqNo, code);
+    const text = companyTextFields(c);
+    this.insertCompanyText.run(
+      c.orgSeqNo,
+      words(text.name),
+      words(text.address),
+      words(text.people),
+      industryWords(allSni(c.sniCodes)).join(" "),
+      placeWords(c.seatMunicipalityCode, c.seatCountyCode).join(" "),
+      c.orgNo.replace("-", ""),
+    );
     this.companyFacts.set(c.orgSeqNo, { turnover: c.turnover, flags: [flags[1] ?? 0, flags[2] ?? 0, flags[3] ?? 0] });
   }
 
@@ -129,6 +161,15 @@ export class SqliteLoader {
       ...company.flags,
     );
     for (const code of path(w.sniCodes[0], sniCodeToAncestors)) this.insertWorksiteSni.run(id, code);
+    const text = worksiteTextFields(w, companyName);
+    this.insertWorksiteText.run(
+      id,
+      words(text.name),
+      words(text.address),
+      industryWords(allSni(w.sniCodes)).join(" "),
+      placeWords(w.municipalityCode, w.countyCode).join(" "),
+      w.orgNo.replace("-", ""),
+    );
   }
 
   /** Commits and builds the indexes; the database is then read-only for the benchmark. */

@@ -5,8 +5,7 @@
  */
 import type Database from "better-sqlite3";
 import { BOOL_FILTERS, PAGE_SIZE } from "#shared/search/search-fields";
-import { normalizeSearchText } from "#search-index";
-import type { ValidSearch } from "#search-index/build";
+import type { TextQuery, ValidSearch } from "#search-index/build";
 
 const FLAG_COLUMNS: Record<string, string> = {
   hasPhone: "has_phone",
@@ -31,18 +30,32 @@ interface Clause {
 
 const marks = (values: unknown[]) => values.map(() => "?").join(", ");
 
+/**
+ * The free text as an FTS5 query with free-text.ts's rules: every word (AND), in any column (OR), the last as a
+ * prefix; a whole organisation number only in org_no. No words: a query that matches nothing.
+ */
+export function ftsQuery(query: TextQuery, company: boolean): string {
+  if (query.words.length === 0) return 'org_no : "none"';
+  const fields = company ? "{name address people industry place}" : "{name address industry place}";
+  return query.words
+    .map((word) => {
+      const orgNo = word.orgNo ? `org_no : "${word.orgNo.digits}"${word.word === null ? "" : "*"}` : null;
+      if (word.word === null) return orgNo ?? "";
+      const text = `${fields} : "${word.word}"${word.prefix ? "*" : ""}`;
+      return orgNo ? `(${text} OR ${orgNo})` : text;
+    })
+    .join(" AND ");
+}
+
 function clauses(search: ValidSearch, listFile: number | null): Clause[] {
   const company = search.resultType === "COMPANY";
   const out: Clause[] = [];
-  const tokens = normalizeSearchText(search.text ?? "")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-  if (tokens.length > 0) {
-    const table = company ? "company_names" : "worksite_names";
+  if (search.textQuery) {
+    const table = company ? "company_text" : "worksite_text";
     out.push({
       facet: null,
       sql: `c.id IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ?)`,
-      params: [tokens.map((t) => `"${t}"*`).join(" AND ")],
+      params: [ftsQuery(search.textQuery, company)],
     });
   }
   if (listFile !== null) {
@@ -103,6 +116,16 @@ export class SqliteSearch {
       .prepare(sql)
       .raw()
       .all(...params) as [string | number, number][];
+  }
+
+  /** The best `limit` ids of a free text by FTS5's own ranking (bm25). */
+  suggest(search: ValidSearch, limit: number): number[] {
+    if (!search.textQuery) return [];
+    const table = search.resultType === "COMPANY" ? "company_text" : "worksite_text";
+    return this.db
+      .prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rank LIMIT ?`)
+      .pluck()
+      .all(ftsQuery(search.textQuery, search.resultType === "COMPANY"), limit) as number[];
   }
 
   search(search: ValidSearch, page: number, listFile: number | null): SqliteResult {

@@ -5,9 +5,9 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { ensureDataset, loadEngines } from "./search-load";
-import { BENCH_QUERIES } from "./search-queries";
+import { BENCH_QUERIES, SUGGEST_TEXTS } from "./search-queries";
 import { appendReport, renderReport, searchFigures } from "./search-report";
-import { runQueries } from "./search-run";
+import { runQueries, runSuggestions } from "./search-run";
 
 const ArgsSchema = z.object({
   companies: z.coerce.number().int().positive().max(5_000_000).default(100_000),
@@ -32,15 +32,16 @@ async function main() {
   const engines = await loadEngines(dir);
   const sqliteRuns = args["sqlite-runs"] ?? (engines.stats.companies > 300_000 ? 5 : args.runs);
   const results = await runQueries(BENCH_QUERIES, engines.embedded, engines.sqlite, engines.listFile, args.runs, sqliteRuns);
+  const suggestions = await runSuggestions(SUGGEST_TEXTS, engines.embedded, engines.sqlite, args.runs);
   const command = `npm run bench:search -- ${process.argv.slice(2).join(" ")}`.trim();
-  const report = renderReport(results, engines.stats, command, args.runs);
+  const report = renderReport(results, suggestions, engines.stats, command, args.runs);
   console.log(report);
   const count = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
   if (!args["no-append"])
     await appendReport(report, {
       area: "Search engine: embedded index vs SQLite",
       command,
-      figures: searchFigures(results, engines.stats),
+      figures: searchFigures(results, suggestions, engines.stats),
       note: `${count(engines.stats.companies)} companies, ${count(engines.stats.worksites)} worksites (${engines.stats.dataset})`,
     });
 }

@@ -10,6 +10,7 @@ export * from "../records";
 export * from "../documents";
 export * from "../document-codec";
 export * from "../search-model";
+export * from "../free-text";
 export * from "../refdata/locations";
 
 // The reindex steps, whichever the backend.

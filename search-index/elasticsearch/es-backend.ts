@@ -17,7 +17,7 @@ import { IndexVersionGoneError, NOT_READY_MESSAGE } from "../live-version";
 import { clientFor, ES_CALL_POLICIES, type EsCallUse, type RetryNotice, withRetries } from "./es-client";
 import { closePointInTime, openPointInTime } from "./es-dialect";
 import { esNames, type EsNames } from "./es-fields";
-import { buildEsExportQuery, buildEsQuery } from "./es-query";
+import { buildEsExportQuery, buildEsQuery, buildEsSuggestQuery } from "./es-query";
 import { parseSearchResponse, type EsSearchResponse } from "./es-response";
 
 export { createEsClient, type EsEnv } from "./es-client";
@@ -196,6 +196,12 @@ export class ElasticsearchBackend implements SearchBackend {
       for (const hit of hits) ids.push(Number((hit._source as { id?: unknown } | undefined)?.id));
     }
     return ids;
+  }
+
+  async suggestRecords(search: ValidSearch, limit: number) {
+    const response = await this.searchIndex(this.index(search.resultType), buildEsSuggestQuery(search, limit));
+    return response.hits.hits.map((hit) => (hit._source as { record: CompanyRecord | WorksiteRecord }).record) as
+      CompanyRecord[] | WorksiteRecord[];
   }
 
   async resolveOrgNumbers(orgNos: readonly string[]): Promise<OrgNumberResolution> {

@@ -1,48 +1,50 @@
 /**
  * Index settings and mappings for companies_v<N> and worksites_v<N>. Documents keep the search record and the detail
- * in non-indexed objects (`record`, `detail`); filter, facet and sort fields sit beside them. Names get a Swedish text
- * field (å, ä, ö kept; other accents folded) for full-text use; name-prefix search uses the normalised `nameWords`.
+ * in non-indexed objects (`record`, `detail`); filter, facet and sort fields sit beside them. The free-text fields
+ * (name, address, people) are analysed by `swedish_text` into the words the embedded index holds (å, ä, ö kept, other
+ * accents folded, stop words left out; docs/decisions/0033).
  */
+import { STOP_WORDS } from "../free-text";
+
 const keyword = { type: "keyword" } as const;
 const bool = { type: "boolean" } as const;
 const long = { type: "long" } as const;
 const integer = { type: "integer" } as const;
 const stored = { type: "object", enabled: false } as const;
+const text = { type: "text", analyzer: "swedish_text" } as const;
 
-const ACCENT_FOLDING = [
-  "é => e",
-  "è => e",
-  "ê => e",
-  "ë => e",
-  "É => E",
-  "á => a",
-  "à => a",
-  "â => a",
-  "Á => A",
-  "í => i",
-  "ì => i",
-  "î => i",
-  "ï => i",
-  "ó => o",
-  "ò => o",
-  "ô => o",
-  "ú => u",
-  "ù => u",
-  "û => u",
-  "ü => u",
-  "Ü => U",
-  "ç => c",
-  "ñ => n",
-  "ý => y",
-];
+/**
+ * Accent folding as text.ts normalizeWord does it: every letter of Latin-1 and Latin Extended-A/B that decomposes into
+ * a base letter and accents becomes the base letter, except å, ä and ö (letters of their own in Swedish).
+ */
+const ACCENT_FOLDING: string[] = [];
+for (let cp = 0xc0; cp <= 0x24f; cp++) {
+  const ch = String.fromCodePoint(cp);
+  if ("åäöÅÄÖ".includes(ch)) continue;
+  const base = ch.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  if (base !== ch && base.length === 1) ACCENT_FOLDING.push(`${ch} => ${base}`);
+}
 
 export const INDEX_SETTINGS = {
   number_of_shards: 1,
   number_of_replicas: 0,
   refresh_interval: "-1",
   analysis: {
-    char_filter: { swedish_accents: { type: "mapping", mappings: ACCENT_FOLDING } },
-    analyzer: { swedish_name: { type: "custom", tokenizer: "standard", char_filter: ["swedish_accents"], filter: ["lowercase"] } },
+    char_filter: {
+      swedish_accents: { type: "mapping", mappings: ACCENT_FOLDING },
+      // Words as text.ts splits them: anything but a letter or a digit separates ("AB:s" → "ab", "s").
+      word_separators: { type: "pattern_replace", pattern: "[^\\p{L}\\p{N}]+", replacement: " " },
+    },
+    filter: { urval_stop: { type: "stop", stopwords: [...STOP_WORDS], ignore_case: true } },
+    analyzer: {
+      // The free-text fields (free-text.ts): the same words as the embedded index, without stemming.
+      swedish_text: {
+        type: "custom",
+        tokenizer: "whitespace",
+        char_filter: ["swedish_accents", "word_separators"],
+        filter: ["lowercase", "urval_stop"],
+      },
+    },
   },
 };
 
@@ -53,8 +55,9 @@ const common = {
   id: long,
   orgSeqNo: long,
   orgNo: keyword,
-  name: { type: "text", analyzer: "swedish_name" },
-  nameWords: keyword,
+  // Free text (free-text.ts TextFields): a worksite's name holds its company's name too.
+  name: text,
+  address: text,
   sniMain: keyword,
   sniAll: keyword,
   placeOwn: keyword,
@@ -75,6 +78,7 @@ export const COMPANY_MAPPINGS = {
   properties: {
     ...common,
     nameSort: keyword,
+    people: text,
     companyForm: keyword,
     fiscalYear: keyword,
     listed: bool,

@@ -40,6 +40,7 @@ describe("buildEsQuery", () => {
     expect(hardFilters(parseSearch({ range: { totalAssets: "0_", turnover: "_" } }))).toEqual({
       filter: [{ range: { totalAssets: { gte: 0 } } }, { term: { limited: true } }],
       must_not: [],
+      must: [],
     });
   });
 
@@ -136,13 +137,15 @@ describe("buildPercolatorQuery", () => {
     const query = buildPercolatorQuery(search);
     expect(query).toMatchSnapshot();
     const body = buildEsQuery(search, { page: 0, listFiles, seed: 1 }) as {
-      query: { bool: { filter: unknown[] } };
+      query: { bool: { filter: unknown[]; must: unknown[] } };
       post_filter: { bool: { filter: unknown[] } };
     };
     const listClauses = [{ terms: { orgNo: ["556000-0011", "556000-0029"] } }];
+    expect(body.query.bool.must).toHaveLength(2);
     expect(query).toEqual({
       bool: {
         filter: [
+          ...body.query.bool.must,
           ...body.query.bool.filter.filter((clause) => !listClauses.some((l) => JSON.stringify(l) === JSON.stringify(clause))),
           ...body.post_filter.bool.filter,
         ],

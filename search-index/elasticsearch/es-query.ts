@@ -13,10 +13,11 @@ import {
   PAGE_SIZE,
   RANGE_FIELDS,
   type RangeField,
+  type ResultType,
 } from "#shared/search/search-fields";
 import type { RangeBounds } from "#shared/search/search-schema";
 import type { ValidSearch } from "../search-model";
-import { parseOrgNoQuery, tokenize } from "../text";
+import { TEXT_SCORES, type ScoredCode, type TextQuery, type TextWord } from "../free-text";
 import { RANDOM_SORT_SCRIPT, RANGE_DOC_FIELDS, SORT_DOC_FIELDS, TERMS_SIZE, TREE_FIELDS } from "./es-fields";
 import { COMPANY_MAPPINGS, WORKSITE_MAPPINGS } from "./es-mappings";
 
@@ -74,15 +75,62 @@ function rangeFilter(field: string, bounds: RangeBounds): Json {
   return { range: { [field]: { ...(from === null ? {} : { gte: from }), ...(to === null ? {} : { lte: to }) } } };
 }
 
-/** Filters every counted document must pass (not facets). */
-export function hardFilters(search: ValidSearch, listFiles?: ListFileMap): { filter: Json[]; must_not: Json[] } {
+const constantScore = (filter: Json, boost: number): Json => ({ constant_score: { filter, boost } });
+
+/** A field's clauses for a word: the whole word (analysed by the field's analyzer) and, for a prefix, longer words. */
+function fieldClauses(field: string, word: TextWord, scores: { exact: number; prefix: number }): Json[] {
+  if (word.word === null) return [];
+  const clauses = [constantScore({ match: { [field]: { query: word.word } } }, scores.exact)];
+  if (word.prefix) clauses.push(constantScore({ prefix: { [field]: word.word } }, scores.prefix));
+  return clauses;
+}
+
+/** Codes grouped by score, one terms clause each. */
+function codeClauses(field: string, codes: readonly ScoredCode[]): Json[] {
+  const byScore = new Map<number, string[]>();
+  for (const { code, score } of codes) byScore.set(score, [...(byScore.get(score) ?? []), code]);
+  return [...byScore].map(([score, list]) => constantScore({ terms: { [field]: list } }, score));
+}
+
+/** "5560360" → "556036-0": the digits as the start of an organisation number written with its dash. */
+const orgNoPrefix = (digits: string) => (digits.length > 6 ? `${digits.slice(0, 6)}-${digits.slice(6)}` : digits);
+
+/**
+ * One clause per word of the text (free-text.ts): a dis_max over the fields, each a constant score, so a document
+ * scores its best field per word and the sum over the words: the embedded index's relevance, exactly. A text without
+ * searchable words matches nothing.
+ */
+export function textClauses(query: TextQuery, type: ResultType): Json[] {
+  if (query.words.length === 0) return [{ match_none: {} }];
+  return query.words.map((word) => {
+    const queries = [
+      ...fieldClauses("name", word, TEXT_SCORES.name),
+      ...fieldClauses("address", word, TEXT_SCORES.address),
+      ...(type === "COMPANY" ? fieldClauses("people", word, TEXT_SCORES.person) : []),
+      ...codeClauses(TREE_FIELDS.sni.any, word.industries),
+      ...codeClauses(TREE_FIELDS.location.own, word.places),
+    ];
+    if (word.orgNo) {
+      const { digits } = word.orgNo;
+      queries.push(
+        digits.length === 10
+          ? constantScore({ term: { orgNo: `${digits.slice(0, 6)}-${digits.slice(6)}` } }, TEXT_SCORES.orgNo.exact)
+          : constantScore({ prefix: { orgNo: orgNoPrefix(digits) } }, TEXT_SCORES.orgNo.prefix),
+      );
+    }
+    return { dis_max: { queries, tie_breaker: 0 } };
+  });
+}
+
+/**
+ * Constraints every counted document must pass (not facets): `must` holds the text's scored clauses, the rest are
+ * filters.
+ */
+export function hardFilters(search: ValidSearch, listFiles?: ListFileMap): { filter: Json[]; must_not: Json[]; must: Json[] } {
   const filter: Json[] = [];
   const mustNot: Json[] = [];
+  const must = search.textQuery ? textClauses(search.textQuery, search.resultType) : [];
   if (search.numeric.orgSeqNo !== undefined) filter.push({ term: { orgSeqNo: search.numeric.orgSeqNo } });
-  const text = search.text?.trim() ?? "";
-  const orgNo = parseOrgNoQuery(text);
-  if (orgNo) filter.push({ term: { orgNo } });
-  else for (const token of tokenize(text).slice(0, 12)) filter.push({ prefix: { nameWords: token } });
   if (search.numSet.includeFile?.length) filter.push(termsFilter("orgNo", listNumbers(search.numSet.includeFile, listFiles)));
   mustNot.push(...termsExclusions("orgNo", listNumbers(search.numSet.excludeFile, listFiles)));
   let limitedOnly = false;
@@ -91,7 +139,7 @@ export function hardFilters(search: ValidSearch, listFiles?: ListFileMap): { fil
     filter.push(rangeFilter(RANGE_DOC_FIELDS[field], bounds));
   }
   if (limitedOnly) filter.push({ term: { limited: true } });
-  return { filter, must_not: mustNot };
+  return { filter, must_not: mustNot, must };
 }
 
 /** Facet constraints by facet name. */
@@ -171,6 +219,18 @@ export function buildEsQuery(search: ValidSearch, options: EsSearchOptions): Jso
   };
 }
 
+/** The best `limit` hits of a text search, without counts (the header box's suggestions). */
+export function buildEsSuggestQuery(search: ValidSearch, limit: number): Json {
+  return {
+    track_total_hits: false,
+    size: Math.max(0, limit),
+    _source: ["record"],
+    query: { bool: hardFilters(search) },
+    post_filter: { bool: { filter: Object.values(facetFilters(search)) } },
+    sort: sortClauses(search, search.seed),
+  };
+}
+
 export interface EsExportOptions {
   pitId: string;
   size: number;
@@ -184,7 +244,7 @@ export interface EsExportOptions {
 
 /** One page of an export read on a point in time, continuing after the previous page's last sort values. */
 export function buildEsExportQuery(search: ValidSearch, options: EsExportOptions): Json {
-  const { filter, must_not } = hardFilters(search, options.listFiles);
+  const { filter, must_not, must } = hardFilters(search, options.listFiles);
   const ids = (options.idNumbers ?? []).map(Number);
   if (options.idNumbers && !options.exclude) filter.push(termsFilter("id", ids));
   if (options.idNumbers && options.exclude) must_not.push(...termsExclusions("id", ids));
@@ -193,7 +253,7 @@ export function buildEsExportQuery(search: ValidSearch, options: EsExportOptions
     _source: ["record"],
     track_total_hits: false,
     pit: { id: options.pitId, keep_alive: "2m" },
-    query: { bool: { filter: [...filter, ...Object.values(facetFilters(search))], must_not } },
+    query: { bool: { must, filter: [...filter, ...Object.values(facetFilters(search))], must_not } },
     sort: sortClauses(search, options.seed),
     ...(options.searchAfter ? { search_after: options.searchAfter } : {}),
   };
@@ -206,6 +266,6 @@ export function buildEsExportQuery(search: ValidSearch, options: EsExportOptions
  * may change or go after the search is saved; the reindex applies them to the percolated matches itself.
  */
 export function buildPercolatorQuery(search: ValidSearch): Json {
-  const { filter, must_not } = hardFilters({ ...search, numSet: {} });
-  return { bool: { filter: [...filter, ...Object.values(facetFilters(search))], must_not } };
+  const { filter, must_not, must } = hardFilters({ ...search, numSet: {} });
+  return { bool: { filter: [...must, ...filter, ...Object.values(facetFilters(search))], must_not } };
 }

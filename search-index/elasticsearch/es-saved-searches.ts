@@ -56,12 +56,23 @@ async function createSavedSearchIndex(client: Client, index: string): Promise<vo
   }
 }
 
-/** Creates the index when it is missing; otherwise adds fields the company mapping gained since (mappings only grow). */
+const errorType = (error: unknown) => (error as { meta?: { body?: { error?: { type?: string } } } }).meta?.body?.error?.type;
+
+/**
+ * Creates the index when it is missing; otherwise adds fields the company mapping gained since. A field whose analysis
+ * changed (the free-text fields, docs/decisions/0033) cannot be altered in place: then the index is made anew, which
+ * loses nothing, as every caller of this (resyncSavedSearches) writes every query next.
+ */
 export async function ensureSavedSearchIndex(client: Client, names: EsNames): Promise<void> {
   const index = names.savedSearches;
   if (await client.indices.exists({ index })) {
-    await client.indices.putMapping({ index, properties: SAVED_SEARCH_MAPPINGS.properties as never });
-    return;
+    try {
+      await client.indices.putMapping({ index, properties: SAVED_SEARCH_MAPPINGS.properties as never });
+      return;
+    } catch (error) {
+      if (!["illegal_argument_exception", "mapper_parsing_exception"].includes(errorType(error) ?? "")) throw error;
+      await client.indices.delete({ index });
+    }
   }
   await createSavedSearchIndex(client, index);
 }

@@ -1,10 +1,6 @@
-/** Selective hard constraints as ascending position lists: ids, organisation numbers, name-word prefixes. */
-import { tokenize } from "../text";
-import type { CompanyIndex, EntityIndex } from "./index-types";
+/** Selective hard constraints as ascending position lists: ids, organisation numbers (the text's: text-match.ts). */
+import type { CompanyIndex } from "./index-types";
 import { lowerBound } from "./ranks";
-import { prefixRange } from "./word-index";
-
-const MAX_TOKENS = 12;
 
 function sortedUnique(values: number[]): Uint32Array {
   const sorted = Uint32Array.from(values).sort();
@@ -44,35 +40,6 @@ export function worksitesOfCompanies(companies: CompanyIndex, positions: Uint32A
   const out: number[] = [];
   const { offsets, values } = companies.worksites;
   for (const c of positions) for (let k = offsets[c] ?? 0; k < (offsets[c + 1] ?? 0); k++) out.push(values[k] ?? 0);
-  return sortedUnique(out);
-}
-
-/** Records whose name words start with every word of the text (AND of prefixes). */
-export function textCandidates(entity: EntityIndex, text: string): Uint32Array {
-  const { words, offsets, postings } = entity.words;
-  const ranges = tokenize(text)
-    .slice(0, MAX_TOKENS)
-    .map((token) => prefixRange(words, token))
-    .map(([from, to]) => ({ from: offsets[from] ?? 0, to: offsets[to] ?? 0 }))
-    .sort((a, b) => a.to - a.from - (b.to - b.from));
-  if (ranges.length === 0) return new Uint32Array(0);
-  // stamp[i] === t: record i has matched the first t tokens.
-  const stamp = new Uint8Array(entity.count);
-  ranges.forEach(({ from, to }, t) => {
-    for (let k = from; k < to; k++) {
-      const i = postings[k] ?? 0;
-      if (stamp[i] === t) stamp[i] = t + 1;
-    }
-  });
-  const last = ranges[0] ?? { from: 0, to: 0 };
-  const out: number[] = [];
-  for (let k = last.from; k < last.to; k++) {
-    const i = postings[k] ?? 0;
-    if (stamp[i] === ranges.length) {
-      out.push(i);
-      stamp[i] = 0;
-    }
-  }
   return sortedUnique(out);
 }
 

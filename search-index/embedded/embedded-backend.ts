@@ -11,8 +11,17 @@ import type { DocumentStore } from "./d1-documents";
 import type { EntityIndex, SearchIndex } from "./index-types";
 import { lowerBound } from "./ranks";
 import { scan } from "./scan";
+import { collectTop } from "./scan-count";
 import { planAll, planScan, type ScanPlan } from "./scan-plan";
 import { TopK } from "./top-k";
+
+/** Whether a search constrains nothing but its text (and the matching options, which only facets read). */
+const isTextOnly = (search: ValidSearch) =>
+  search.numeric.orgSeqNo === undefined &&
+  Object.keys(search.range).length === 0 &&
+  Object.values(search.codeSet).every((codes) => !codes?.length) &&
+  Object.values(search.numSet).every((ids) => !ids?.length) &&
+  Object.entries(search.bool).every(([name]) => name === "useMainSni" || name === "useLocation");
 
 export class EmbeddedBackend implements SearchBackend {
   private readonly allCache = new Map<string, Aggregations>();
@@ -53,7 +62,7 @@ export class EmbeddedBackend implements SearchBackend {
     const page = options.page ?? 0;
     assertListFilesGiven(search, options.listFiles);
     const plan = planScan(this.index, search, options.listFiles);
-    const top = new TopK(Math.min(MAX_VISIBLE_RECORDS, (page + 1) * PAGE_SIZE), plan.entity, search.sort, search.seed);
+    const top = new TopK(Math.min(MAX_VISIBLE_RECORDS, (page + 1) * PAGE_SIZE), plan.entity, search.sort, search.seed, plan.textScores);
     const counts = scan(plan, top);
     const aggregations = { ...toAggregations(this.index, search.resultType, plan, counts), ...this.allAggregations(search) };
     const positions = top.sorted().slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
@@ -87,7 +96,7 @@ export class EmbeddedBackend implements SearchBackend {
       plan.candidates = (plan.candidates ?? Uint32Array.from(entity.ids.keys())).filter((p) => only[p] === 1);
     }
     const excluded = options.idNumbers && options.exclude ? marked : new Set<number>();
-    const top = new TopK(Math.max(0, options.count) + excluded.size, entity, search.sort, search.seed);
+    const top = new TopK(Math.max(0, options.count) + excluded.size, entity, search.sort, search.seed, plan.textScores);
     scan(plan, top);
     return top
       .sorted()
@@ -113,6 +122,15 @@ export class EmbeddedBackend implements SearchBackend {
     const plan = planScan(this.index, search, options.listFiles);
     const ids = plan.entity.ids;
     return this.exportPositions(search, plan, options).map((p) => ids[p] ?? 0);
+  }
+
+  /** A text-only search's best records: its candidates straight into the heap, with no counting pass. */
+  async suggestRecords(search: ValidSearch, limit: number) {
+    const plan = planScan(this.index, search);
+    const top = new TopK(Math.max(0, limit), plan.entity, search.sort, search.seed, plan.textScores);
+    if (plan.candidates && isTextOnly(search)) collectTop(top, plan.candidates, plan.candidates.length);
+    else scan(plan, top);
+    return this.records(search.resultType, top.sorted());
   }
 
   async resolveOrgNumbers(orgNos: readonly string[]): Promise<OrgNumberResolution> {

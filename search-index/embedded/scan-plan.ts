@@ -7,10 +7,11 @@ import type { ListFileMap } from "../backend";
 import { BOOL_FILTER_NAMES, RANGE_FIELDS, type BoolFilter, type RangeField } from "#shared/search/search-fields";
 import type { RangeBounds } from "#shared/search/search-schema";
 import type { ValidSearch } from "../search-model";
-import { orgNoToNumber, parseOrgNoQuery, tokenize } from "../text";
+import { orgNoToNumber } from "../text";
 import { FLAG_BITS, LIMITED_BIT, type EntityIndex, type SearchIndex, type SmallCodeSet } from "./index-types";
 import { lowerBound, upperBound } from "./ranks";
-import { companyPositionsOf, intersectSorted, positionsOfOrgNos, textCandidates, worksitesOfCompanies } from "./candidates";
+import { companyPositionsOf, intersectSorted, positionsOfOrgNos, worksitesOfCompanies } from "./candidates";
+import { matchText } from "./text-match";
 import { codeToNodeMap, selectionMask, type TreeIndex } from "./tree-index";
 
 export interface RangeConstraint {
@@ -32,6 +33,8 @@ export interface ScanPlan {
   empty: boolean;
   /** Positions to visit (ascending), or null for all. */
   candidates: Uint32Array | null;
+  /** Free-text relevance by position (valid at the candidates), null without a text. */
+  textScores: Uint16Array | null;
   hardMask: number;
   hardWant: number;
   ranges: RangeConstraint[];
@@ -113,23 +116,27 @@ function softBools(search: ValidSearch) {
   return { softMask, softWant };
 }
 
-/** Positions that the selective hard constraints allow (ascending), or null when none of them is set. */
-function candidatesOf(index: SearchIndex, search: ValidSearch, listFiles: ListFileMap | undefined): Uint32Array | null {
+/**
+ * Positions that the selective hard constraints allow (ascending), or null when none of them is set; and the text's
+ * scores. A text without searchable words (only stop words or punctuation) matches nothing.
+ */
+function candidatesOf(index: SearchIndex, search: ValidSearch, listFiles: ListFileMap | undefined) {
   const isCompany = search.resultType === "COMPANY";
   const lists: Uint32Array[] = [];
   const forCompanies = (positions: Uint32Array) => (isCompany ? positions : worksitesOfCompanies(index.companies, positions));
   if (search.numeric.orgSeqNo !== undefined) lists.push(forCompanies(companyPositionsOf(index.companies, [search.numeric.orgSeqNo])));
-  const text = search.text?.trim() ?? "";
-  const orgNo = parseOrgNoQuery(text);
-  if (orgNo) lists.push(forCompanies(positionsOfOrgNos(index.companies, [orgNoToNumber(orgNo)])));
-  // A text without words (only punctuation, e.g. "-" or "&") constrains nothing, as in the Elasticsearch backend.
-  else if (tokenize(text).length > 0) lists.push(textCandidates(isCompany ? index.companies : index.worksites, text));
+  let textScores: Uint16Array | null = null;
+  if (search.textQuery) {
+    const match = matchText(index, isCompany ? index.companies : index.worksites, search.textQuery);
+    lists.push(match.positions);
+    textScores = match.scores;
+  }
   const include = search.numSet.includeFile ?? [];
   if (include.length > 0) {
     const orgNos = include.flatMap((id) => listFiles?.get(id) ?? []).map(orgNoToNumber);
     lists.push(forCompanies(positionsOfOrgNos(index.companies, orgNos)));
   }
-  return lists.length === 0 ? null : lists.reduce(intersectSorted);
+  return { candidates: lists.length === 0 ? null : lists.reduce(intersectSorted), textScores };
 }
 
 function excludeMask(index: SearchIndex, search: ValidSearch, listFiles: ListFileMap | undefined): Uint8Array | null {
@@ -147,7 +154,7 @@ export function planScan(index: SearchIndex, search: ValidSearch, listFiles?: Li
   return {
     entity,
     empty,
-    candidates: candidatesOf(index, search, listFiles),
+    ...candidatesOf(index, search, listFiles),
     hardMask: limitedOnly ? 1 << LIMITED_BIT : 0,
     hardWant: limitedOnly ? 1 << LIMITED_BIT : 0,
     ranges,
@@ -169,6 +176,7 @@ export function planAll(index: SearchIndex, search: ValidSearch): ScanPlan {
   return planScan(index, {
     ...search,
     text: null,
+    textQuery: null,
     numeric: {},
     range: {},
     bool: { useMainSni: search.bool.useMainSni, useLocation: search.bool.useLocation },

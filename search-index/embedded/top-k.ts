@@ -31,10 +31,17 @@ function keyFn(entity: EntityIndex, { field, ascending }: SortEntry, seed: numbe
   return (p) => (INVERT - (ranks[p] ?? NULL_RANK)) & NULL_RANK;
 }
 
-/** Highest score first (a record's free-text score, see text-match.ts), then turnover, highest first. */
-function relevanceKeys(entity: EntityIndex, scores: Uint16Array | null, seed: number): KeyFn[] {
+/** 2^31: the turnover key (31 bits) below the score in one relevance key. */
+const SCORE_UNIT = 0x80000000;
+
+/**
+ * Highest free-text score first (text-match.ts), then turnover, highest first: one key, the inverted score above the
+ * descending turnover key (at most 16 + 31 bits, exact in a double), so the heap compares one number.
+ */
+function relevanceKey(entity: EntityIndex, scores: Uint16Array | null, seed: number): KeyFn {
   const turnover = keyFn(entity, { field: "turnover", ascending: false }, seed);
-  return [scores ? (p) => 0xffff - (scores[p] ?? 0) : () => 0, turnover];
+  if (!scores) return turnover;
+  return (p) => (0xffff - (scores[p] ?? 0)) * SCORE_UNIT + turnover(p);
 }
 
 /** Keeps the k best positions; the worst kept one sits at the root. Offer positions in ascending order. */
@@ -61,11 +68,11 @@ export class TopK {
   ) {
     this.positions = new Uint32Array(Math.max(1, k));
     this.primary = new Float64Array(Math.max(1, k));
-    this.keys = sort.flatMap((entry) => (entry.field === "relevance" ? relevanceKeys(entity, scores, seed) : [keyFn(entity, entry, seed)]));
+    this.keys = sort.map((entry) => (entry.field === "relevance" ? relevanceKey(entity, scores, seed) : keyFn(entity, entry, seed)));
     const first = sort[0];
     this.primaryRanks = first && first.field !== "random" && first.field !== "relevance" ? (entity.ranks[first.field] ?? null) : null;
     this.descending = first ? !first.ascending : false;
-    this.strict = this.keys.length === 1;
+    this.strict = sort.length === 1;
     if (k === 0) this.limit = -1;
   }
 

@@ -1,6 +1,24 @@
-/** Builds the sorted word dictionary with posting lists used for name-prefix search. */
+/**
+ * Builds the sorted word dictionary with posting lists of the free-text search (text-match.ts). One dictionary holds
+ * every field: name words as they are, address and people words behind a tag character that sorts before any letter.
+ */
+import { indexWords, type TextFields } from "../free-text";
 import { CsrBuilder } from "./growable";
 import type { WordIndex } from "./index-types";
+
+export const FIELD_TAGS = { name: "", address: "\u0001", person: "\u0002" } as const;
+
+/** A record's words for the index: its name words, then its tagged address and people words. */
+export function recordWords(fields: TextFields): string[] {
+  return [
+    ...indexWords(fields.name),
+    ...indexWords(fields.address).map((word) => FIELD_TAGS.address + word),
+    ...indexWords(fields.people).map((word) => FIELD_TAGS.person + word),
+  ];
+}
+
+/** Whether a dictionary word is a name word (not tagged). */
+export const isNameWord = (word: string) => word.charCodeAt(0) > 2;
 
 export class WordIndexBuilder {
   private readonly ids = new Map<string, number>();

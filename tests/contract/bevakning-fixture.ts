@@ -1,7 +1,7 @@
 /**
  * The search fixture with hand-made churn for Bevakning's conformance tests: version 1 is the fixture, version 2 removes
- * a company, adds one, renames into and out of searches, changes SNI, turnover and F-tax, changes watched companies,
- * and moves two worksites alone; two users follow it with saved searches (some naming list files), list files and
+ * a company, adds one, renames into a search (a rename out of "konsult" keeps the company in by its trade), changes
+ * SNI, turnover and F-tax, changes watched companies, and moves two worksites alone; two users follow it with saved searches (some naming list files), list files and
  * watched companies, made so that each kind of alert occurs.
  */
 import type { CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";

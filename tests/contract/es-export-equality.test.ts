@@ -85,6 +85,7 @@ function fingerprinted(backend: SearchBackend, hashes: string[]): SearchBackend 
     search: (search, options) => backend.search(search, options),
     getEntity: (id, type) => backend.getEntity(id, type),
     readExportIds: (search, options) => backend.readExportIds(search, options),
+    suggestRecords: (search, limit) => backend.suggestRecords(search, limit),
     resolveOrgNumbers: (orgNos) => backend.resolveOrgNumbers(orgNos),
     info: () => backend.info(),
     async *readExportRows(search, options): AsyncIterable<ExportChunk> {

@@ -69,8 +69,9 @@ const ids = (matches: Map<string, Set<number>>, id: string) => [...(matches.get(
 describe("saved_searches percolator index on the cluster", () => {
   it("adds the company fields to an older index beside the percolator, writes every query and deletes stale ones", async () => {
     const { client, names } = cluster("resync");
-    // An index from before the company mapping gained fields (here: the name words, every place and the change hash).
-    const { nameWords: _words, placeAll: _places, changeHash: _hash, ...older } = SAVED_SEARCH_MAPPINGS.properties;
+    // An index from before the company mapping gained fields (here: the address and people text, every place and the
+    // change hash).
+    const { address: _address, people: _people, placeAll: _places, changeHash: _hash, ...older } = SAVED_SEARCH_MAPPINGS.properties;
     const mappings = { dynamic: "strict", properties: older };
     await client.indices.create({ index: names.savedSearches, settings: SAVED_SEARCH_SETTINGS as never, mappings: mappings as never });
     await client.index({

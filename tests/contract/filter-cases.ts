@@ -43,16 +43,18 @@ export function filterCases(backend: BackendRef) {
       expect((await run(backend(), { bool: { shelfCompany: false } })).hitCount).toBe(39);
     });
 
-    it("matches word prefixes of names; å, ä, ö are letters, other accents are not", async () => {
+    it("matches words across fields, the last as a prefix; å, ä, ö are letters, other accents are not", async () => {
       await expectHits(backend(), { text: "bageri" }, [12, 14, 40]);
       await expectHits(backend(), { text: "Anders" }, [7, 34, 35, 36]);
       await expectHits(backend(), { text: "andersson" }, [7, 34]);
       await expectHits(backend(), { text: "anders bygg" }, [36]);
       await expectHits(backend(), { text: "åsa" }, [37, 38]);
       await expectHits(backend(), { text: "asa" }, []);
-      await expectHits(backend(), { text: "CAFE" }, [28, 37]);
-      await expectHits(backend(), { text: "café" }, [28, 37]);
-      await expectHits(backend(), { text: "åke" }, [18, 38]);
+      // Café by name (28, 37) and by trade: "café" is a search word of 56.100 Restaurangverksamhet (6, 14, 16, 21).
+      await expectHits(backend(), { text: "CAFE" }, [6, 14, 16, 21, 28, 37]);
+      await expectHits(backend(), { text: "café" }, [6, 14, 16, 21, 28, 37]);
+      // Åke by name (18, 38) and the haulage firms by the start of their trade's search word "åkeri" (11, 25).
+      await expectHits(backend(), { text: "åke" }, [11, 18, 25, 38]);
       await expectHits(backend(), { text: "ö" }, [18, 40]);
     });
 

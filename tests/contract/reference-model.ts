@@ -4,16 +4,26 @@
  * independently of the backends' data structures.
  */
 import type { ListFileMap } from "#search-index/backend";
-import type { CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
+import { parseTextQuery, STOP_WORDS, TEXT_SCORES, type TextQuery, type TextWord } from "#search-index/free-text";
+import type { Address, CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
 import { isLimitedCompanyForm, locationCodeToAncestors, normalizeSearchText, sniCodeToAncestors } from "#search-index/refdata/index";
 import { BOOL_FILTERS, RANGE_FIELDS, type RangeField } from "#shared/search/search-fields";
 import { parseRange, type Search } from "#shared/search/search-schema";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 
+/** A record's free-text words per field (stop words left out), as the reference reads its source record. */
+interface TextWords {
+  name: string[];
+  address: string[];
+  people: string[];
+}
+
 interface Fact {
   orgNo: string;
   orgSeqNo: number;
-  words: string[];
+  id: number;
+  turnover: number | null;
+  text: TextWords;
   flags: Record<string, boolean>;
   limited: boolean;
   mainSni: string[];
@@ -26,7 +36,9 @@ interface Fact {
 }
 
 const withAncestors = (codes: string[], ancestors: (c: string) => string[]) => [...new Set(codes.flatMap((c) => [...ancestors(c), c]))];
-const wordsOf = (...names: string[]) => names.flatMap((n) => normalizeSearchText(n).split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
+const wordsOf = (...names: (string | null | undefined)[]) =>
+  names.flatMap((n) => normalizeSearchText(n ?? "").split(/[^\p{L}\p{N}]+/u)).filter((w) => w !== "" && !STOP_WORDS.has(w));
+const addressWords = (...addresses: (Address | null)[]) => wordsOf(...addresses.flatMap((a) => [a?.streetAddress, a?.city]));
 const dateNum = (d: string) => Number(d.replaceAll("-", ""));
 
 function companyFact(c: CompanySourceRecord, worksites: WorksiteSourceRecord[]): Fact {
@@ -34,7 +46,13 @@ function companyFact(c: CompanySourceRecord, worksites: WorksiteSourceRecord[]):
   return {
     orgNo: c.orgNo,
     orgSeqNo: c.orgSeqNo,
-    words: wordsOf(c.name),
+    id: c.orgSeqNo,
+    turnover: c.turnover,
+    text: {
+      name: wordsOf(c.name),
+      address: addressWords(c.postalAddress, c.visitingAddress),
+      people: wordsOf(c.managerName, ...c.boardMembers.map((m) => m.name)),
+    },
     flags: {
       hasPhone: c.phoneNumbers.length > 0,
       fTax: c.fTaxReg,
@@ -80,7 +98,9 @@ function worksiteFact(w: WorksiteSourceRecord, c: CompanySourceRecord): Fact {
   return {
     orgNo: c.orgNo,
     orgSeqNo: c.orgSeqNo,
-    words: wordsOf(w.name, c.name),
+    id: Number(w.cfarNo),
+    turnover: c.turnover,
+    text: { name: wordsOf(w.name, c.name), address: addressWords(w.postalAddress, w.visitingAddress), people: [] },
     flags: { hasPhone: !!w.phoneNumber, headquarters: w.headquarters, fTax: c.fTaxReg, vatReg: c.vatReg, employerReg: c.employerReg },
     limited: isLimitedCompanyForm(c.legalFormCode),
     mainSni: withAncestors(w.sniCodes.slice(0, 1), sniCodeToAncestors),
@@ -100,18 +120,51 @@ const FACTS = {
   WORKSITE: worksites.map((w) => worksiteFact(w, companies.find((c) => c.orgSeqNo === w.orgSeqNo) as CompanySourceRecord)),
 };
 
+/** One field's score for a word: the whole word, or (for the last word) a word starting with it. */
+function fieldScore(words: readonly string[], word: TextWord, scores: { exact: number; prefix: number }): number {
+  if (word.word === null) return 0;
+  if (words.includes(word.word)) return scores.exact;
+  return word.prefix && words.some((w) => w.startsWith(word.word as string)) ? scores.prefix : 0;
+}
+
+function codeScore(codes: readonly string[], matches: TextWord["industries"]): number {
+  return Math.max(0, ...matches.filter((m) => codes.includes(m.code)).map((m) => m.score));
+}
+
+/** A word's best field for a record (0: no field has it). */
+function wordScore(f: Fact, word: TextWord): number {
+  const digits = Number(f.orgNo.replace("-", ""));
+  const orgNo = word.orgNo && digits >= word.orgNo.from && digits <= word.orgNo.to ? (word.word === null ? 7 : 6) : 0;
+  return Math.max(
+    orgNo,
+    fieldScore(f.text.name, word, TEXT_SCORES.name),
+    fieldScore(f.text.address, word, TEXT_SCORES.address),
+    fieldScore(f.text.people, word, TEXT_SCORES.person),
+    codeScore(f.allSni, word.industries),
+    codeScore(f.ownPlace, word.places),
+  );
+}
+
+/** A record's free-text score: the sum of its words' best fields; null when a word matches nowhere (or no words). */
+export function referenceTextScore(f: Fact, query: TextQuery): number | null {
+  if (query.words.length === 0) return null;
+  let total = 0;
+  for (const word of query.words) {
+    const score = wordScore(f, word);
+    if (score === 0) return null;
+    total += score;
+  }
+  return total;
+}
+
 function hardPredicate(search: Search, listFiles: ListFileMap | undefined): (f: Fact) => boolean {
-  const text = (search.text ?? "").trim();
-  const orgNoText = /^(?:16|19|20)?(\d{6})-?(\d{4})$/.exec(text.replace(/\s/g, ""));
-  const tokens = text === "" ? [] : wordsOf(text);
+  const query = parseTextQuery(search.text);
   const include = search.numSet.includeFile?.length ? new Set(search.numSet.includeFile.flatMap((id) => listFiles?.get(id) ?? [])) : null;
   const exclude = new Set((search.numSet.excludeFile ?? []).flatMap((id) => listFiles?.get(id) ?? []));
   const ranges = Object.entries(search.range).map(([field, value]) => [field as RangeField, parseRange(value)] as const);
   return (f) => {
     if (search.numeric.orgSeqNo !== undefined && f.orgSeqNo !== search.numeric.orgSeqNo) return false;
-    if (orgNoText) {
-      if (f.orgNo !== `${orgNoText[1]}-${orgNoText[2]}`) return false;
-    } else if (!tokens.every((t) => f.words.some((w) => w.startsWith(t)))) return false;
+    if (query && referenceTextScore(f, query) === null) return false;
     if ((include && !include.has(f.orgNo)) || exclude.has(f.orgNo)) return false;
     for (const [field, bounds] of ranges) {
       if (!bounds || (bounds.from === null && bounds.to === null)) continue;
@@ -168,4 +221,17 @@ export function referenceSearch(search: Search, listFiles?: ListFileMap) {
     aggregations[name] = { true: rows.filter((f) => f.flags[name]).length, false: rows.filter((f) => !f.flags[name]).length };
   }
   return { hitCount: passing("").length, aggregations };
+}
+
+/**
+ * The ids of a text search's hits in relevance order (score, then turnover highest first with missing last, then id):
+ * what both backends must answer for the relevance sort.
+ */
+export function referenceRelevanceOrder(search: Search, listFiles?: ListFileMap): number[] {
+  const query = parseTextQuery(search.text);
+  const facts = FACTS[search.resultType].filter(hardPredicate(search, listFiles));
+  const soft = softPredicates(search);
+  const hits = facts.filter((f) => Object.values(soft).every((p) => p(f)));
+  const score = (f: Fact) => (query ? (referenceTextScore(f, query) ?? 0) : 0);
+  return hits.sort((a, b) => score(b) - score(a) || (b.turnover ?? -Infinity) - (a.turnover ?? -Infinity) || a.id - b.id).map((f) => f.id);
 }

@@ -4,6 +4,7 @@ import type { SearchBackend } from "#search-index/backend";
 import { contractBackends } from "./backends";
 import { companyCases } from "./company-cases";
 import { filterCases } from "./filter-cases";
+import { freeTextCases } from "./free-text-cases";
 import { propertyCases } from "./property-cases";
 import { worksiteCases } from "./worksite-cases";
 
@@ -22,4 +23,5 @@ describe.each(contractBackends)("$name backend", ({ open }) => {
   filterCases(backend);
   worksiteCases(backend);
   propertyCases(backend);
+  freeTextCases(backend);
 });

@@ -61,8 +61,19 @@ export function worksiteCases(backend: BackendRef) {
       await expectHits(backend(), { resultType: W, bool: { fTax: false } }, []);
     });
 
-    it("matches worksite and company names", async () => {
-      await expectHits(backend(), { resultType: W, text: "göteborg" }, ["10000102", "10000902", "14000601"]);
+    it("matches worksite and company names, and places", async () => {
+      // Göteborg by name (10000102, 10000902, 14000601) and every worksite in Göteborg municipality.
+      await expectHits(backend(), { resultType: W, text: "göteborg" }, [
+        "10000102",
+        "10000902",
+        "14000101",
+        "14000102",
+        "14000201",
+        "14000301",
+        "14000401",
+        "14000501",
+        "14000601",
+      ]);
       await expectHits(backend(), { resultType: W, text: "ypsilon" }, ["14000201", "14000202", "14000203"]);
       await expectHits(backend(), { resultType: W, text: orgNoOf(19) }, ["12000101", "12000102"]);
     });

@@ -212,6 +212,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     overrides: { otherUser: VALIDATION },
     build: (f) => post("/sapi/search/page/0", searchWithFile(f.ids), { "X-Search-Request-Id": "1" }),
   },
+  "GET /sapi/search/suggest": subscriberGet("/sapi/search/suggest?text=bygg%20stock&type=COMPANY"),
   "GET /sapi/search/serialized": subscriberGet(`/sapi/search/serialized?serializedSearch=${vad({ text: "bygg" })}`),
   "POST /sapi/search/create-shared-link/:serializedSearch": {
     access: "subscriber",

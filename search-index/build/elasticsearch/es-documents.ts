@@ -5,7 +5,8 @@ import { companyChangeHash, documentHash } from "../document-hash";
 import { buildCompanyDetail, buildCompanyRecord, buildWorksiteRecord, companyInfoOf, type WorksiteCompanyInfo } from "../../documents";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../../records";
 import { isLimitedCompanyForm, locationCodeToAncestors, sniCodeToAncestors } from "../../refdata";
-import { nameSortKey, tokenize } from "../../text";
+import { companyTextFields, worksiteTextFields } from "../../free-text";
+import { nameSortKey } from "../../text";
 
 const paths = (codes: readonly string[], ancestors: (code: string) => string[]) => [
   ...new Set(codes.flatMap((code) => [...ancestors(code), code])),
@@ -36,8 +37,7 @@ export function companyDocument(source: CompanySourceRecord, worksiteMunicipalit
     id: source.orgSeqNo,
     orgSeqNo: source.orgSeqNo,
     orgNo: source.orgNo,
-    name: source.name,
-    nameWords: tokenize(source.name),
+    ...companyTextFields(source),
     nameSort: nameSortKey(source.name),
     sniMain: paths(source.sniCodes.slice(0, 1), sniCodeToAncestors),
     sniAll: paths(source.sniCodes, sniCodeToAncestors),
@@ -66,6 +66,12 @@ export function companyDocument(source: CompanySourceRecord, worksiteMunicipalit
   };
 }
 
+/** A worksite's free-text fields (it has no people field). */
+function worksiteText(source: WorksiteSourceRecord, companyName: string) {
+  const { name, address } = worksiteTextFields(source, companyName);
+  return { name, address };
+}
+
 export function worksiteDocument(source: WorksiteSourceRecord, company: EsCompanyFacts) {
   const record = buildWorksiteRecord(source, company);
   const sizeClass = Number(source.employeeRangeCode);
@@ -75,8 +81,7 @@ export function worksiteDocument(source: WorksiteSourceRecord, company: EsCompan
     cfarNo: source.cfarNo,
     orgSeqNo: source.orgSeqNo,
     orgNo: source.orgNo,
-    name: `${source.name} ${company.name}`,
-    nameWords: [...new Set([...tokenize(source.name), ...tokenize(company.name)])],
+    ...worksiteText(source, company.name),
     sniMain: paths(source.sniCodes.slice(0, 1), sniCodeToAncestors),
     sniAll: paths(source.sniCodes, sniCodeToAncestors),
     placeOwn: place,

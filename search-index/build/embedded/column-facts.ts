@@ -6,7 +6,9 @@
 import { companyValues, dateNumber, COMPANY_VALUE_FIELDS } from "../company-values";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../../records";
 import { isLimitedCompanyForm } from "../../refdata";
-import { nameSortKey, tokenize } from "../../text";
+import { companyTextFields, worksiteTextFields } from "../../free-text";
+import { nameSortKey } from "../../text";
+import { recordWords } from "../../embedded/word-index";
 import { bit } from "./flag-bit";
 import { LIMITED_BIT } from "../../embedded/index-types";
 
@@ -23,6 +25,7 @@ export interface CompanyFacts {
   /** COMPANY_VALUE_FIELDS order, NaN where missing. */
   values: number[];
   sortKey: string;
+  /** Words of the free-text index (word-index.ts recordWords). */
   words: string[];
 }
 
@@ -64,7 +67,7 @@ export function companyFacts(source: CompanySourceRecord): CompanyFacts {
     ownerAges: source.beneficialOwners.map((owner) => Math.min(255, owner.age)),
     values: COMPANY_VALUE_FIELDS.map((field) => values[field]),
     sortKey: nameSortKey(source.name),
-    words: tokenize(source.name),
+    words: recordWords(companyTextFields(source)),
   };
 }
 
@@ -77,6 +80,7 @@ export function worksiteFacts(source: WorksiteSourceRecord): WorksiteFacts {
     municipalityCode: source.municipalityCode,
     employeeRangeCode: source.employeeRangeCode,
     activeFrom: dateNumber(source.activeFrom),
-    words: tokenize(source.name),
+    // The company's name words are added when the columns are built (worksite-builder.ts).
+    words: recordWords(worksiteTextFields(source, "")),
   };
 }

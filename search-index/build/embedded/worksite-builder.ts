@@ -4,13 +4,14 @@ import type { CompanyColumnsBuilder } from "./company-builder";
 import { EntityColumnsBuilder } from "./entity-builder";
 import type { WorksiteBatch } from "./fact-batch";
 import { Growable } from "../../embedded/growable";
+import { isNameWord } from "../../embedded/word-index";
 
 export class WorksiteColumnsBuilder extends EntityColumnsBuilder {
   /** Final position of each worksite's company. */
   readonly company = new Growable(Uint32Array);
   readonly employeeRange = new Growable(Uint8Array);
   readonly activeFrom = new Growable(Float64Array);
-  /** The companies' word ids → this dictionary's ids (-1: not looked up yet). */
+  /** The companies' word ids → this dictionary's ids (-2: not looked up yet, -1: not a name word). */
   private companyWords: Int32Array | null = null;
 
   constructor(
@@ -20,7 +21,7 @@ export class WorksiteColumnsBuilder extends EntityColumnsBuilder {
     super(context);
   }
 
-  /** Adds a batch of worksites: each takes its company's registrations and name words. */
+  /** Adds a batch of worksites: each takes its company's registrations and name words (not its address or people). */
   addBatch(batch: WorksiteBatch): void {
     const positions = new Uint32Array(batch.count);
     const flags = Uint16Array.from(batch.flags);
@@ -36,7 +37,7 @@ export class WorksiteColumnsBuilder extends EntityColumnsBuilder {
       for (let k = offsets[r] ?? 0; k < (offsets[r + 1] ?? 0); k++) row.push(wordIds[values[k] ?? 0] ?? 0);
       for (const companyWord of this.companies.words.row(this.companies.insertionOf(position))) {
         const id = this.fromCompanyWord(companyWord);
-        if (!row.includes(id)) row.push(id);
+        if (id >= 0 && !row.includes(id)) row.push(id);
       }
       this.words.addIds(row);
     }
@@ -46,12 +47,13 @@ export class WorksiteColumnsBuilder extends EntityColumnsBuilder {
     this.activeFrom.pushAll(batch.activeFrom);
   }
 
-  /** This dictionary's id of a word of the companies' dictionary. */
+  /** This dictionary's id of a name word of the companies' dictionary; -1 for their address and people words. */
   private fromCompanyWord(companyWord: number): number {
-    this.companyWords ??= new Int32Array(this.companies.words.size).fill(-1);
-    let id = this.companyWords[companyWord] ?? -1;
-    if (id < 0) {
-      id = this.words.idOf(this.companies.words.wordOf(companyWord));
+    this.companyWords ??= new Int32Array(this.companies.words.size).fill(-2);
+    let id = this.companyWords[companyWord] ?? -2;
+    if (id === -2) {
+      const word = this.companies.words.wordOf(companyWord);
+      id = isNameWord(word) ? this.words.idOf(word) : -1;
       this.companyWords[companyWord] = id;
     }
     return id;

@@ -45,6 +45,7 @@ import {
 } from "#shared/api-contracts/search-api";
 import { ActiveUserSchema, ContactMessageSchema, TermsOfUseSchema } from "#shared/api-contracts/subscription";
 import { ListFileListSchema, SeqNoParamSchema } from "#shared/api-contracts/list-files";
+import { SuggestAnswerSchema } from "#shared/api-contracts/suggest";
 import { AbortCodeSchema, ConfirmCodeSchema, CreateCodeSchema, PasswordSignInSchema } from "#api/auth/auth-schemas";
 import { SearchSchema } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
@@ -156,6 +157,13 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     body: fc.oneof(json(validSearch), json(fromZod(SearchSchema))),
     headers: fc.record({ "X-Search-Request-Id": fc.nat().map(String) }, { requiredKeys: [] }),
     answer: SearchPageAnswerSchema,
+  },
+  "GET /sapi/search/suggest": {
+    query: fc.oneof(
+      fc.record({ text: fc.string({ maxLength: 220 }), type: fc.constantFrom("COMPANY", "WORKSITE") }, { requiredKeys: ["text"] }),
+      fc.record({ text: fc.constantFrom("bygg", "pizzeria kalmar", "556", "AB", "&&", "\u0000", "a".repeat(201)) }),
+    ),
+    answer: SuggestAnswerSchema,
   },
   "GET /sapi/search/serialized": {
     query: fc.oneof(validSerializedSearch, fc.string()).map((serializedSearch) => ({ serializedSearch })),

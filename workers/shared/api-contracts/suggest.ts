@@ -27,8 +27,11 @@ export const SuggestedRecordSchema = z.object({
   city: z.string().nullable(),
   orgNo: z.string(),
 });
-/** An SNI code (any level) or a location code (county, municipality) with its Swedish text. */
-export const SuggestedCodeSchema = z.object({ code: z.string(), text: z.string() });
+/**
+ * An SNI code (any level) or a location code (county: 2 digits, municipality: 4) with its Swedish text, and the search
+ * text without the word it matched: choosing it searches for the code with that text (empty: the code alone).
+ */
+export const SuggestedCodeSchema = z.object({ code: z.string(), text: z.string(), remainingText: z.string() });
 
 export const SuggestAnswerSchema = z.object({
   text: z.string(),

@@ -9,10 +9,13 @@ import { contractJson } from "../http/contract-answer";
 import { backendFor } from "../search/search-backend-for";
 import { readSearchBody, readSearchRequestId, wantsFreshResults } from "../search/search-request";
 import { searchPageJson } from "../search/search-service";
+import { suggestAnswer } from "../search/suggest-service";
+import { SuggestAnswerSchema, SuggestQuerySchema } from "#shared/api-contracts/suggest";
 
 /**
  * /sapi/search (spec §7): POST /page/{n} with the search object as body and the client's counter in
- * X-Search-Request-Id; GET /serialized?serializedSearch= → the search. Shared links: routes/shared-links.ts.
+ * X-Search-Request-Id; GET /serialized?serializedSearch= → the search; GET /suggest?text=&type= → the header box's
+ * suggestions (issue 26). Shared links: routes/shared-links.ts.
  * The page and the search are parsed here, once (search-index/search-model.ts); what runs inward is their parsed type.
  */
 export const searchRoutes = new Hono<ApiBindings>()
@@ -33,6 +36,10 @@ export const searchRoutes = new Hono<ApiBindings>()
       "Cache-Control": "no-store",
       [INDEX_VERSION_HEADER]: String(indexVersion),
     });
+  })
+  .get("/suggest", async (c) => {
+    const query = parseOrThrow(SuggestQuerySchema, c.req.query());
+    return contractJson(c, SuggestAnswerSchema, await suggestAnswer(await backendFor(c), query));
   })
   .get("/serialized", (c) => {
     const { serializedSearch } = parseOrThrow(SerializedSearchQuerySchema, c.req.query());

@@ -18,6 +18,7 @@ export function timeBackend(backend: SearchBackend, record: (ms: number) => void
     getEntity: (id, type) => time(() => backend.getEntity(id, type)),
     readExportRows: (search, options) => backend.readExportRows(search, options),
     readExportIds: (search, options) => time(() => backend.readExportIds(search, options)),
+    suggestRecords: (search, limit) => time(() => backend.suggestRecords(search, limit)),
     resolveOrgNumbers: (orgNos) => time(() => backend.resolveOrgNumbers(orgNos)),
     info: () => time(() => backend.info()),
   };

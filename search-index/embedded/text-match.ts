@@ -1,0 +1,266 @@
+/**
+ * The free-text search on the embedded index (free-text.ts gives the rules): which records match every word of a
+ * TextQuery, and each one's relevance score.
+ *
+ * Names, addresses and people are postings of the entity's one word index, addresses and people under a field tag
+ * (FIELD_TAGS), so each field's whole word and prefix are ranges of the sorted dictionary. Industries and places are
+ * reference codes: a word's matching SNI nodes are looked up in the record's SNI column (every code and its ancestors),
+ * its counties and municipalities in the record's municipality column.
+ *
+ * Words run from the cheapest: the first enumerates its records (from postings, or with one pass over every record
+ * when it matches industries or places), each later one only tests the records still in play. `best` holds a word's
+ * best score per position and is all zeros between words.
+ */
+import { TEXT_SCORES, type TextQuery, type TextWord } from "../free-text";
+import type { CompanyIndex, EntityIndex, SearchIndex } from "./index-types";
+import { codeToNodeMap, type TreeIndex } from "./tree-index";
+import { FIELD_TAGS, prefixRange } from "./word-index";
+
+export interface TextMatch {
+  /** Matching positions, ascending. */
+  positions: Uint32Array;
+  /** Score by position, valid at `positions` (a scratch array: read it before the next search of this entity). */
+  scores: Uint16Array;
+}
+
+interface PostingRange {
+  from: number;
+  to: number;
+  score: number;
+}
+
+interface WordPlan {
+  ranges: PostingRange[];
+  /** Score per SNI node (tree size + 1), null when no industry matches. */
+  industry: Uint8Array | null;
+  /** Score per location node (tree size + 1), counties' scores passed down to their municipalities; null when none. */
+  place: Uint8Array | null;
+  orgNo: { from: number; to: number; score: number } | null;
+  cost: number;
+}
+
+const scratch = new WeakMap<EntityIndex, { best: Uint8Array; scores: Uint16Array }>();
+const nodeIds = new WeakMap<TreeIndex, Map<string, number>>();
+
+function scratchOf(entity: EntityIndex) {
+  let arrays = scratch.get(entity);
+  if (!arrays) scratch.set(entity, (arrays = { best: new Uint8Array(entity.count), scores: new Uint16Array(entity.count) }));
+  return arrays;
+}
+
+function nodeMap(tree: TreeIndex): Map<string, number> {
+  let map = nodeIds.get(tree);
+  if (!map) nodeIds.set(tree, (map = codeToNodeMap(tree)));
+  return map;
+}
+
+/** Posting ranges of one field's tagged word: the whole word, and (for a prefix) the longer words after it. */
+function fieldRanges(
+  entity: EntityIndex,
+  tag: string,
+  word: string,
+  prefix: boolean,
+  scores: { exact: number; prefix: number },
+): PostingRange[] {
+  const { words, offsets } = entity.words;
+  const tagged = tag + word;
+  const [from, to] = prefixRange(words, tagged);
+  if (from === to) return [];
+  const exactEnd = words[from] === tagged ? from + 1 : from;
+  const ranges: PostingRange[] = [];
+  if (exactEnd > from) ranges.push({ from: offsets[from] ?? 0, to: offsets[exactEnd] ?? 0, score: scores.exact });
+  if (prefix && to > exactEnd) ranges.push({ from: offsets[exactEnd] ?? 0, to: offsets[to] ?? 0, score: scores.prefix });
+  return ranges;
+}
+
+function codeScores(tree: TreeIndex, codes: TextWord["industries"], passDown: boolean): Uint8Array | null {
+  if (codes.length === 0) return null;
+  const ids = nodeMap(tree);
+  const mask = new Uint8Array(tree.codes.length + 1);
+  for (const { code, score } of codes) {
+    const id = ids.get(code);
+    if (id !== undefined && score > (mask[id] ?? 0)) mask[id] = score;
+  }
+  if (passDown) {
+    // Pre-order ids: a parent comes before its children.
+    for (let id = 0; id < tree.codes.length; id++) {
+      const parent = tree.parent[id] ?? -1;
+      if (parent >= 0 && (mask[parent] ?? 0) > (mask[id] ?? 0)) mask[id] = mask[parent] ?? 0;
+    }
+  }
+  return mask;
+}
+
+function planWord(index: SearchIndex, entity: EntityIndex, word: TextWord): WordPlan {
+  const ranges: PostingRange[] = [];
+  if (word.word !== null) {
+    ranges.push(...fieldRanges(entity, FIELD_TAGS.name, word.word, word.prefix, TEXT_SCORES.name));
+    ranges.push(...fieldRanges(entity, FIELD_TAGS.address, word.word, word.prefix, TEXT_SCORES.address));
+    ranges.push(...fieldRanges(entity, FIELD_TAGS.person, word.word, word.prefix, TEXT_SCORES.person));
+  }
+  const industry = codeScores(index.sni, word.industries, false);
+  const place = codeScores(index.location, word.places, true);
+  const orgNo = word.orgNo && { ...word.orgNo, score: word.word === null ? TEXT_SCORES.orgNo.exact : TEXT_SCORES.orgNo.prefix };
+  let cost = ranges.reduce((sum, r) => sum + (r.to - r.from), 0);
+  if (industry || place) cost += entity.count;
+  if (orgNo) cost += 1000;
+  return { ranges, industry, place, orgNo, cost };
+}
+
+/** The record's best industry and place score for a word. */
+function codeScore(entity: EntityIndex, plan: WordPlan, i: number): number {
+  let best = 0;
+  const { industry, place } = plan;
+  if (place !== null) best = place[entity.municipality[i] as number] as number;
+  if (industry !== null) {
+    const { offsets, values } = entity.sniAll;
+    for (let k = offsets[i] as number, end = offsets[i + 1] as number; k < end; k++) {
+      const s = industry[values[k] as number] as number;
+      if (s > best) best = s;
+    }
+  }
+  return best;
+}
+
+/** The organisation number of a record (a worksite's is its company's), as a 10-digit number. */
+function orgNoAt(companies: CompanyIndex, entity: EntityIndex, i: number): number {
+  return entity.company === null ? (companies.orgNo[i] as number) : (companies.orgNo[entity.company[i] as number] as number);
+}
+
+/** Positions whose organisation number lies in [from, to] (ascending by position not guaranteed). */
+function orgNoPositions(companies: CompanyIndex, entity: EntityIndex, from: number, to: number): number[] {
+  const { orgNo, orgNoOrder } = companies;
+  let lo = 0;
+  let hi = orgNoOrder.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((orgNo[orgNoOrder[mid] as number] as number) < from) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: number[] = [];
+  for (let k = lo; k < orgNoOrder.length && (orgNo[orgNoOrder[k] as number] as number) <= to; k++) {
+    const c = orgNoOrder[k] as number;
+    if (entity.company === null) out.push(c);
+    else {
+      const { offsets, values } = companies.worksites;
+      for (let w = offsets[c] as number; w < (offsets[c + 1] as number); w++) out.push(values[w] as number);
+    }
+  }
+  return out;
+}
+
+/** Raises best[] by the word's postings. */
+function markPostings(postings: Uint32Array, ranges: readonly PostingRange[], best: Uint8Array): void {
+  for (const { from, to, score } of ranges) {
+    for (let k = from; k < to; k++) {
+      const i = postings[k] as number;
+      if ((best[i] as number) < score) best[i] = score;
+    }
+  }
+}
+
+function clearPostings(postings: Uint32Array, ranges: readonly PostingRange[], best: Uint8Array): void {
+  for (const { from, to } of ranges) for (let k = from; k < to; k++) best[postings[k] as number] = 0;
+}
+
+/** Positions with a score in best[], ascending, by one pass (cheaper than sorting many postings); clears best[]. */
+function collectDense(best: Uint8Array, scores: Uint16Array): Uint32Array {
+  const out: number[] = [];
+  for (let i = 0; i < best.length; i++) {
+    const s = best[i] as number;
+    if (s > 0) {
+      scores[i] = s;
+      best[i] = 0;
+      out.push(i);
+    }
+  }
+  return Uint32Array.from(out);
+}
+
+/** The first word: every record it matches, with its score. */
+function firstWord(index: SearchIndex, entity: EntityIndex, plan: WordPlan, best: Uint8Array, scores: Uint16Array): Uint32Array {
+  const { postings } = entity.words;
+  markPostings(postings, plan.ranges, best);
+  let orgNoHits: number[] = [];
+  if (plan.orgNo) {
+    orgNoHits = orgNoPositions(index.companies, entity, plan.orgNo.from, plan.orgNo.to);
+    for (const i of orgNoHits) if ((best[i] as number) < plan.orgNo.score) best[i] = plan.orgNo.score;
+  }
+  if (plan.industry || plan.place) {
+    // One pass over every record: the code fields, then collect.
+    const out = new Uint32Array(entity.count);
+    let n = 0;
+    for (let i = 0; i < entity.count; i++) {
+      const code = codeScore(entity, plan, i);
+      const s = (best[i] as number) > code ? (best[i] as number) : code;
+      if (s > 0) {
+        scores[i] = s;
+        out[n++] = i;
+        best[i] = 0;
+      }
+    }
+    return out.slice(0, n);
+  }
+  const total = plan.ranges.reduce((sum, r) => sum + (r.to - r.from), orgNoHits.length);
+  if (total > entity.count >>> 4) return collectDense(best, scores);
+  const hits: number[] = orgNoHits;
+  for (const { from, to } of plan.ranges) for (let k = from; k < to; k++) hits.push(postings[k] as number);
+  const sorted = Uint32Array.from(hits).sort();
+  let n = 0;
+  for (let k = 0; k < sorted.length; k++) {
+    const i = sorted[k] as number;
+    if (k > 0 && sorted[k - 1] === i) continue;
+    scores[i] = best[i] as number;
+    best[i] = 0;
+    sorted[n++] = i;
+  }
+  return sorted.slice(0, n);
+}
+
+/** A later word: keeps the candidates it matches, adding its score. */
+function nextWord(
+  index: SearchIndex,
+  entity: EntityIndex,
+  plan: WordPlan,
+  candidates: Uint32Array,
+  best: Uint8Array,
+  scores: Uint16Array,
+): Uint32Array {
+  const { postings } = entity.words;
+  markPostings(postings, plan.ranges, best);
+  const hasCodes = plan.industry !== null || plan.place !== null;
+  const orgNo = plan.orgNo;
+  let n = 0;
+  for (let c = 0; c < candidates.length; c++) {
+    const i = candidates[c] as number;
+    let s = best[i] as number;
+    if (hasCodes) {
+      const code = codeScore(entity, plan, i);
+      if (code > s) s = code;
+    }
+    if (orgNo !== null && orgNo.score > s) {
+      const value = orgNoAt(index.companies, entity, i);
+      if (value >= orgNo.from && value <= orgNo.to) s = orgNo.score;
+    }
+    if (s > 0) {
+      scores[i] = (scores[i] as number) + s;
+      candidates[n++] = i;
+    }
+  }
+  clearPostings(postings, plan.ranges, best);
+  return candidates.subarray(0, n);
+}
+
+/** The records matching every word of the query, ascending, with their scores. No words: no records. */
+export function matchText(index: SearchIndex, entity: EntityIndex, query: TextQuery): TextMatch {
+  const { best, scores } = scratchOf(entity);
+  const plans = query.words.map((word) => planWord(index, entity, word)).sort((a, b) => a.cost - b.cost);
+  const [first, ...rest] = plans;
+  if (!first) return { positions: new Uint32Array(0), scores };
+  let candidates = firstWord(index, entity, first, best, scores);
+  for (const plan of rest) {
+    if (candidates.length === 0) break;
+    candidates = nextWord(index, entity, plan, candidates, best, scores);
+  }
+  return { positions: candidates.slice(), scores };
+}

@@ -1,0 +1,302 @@
+/**
+ * The free-text search (issue 26, docs/decisions/0033), parsed once with the search (ValidSearch.textQuery) and run
+ * alike by both backends.
+ *
+ * Every word of the text must match somewhere (AND across words); a word matches a record when any of its fields has
+ * it (OR across fields): the name (worksites: also their company's name), the organisation number, the street and
+ * postal town, the manager's and board members' names, the SNI texts and search words of the record's industries, and
+ * the names of its municipality and county. The last word also matches as a prefix ("pizz" finds "pizzeria"), the
+ * others as whole words. Words are normalised as everywhere in the index (text.ts: case ignored, å ä ö letters of
+ * their own, other accents dropped), and common words that would block or flood a search ("AB", "aktiebolag", "i",
+ * "och", …) are left out of both the index and the query.
+ *
+ * Relevance: per word a record scores its best field (TEXT_SCORES: name before person and address before industry and
+ * place, whole words before prefixes); a record's score is the sum over the words. The index side of names, people and
+ * addresses is the backends' own (postings in the embedded index, analysed text fields in Elasticsearch); industries
+ * and places are reference data, resolved here to codes that both backends then match against their code fields.
+ */
+import type { CompanySourceRecord, WorksiteSourceRecord } from "./records";
+import { counties, municipalities, sniCodeToText, sniDetailGroupToKeywords } from "./refdata";
+import { normalizeWord } from "./text";
+
+/**
+ * Words left out of the index and of every query: legal-form words that half of all names carry, and Swedish (and a
+ * few English) function words. A text of nothing but these finds nothing.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  "ab",
+  "abp",
+  "aktiebolag",
+  "aktiebolaget",
+  "publ",
+  "hb",
+  "kb",
+  "handelsbolag",
+  "handelsbolaget",
+  "kommanditbolag",
+  "kommanditbolaget",
+  "i",
+  "och",
+  "på",
+  "av",
+  "för",
+  "med",
+  "till",
+  "vid",
+  "om",
+  "från",
+  "samt",
+  "eller",
+  "en",
+  "ett",
+  "den",
+  "det",
+  "de",
+  "som",
+  "the",
+  "of",
+  "and",
+]);
+
+/** Words of industry texts too general to say anything about a trade ("Annan specialiserad bygg- och anläggningsverksamhet"). */
+const GENERIC_INDUSTRY_WORDS: ReadonlySet<string> = new Set([
+  "annan",
+  "annat",
+  "andra",
+  "övrig",
+  "övriga",
+  "ej",
+  "inte",
+  "inklusive",
+  "utom",
+  "samband",
+  "slag",
+  "alla",
+  "olika",
+  "verksamhet",
+]);
+
+/** The most words of a text that take part; later ones are ignored. */
+export const MAX_TEXT_WORDS = 8;
+
+/** A word's score in each field, whole word and prefix. */
+export const TEXT_SCORES = {
+  orgNo: { exact: 7, prefix: 6 },
+  name: { exact: 6, prefix: 5 },
+  person: { exact: 4, prefix: 3 },
+  address: { exact: 4, prefix: 3 },
+  industry: { exact: 2, prefix: 1 },
+  place: { exact: 2, prefix: 1 },
+} as const;
+export type TextField = keyof typeof TEXT_SCORES;
+
+/** The highest score one word can give a record; the sum over MAX_TEXT_WORDS words fits in 16 bits. */
+export const MAX_WORD_SCORE = TEXT_SCORES.orgNo.exact;
+
+export interface ScoredCode {
+  code: string;
+  score: number;
+}
+
+export interface TextWord {
+  /** The normalised word; null for an organisation number (it matches nothing but orgNo). */
+  word: string | null;
+  /** Whether the word also matches as a prefix (the last word of the text). */
+  prefix: boolean;
+  /**
+   * Organisation numbers as 10-digit numbers, [from, to] inclusive, and the digits given (all 10, or the first 6–9 of
+   * a prefix); null when the word is not one.
+   */
+  orgNo: { from: number; to: number; digits: string } | null;
+  /** SNI codes (any level) whose text or search words match, with the score (TEXT_SCORES.industry). */
+  industries: ScoredCode[];
+  /** Counties and municipalities whose name matches, with the score (TEXT_SCORES.place). */
+  places: ScoredCode[];
+}
+
+/**
+ * A parsed text: its words, each of which must match. No words (only stop words, punctuation or symbols) means the
+ * search matches nothing.
+ */
+export interface TextQuery {
+  text: string;
+  words: TextWord[];
+}
+
+const SEPARATOR = /[^\p{L}\p{N}]+/u;
+/** An organisation number written whole (556036-0793, 5560360793, 16556036-0793, 19…/20… personal numbers). */
+const ORG_NO = /(?<![\p{L}\p{N}])(?:16|19|20)?(\d{6})[-+\s]?(\d{4})(?![\p{L}\p{N}])/gu;
+/** The fewest letters of a last word that find industries by prefix (shorter ones find them only as whole words). */
+const MIN_INDUSTRY_PREFIX = 3;
+/** The fewest leading digits that search organisation numbers by prefix (fewer would flood with street numbers). */
+const MIN_ORG_NO_PREFIX = 6;
+
+/** The words of a text as the index stores them: normalised, stop words left out, each once, in order. */
+export function indexWords(text: string | null | undefined): string[] {
+  if (!text) return [];
+  const seen = new Set<string>();
+  for (const word of normalizeWord(text).split(SEPARATOR)) if (word !== "" && !STOP_WORDS.has(word)) seen.add(word);
+  return [...seen];
+}
+
+interface DictionaryEntry {
+  token: string;
+  code: string;
+}
+
+/** Sorted (token, code) pairs; a prefix or a whole word is a range of it. */
+class CodeDictionary {
+  private readonly entries: DictionaryEntry[];
+
+  constructor(pairs: Iterable<DictionaryEntry>) {
+    const seen = new Set<string>();
+    this.entries = [...pairs]
+      .filter(({ token, code }) => !seen.has(`${token}\u0000${code}`) && seen.add(`${token}\u0000${code}`))
+      .sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  }
+
+  private lowerBound(token: string): number {
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.entries[mid]?.token ?? "") < token) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Codes with the word (score `exact`) or, for a prefix, a word starting with it (score `prefix`); best score per code. */
+  match(word: string, prefix: boolean, scores: { exact: number; prefix: number }): ScoredCode[] {
+    const best = new Map<string, number>();
+    for (let i = this.lowerBound(word); i < this.entries.length; i++) {
+      const entry = this.entries[i] as DictionaryEntry;
+      const exact = entry.token === word;
+      if (!exact && !(prefix && entry.token.startsWith(word))) break;
+      const score = exact ? scores.exact : scores.prefix;
+      if (score > (best.get(entry.code) ?? 0)) best.set(entry.code, score);
+    }
+    return [...best].map(([code, score]) => ({ code, score })).sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  }
+}
+
+let dictionaries: { industries: CodeDictionary; places: CodeDictionary } | null = null;
+
+/** Industry and place dictionaries from the reference data, built on first use. */
+function codeDictionaries() {
+  if (dictionaries) return dictionaries;
+  const industryPairs: DictionaryEntry[] = [];
+  for (const [code, title] of Object.entries(sniCodeToText)) {
+    for (const token of indexWords(title)) if (!GENERIC_INDUSTRY_WORDS.has(token)) industryPairs.push({ token, code });
+    for (const keyword of sniDetailGroupToKeywords[code] ?? [])
+      for (const token of indexWords(keyword)) industryPairs.push({ token, code });
+  }
+  const placePairs: DictionaryEntry[] = [];
+  // "Stockholms län": the county is "stockholms"; "län" alone would be every county.
+  for (const county of counties)
+    for (const token of indexWords(county.name)) if (token !== "län") placePairs.push({ token, code: county.code });
+  for (const municipality of municipalities)
+    for (const token of indexWords(municipality.name)) placePairs.push({ token, code: municipality.code });
+  dictionaries = { industries: new CodeDictionary(industryPairs), places: new CodeDictionary(placePairs) };
+  return dictionaries;
+}
+
+/** Industries and places whose names match a word (the suggestions' filters use the same matching). */
+export function matchIndustries(word: string, prefix: boolean): ScoredCode[] {
+  return codeDictionaries().industries.match(word, prefix, TEXT_SCORES.industry);
+}
+export function matchPlaces(word: string, prefix: boolean): ScoredCode[] {
+  return codeDictionaries().places.match(word, prefix, TEXT_SCORES.place);
+}
+
+function orgNoWord(digits: string): TextWord {
+  const value = Number(digits);
+  return { word: null, prefix: false, orgNo: { from: value, to: value, digits }, industries: [], places: [] };
+}
+
+function plainWord(word: string, prefix: boolean): TextWord {
+  let orgNo: TextWord["orgNo"] = null;
+  if (/^\d+$/.test(word) && word.length >= MIN_ORG_NO_PREFIX && word.length <= 10 && prefix) {
+    const scale = 10 ** (10 - word.length);
+    orgNo = { from: Number(word) * scale, to: (Number(word) + 1) * scale - 1, digits: word };
+  }
+  // An industry text's prefix needs a few letters: "p" would be hundreds of trades, and "pizzeria" is typed in full.
+  const industryPrefix = prefix && [...word].length >= MIN_INDUSTRY_PREFIX;
+  return { word, prefix, orgNo, industries: matchIndustries(word, industryPrefix), places: matchPlaces(word, prefix) };
+}
+
+/**
+ * Parses a search's text; null when there is none (no text constraint). Organisation numbers written whole are found
+ * first, then the remaining words; the last word is a prefix unless it is a stop word (which is left out).
+ */
+export function parseTextQuery(text: string | null | undefined): TextQuery | null {
+  const trimmed = text?.trim() ?? "";
+  if (trimmed === "") return null;
+  const words: TextWord[] = [];
+  const orgNos = new Set<string>();
+  const rest = trimmed.replace(ORG_NO, (_whole, head: string, tail: string) => {
+    orgNos.add(head + tail);
+    return " ";
+  });
+  for (const digits of orgNos) words.push(orgNoWord(digits));
+  const tokens = normalizeWord(rest)
+    .split(SEPARATOR)
+    .filter((token) => token !== "");
+  const kept = tokens.filter((token) => !STOP_WORDS.has(token));
+  const lastIsPrefix = tokens.length > 0 && kept.length > 0 && tokens[tokens.length - 1] === kept[kept.length - 1];
+  const distinct = [...new Set(kept)];
+  distinct.forEach((token, i) =>
+    words.push(plainWord(token, lastIsPrefix && i === distinct.length - 1 && token === kept[kept.length - 1])),
+  );
+  return { text: trimmed, words: words.slice(0, MAX_TEXT_WORDS) };
+}
+
+/** The texts a record is searched by, per field (the index builders of both backends take them from here). */
+export interface TextFields {
+  /** Companies: the name; worksites: their own name and their company's. */
+  name: string;
+  /** Streets and postal towns of the postal and visiting addresses. */
+  address: string;
+  /** Companies: the manager's and board members' names; worksites: none. */
+  people: string;
+}
+
+interface AddressLike {
+  streetAddress: string | null;
+  city: string | null;
+}
+const addressText = (...addresses: (AddressLike | null)[]) =>
+  addresses.flatMap((a) => (a ? [a.streetAddress ?? "", a.city ?? ""] : [])).join(" ");
+
+export function companyTextFields(source: CompanySourceRecord): TextFields {
+  return {
+    name: source.name,
+    address: addressText(source.postalAddress, source.visitingAddress),
+    people: [source.managerName ?? "", ...source.boardMembers.map((member) => member.name)].join(" "),
+  };
+}
+
+export function worksiteTextFields(source: WorksiteSourceRecord, companyName: string): TextFields {
+  return { name: `${source.name} ${companyName}`, address: addressText(source.postalAddress, source.visitingAddress), people: "" };
+}
+
+/**
+ * The industry words a record is found by, for a text index that stores them per record (the SQLite FTS5 baseline of
+ * bench:search): the words of every code's text and the search words of the detail groups, as the dictionary holds
+ * them. `codes`: the record's SNI codes with their ancestors.
+ */
+export function industryWords(codes: readonly string[]): string[] {
+  const words = new Set<string>();
+  for (const code of codes) {
+    for (const token of indexWords(sniCodeToText[code])) if (!GENERIC_INDUSTRY_WORDS.has(token)) words.add(token);
+    for (const keyword of sniDetailGroupToKeywords[code] ?? []) for (const token of indexWords(keyword)) words.add(token);
+  }
+  return [...words];
+}
+
+/** The place words a record is found by (its municipality's and county's names), like industryWords. */
+export function placeWords(municipalityCode: string, countyCode: string): string[] {
+  const county = counties.find((c) => c.code === countyCode);
+  const municipality = municipalities.find((m) => m.code === municipalityCode);
+  return [...new Set([...indexWords(municipality?.name), ...indexWords(county?.name).filter((token) => token !== "län")])];
+}
