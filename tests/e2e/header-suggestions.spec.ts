@@ -1,8 +1,8 @@
 /**
  * The header box's suggestions (issue 26): typing shows companies, industries and places in an ARIA combobox; arrow
- * down and Enter on a company opens the search for the text with that company's detail pane; clicking a place searches
- * with it as a filter and the rest of the text; Escape closes the list; a text of only stop words is answered with a
- * hint instead of a search.
+ * down and Enter on a company opens the search for the text, sorted by relevance, with that company's detail pane
+ * (from another page and on the search screen); clicking a place searches with it as a filter and the rest of the
+ * text; Escape closes the list; a text of only stop words is answered with a hint instead of a search.
  */
 import type { Page } from "@playwright/test";
 import type { SuggestAnswer } from "#shared/api-contracts/suggest";
@@ -42,9 +42,20 @@ test("suggestions as you type: a company opens its detail, a place becomes the f
   await box.press("Enter");
   await expect(page.getByRole("complementary", { name: first.name })).toBeVisible();
   expect(searchInUrl(page)).toMatchObject({ text: "pizz", codeSet: {}, sort: [{ field: "relevance", ascending: false }] });
+  await expect(page.getByRole("combobox", { name: "Sortera" })).toHaveValue("relevance:desc");
   await expect(list).toBeHidden();
 
-  // On the search screen: a place among the suggestions becomes the place filter, the rest of the text the text.
+  // On the search screen the same keys open another company's detail.
+  const second = pizz.records[1];
+  if (!second) throw new Error("the demo data has one company matching 'pizz'");
+  await box.fill("pizz");
+  await expect(companies.nth(1)).toContainText(second.name);
+  await box.press("ArrowDown");
+  await box.press("ArrowDown");
+  await box.press("Enter");
+  await expect(page.getByRole("complementary", { name: second.name })).toBeVisible();
+
+  // A place among the suggestions becomes the place filter, the rest of the text the text.
   const withTown = await suggestions(page, "pizzeria kalmar");
   const place = withTown.places[0];
   if (!place) throw new Error("no place suggested for 'pizzeria kalmar'");
