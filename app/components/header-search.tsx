@@ -1,11 +1,18 @@
 /**
  * The signed-in header's free-text search (spec §2): placeholder by result type, submits only on Enter or the
  * magnifier and only with non-empty text, which clears all constraints, sets the text and runs the search. A letter,
- * space or backspace typed outside an input focuses and selects it.
+ * space or backspace typed outside an input focuses and selects it. Issue 26: as the user types, a combobox offers
+ * companies (Enter opens the detail pane), industries and places (Enter searches with that filter and the rest of the
+ * text); a text with nothing searchable in it is not submitted but answered with a hint.
  */
 import { useNavigate } from "@remix-run/react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { currentTextSearchHandler, searchForText, searchHref, useCurrentResultType } from "../lib/search-launch";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { MAX_TEXT_LENGTH } from "#shared/search/search-schema";
+import { type BuildSearch, launchHeaderSearch, useCurrentResultType } from "../lib/search-launch";
+import { withOnlyCode, withOnlyText } from "../lib/search/search-edit";
+import { hasSearchableWord, UNSEARCHABLE_TEXT_HINT } from "../lib/search/searchable-text";
+import { useHeaderSuggestions } from "../lib/search/use-header-suggestions";
+import { HeaderSuggestions, optionId } from "./header-suggestions";
 
 const EDITABLE = "input, textarea, select, [contenteditable='true'], [contenteditable='']";
 const ACTIVATABLE = "button, a[href], summary, [role='button'], [role='link'], [role='checkbox'], [role='tab'], [role='menuitem']";
@@ -38,30 +45,64 @@ export function HeaderSearch() {
   const resultType = useCurrentResultType();
   const navigate = useNavigate();
   const [text, setText] = useState("");
+  const [hint, setHint] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const listId = useId();
   useTypeToSearch(inputRef);
   const placeholder = resultType === "COMPANY" ? "Sök företag" : "Sök arbetsställen";
+  const launch = (build: BuildSearch, detailId: string | null = null) => launchHeaderSearch(navigate, resultType, build, detailId);
+  const suggestions = useHeaderSuggestions(resultType, (option) => {
+    if (option.kind === "record") return launch((base) => withOnlyText(base, text.trim()), option.record.id);
+    const { code, remainingText } = option.suggestion;
+    setText(remainingText);
+    launch((base) => withOnlyCode(base, option.kind === "industry" ? "sni" : "location", code, remainingText));
+  });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const value = text.trim();
     if (!value) return;
-    const handler = currentTextSearchHandler();
-    if (handler) handler(value);
-    else navigate(searchHref(searchForText(resultType, value)));
+    suggestions.dismiss();
+    // Issue 26: a text of only stop words or punctuation would find nothing; the box says what to type instead.
+    if (!hasSearchableWord(value)) return setHint(true);
+    launch((base) => withOnlyText(base, value));
+  }
+
+  function onChange(value: string) {
+    setText(value);
+    setHint(false);
+    suggestions.ask(value);
   }
 
   return (
-    <form role="search" className="header-search" onSubmit={onSubmit}>
+    <form
+      role="search"
+      className="header-search"
+      onSubmit={onSubmit}
+      onBlur={(event) => {
+        if (event.currentTarget.contains(event.relatedTarget)) return;
+        suggestions.dismiss();
+        setHint(false);
+      }}
+    >
       <input
         ref={inputRef}
         type="search"
         name="text"
+        role="combobox"
         className="header-search__input"
         aria-label={placeholder}
         placeholder={placeholder}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        maxLength={MAX_TEXT_LENGTH}
+        onChange={(event) => onChange(event.target.value)}
+        onFocus={() => text.trim() && suggestions.ask(text)}
+        onKeyDown={suggestions.onKeyDown}
+        aria-autocomplete="list"
+        aria-expanded={suggestions.open}
+        aria-controls={listId}
+        aria-activedescendant={suggestions.open && suggestions.active >= 0 ? optionId(listId, suggestions.active) : undefined}
+        aria-describedby={hint ? `${listId}-hint` : undefined}
         autoComplete="off"
         enterKeyHint="search"
       />
@@ -71,6 +112,20 @@ export function HeaderSearch() {
           <path d="m15.5 15.5 5 5" />
         </svg>
       </button>
+      <HeaderSuggestions
+        id={listId}
+        groups={suggestions.groups}
+        open={suggestions.open}
+        active={suggestions.active}
+        onChoose={suggestions.choose}
+        onPoint={suggestions.point}
+      />
+      <p id={`${listId}-hint`} className="header-search__hint" role="status">
+        {hint ? UNSEARCHABLE_TEXT_HINT : ""}
+      </p>
+      <p className="visually-hidden" role="status">
+        {suggestions.announcement}
+      </p>
     </form>
   );
 }

@@ -2,12 +2,14 @@
  * How the shell starts searches (start page links, the header's free-text box): it builds a spec §3 search object and
  * opens the search route with it serialised in `vad`; the search screen runs it. The current result type is a tiny
  * shared store the search screen updates; the header box may be taken over by the search screen (setTextSearchHandler)
- * so that on /sok it updates the screen's own state instead of navigating.
+ * so that on /sok it updates the screen's own state instead of navigating. Elsewhere a header search that should open a
+ * record's detail pane leaves the record's id for the search screen to pick up when it mounts (pendingDetailFor).
  */
 import { useSyncExternalStore } from "react";
 import type { ResultType } from "#shared/search/search-fields";
 import { emptySearch, type Search } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
+import { withOnlyText } from "./search/search-edit";
 
 export const SEARCH_PATH = "/sok";
 
@@ -22,9 +24,9 @@ export function searchForCodes(resultType: ResultType, codeSet: "sni" | "locatio
   return { ...search, codeSet: { [codeSet]: codes } };
 }
 
-/** Spec §2: the header's free text clears all constraints, sets the text and runs the search. */
+/** Spec §2: the header's free text clears all constraints, sets the text and runs the search (by relevance, issue 26). */
 export function searchForText(resultType: ResultType, text: string): Search {
-  return { ...emptySearch(resultType), text };
+  return withOnlyText(emptySearch(resultType), text);
 }
 
 let resultType: ResultType = "COMPANY";
@@ -47,7 +49,10 @@ export function useCurrentResultType(): ResultType {
   );
 }
 
-type TextSearchHandler = (text: string) => void;
+/** Builds the header's search from the one on screen (or from an empty one of the current type elsewhere). */
+export type BuildSearch = (base: Search) => Search;
+/** Runs a header search on the search screen, opening the detail pane of record `detailId` when it is not null. */
+type TextSearchHandler = (build: BuildSearch, detailId: string | null) => void;
 let textSearchHandler: TextSearchHandler | undefined;
 
 /** The search screen takes over the header box while it is mounted; returns the function that gives it back. */
@@ -58,6 +63,31 @@ export function setTextSearchHandler(handler: TextSearchHandler): () => void {
   };
 }
 
-export function currentTextSearchHandler(): TextSearchHandler | undefined {
-  return textSearchHandler;
+let pendingDetail: { vad: string; id: string } | null = null;
+
+/**
+ * Runs a header search: on the search screen through its handler, elsewhere by opening /sok with it; `detailId`
+ * names a record whose detail pane opens with the results.
+ */
+export function launchHeaderSearch(
+  navigate: (to: string) => void,
+  resultType: ResultType,
+  build: BuildSearch,
+  detailId: string | null = null,
+) {
+  const handler = textSearchHandler;
+  if (handler) return handler(build, detailId);
+  const search = build(emptySearch(resultType));
+  pendingDetail = detailId === null ? null : { vad: serializeSearch(search), id: detailId };
+  navigate(searchHref(search));
+}
+
+/** The record the header asked to open with the search of this address (`location.search`), if any. */
+export function pendingDetailFor(locationSearch: string): string | null {
+  const vad = new URLSearchParams(locationSearch).get("vad");
+  return pendingDetail !== null && pendingDetail.vad === vad ? pendingDetail.id : null;
+}
+
+export function clearPendingDetail(): void {
+  pendingDetail = null;
 }

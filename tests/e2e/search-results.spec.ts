@@ -85,8 +85,8 @@ test("a slow search shows the spinner; a failed one the error card with 'Försö
 test("no hits: 'Inga organisationer matchar din sökning' and 'Inga arbetsställen matchar din sökning'", async ({ page, local }) => {
   await signedIn({ page, local });
   await openSearch(page);
-  await page.getByRole("searchbox", { name: "Sök företag" }).fill("Qxzqxz Finns Ej");
-  await page.getByRole("searchbox", { name: "Sök företag" }).press("Enter");
+  await page.getByRole("combobox", { name: "Sök företag" }).fill("Qxzqxz Finns Ej");
+  await page.getByRole("combobox", { name: "Sök företag" }).press("Enter");
   await expect(page.getByText("Inga organisationer matchar din sökning")).toBeVisible();
   await expectHitCount(page, 0);
   await page.getByRole("link", { name: "Byt till arbetsställen" }).click();

@@ -35,7 +35,7 @@ test("switching to worksites and back: the words, the filters of each type and t
   await expect.poll(() => searchInUrl(page)).toMatchObject({ resultType: "WORKSITE", codeSet: { location: ["01"] }, bool: { fTax: true } });
   await expect(page.getByRole("button", { name: "Storleksklass" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Bolagsform" })).toHaveCount(0);
-  await expect(page.getByRole("searchbox", { name: "Sök arbetsställen" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Sök arbetsställen" })).toBeVisible();
   await page.getByRole("button", { name: "Storleksklass" }).click();
   const size = page.getByRole("list", { name: "Storleksklass" }).locator(".facet").first();
   const sizeCount = readNumber(await size.locator(".facet__count").textContent());

@@ -16,7 +16,7 @@ test("the signed-in header: logo, search box, Om oss, Kontakt and the Konto popu
   await page.goto("/om");
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "Urval, till startsidan" })).toHaveAttribute("href", "/");
-  await expect(header.getByRole("searchbox", { name: "Sök företag" })).toHaveAttribute("placeholder", "Sök företag");
+  await expect(header.getByRole("combobox", { name: "Sök företag" })).toHaveAttribute("placeholder", "Sök företag");
   await expect(header.getByRole("link", { name: "Om oss" })).toBeVisible();
   await expect(header.getByRole("link", { name: "Kontakt" })).toBeVisible();
   await expect(header.getByRole("link", { name: "Hem" })).toHaveCount(0);
@@ -38,7 +38,7 @@ test("the signed-in header: logo, search box, Om oss, Kontakt and the Konto popu
 test("typing a letter, space or backspace outside an input focuses and selects the search box", async ({ page, local }) => {
   await signInByApi(page, await local.createUser());
   await page.goto("/om");
-  const search = page.getByRole("searchbox", { name: "Sök företag" });
+  const search = page.getByRole("combobox", { name: "Sök företag" });
   await page.locator("h1").click();
   await page.keyboard.press("b");
   await expect(search).toBeFocused();
@@ -64,7 +64,7 @@ test("typing a letter, space or backspace outside an input focuses and selects t
 test("the header search submits only non-empty text, on Enter or the magnifier, as a fresh search", async ({ page, local }) => {
   await signInByApi(page, await local.createUser());
   await page.goto("/om");
-  const search = page.getByRole("searchbox", { name: "Sök företag" });
+  const search = page.getByRole("combobox", { name: "Sök företag" });
   await search.fill("   ");
   await search.press("Enter");
   await page.getByRole("button", { name: "Sök", exact: true }).click();
@@ -77,7 +77,7 @@ test("the header search submits only non-empty text, on Enter or the magnifier, 
   expect(search1).toMatchObject({ resultType: "COMPANY", text: "Bygg & Måleri", codeSet: {}, range: {} });
 
   await page.goto("/om");
-  await page.getByRole("searchbox").fill("Verkstad");
+  await page.getByRole("combobox", { name: "Sök företag" }).fill("Verkstad");
   await page.getByRole("button", { name: "Sök", exact: true }).click();
   await expect(page).toHaveURL(/\/sok\?vad=/);
   expect(searchOf(page.url()).text).toBe("Verkstad");

@@ -2,15 +2,14 @@
  * The search screen (spec §2 "Search screen"): sidebar, summary header, tree editors, results and the detail pane, with
  * Exportera, Dela and Listfiler in the header. State lives in one SearchController; the address follows the search.
  */
-import { useNavigate } from "@remix-run/react";
+import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Search } from "#shared/search/search-schema";
 import { errorMessage } from "../../lib/api-error";
-import { setCurrentResultType, setTextSearchHandler } from "../../lib/search-launch";
+import { clearPendingDetail, pendingDetailFor, setCurrentResultType, setTextSearchHandler } from "../../lib/search-launch";
 import type { InitialSearch } from "../../lib/search/initial-search";
 import { fetchSearchPage } from "../../lib/search/search-calls";
 import { SearchController } from "../../lib/search/search-controller";
-import { withOnlyText } from "../../lib/search/search-edit";
 import { routeUpdater, useSearchRoute } from "../../lib/search/use-search-route";
 import { useReloadState } from "../../lib/search/use-reload-state";
 import { useScreenRefdata } from "../../lib/search/use-screen-refdata";
@@ -52,13 +51,23 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
   const resultType = useSyncExternalStore(controller.subscribe, getType, getType);
   const refdata = useScreenRefdata(initial.refdata);
   const [panel, setPanel] = useState<TreePanel>(null);
-  const [detailId, setDetailId] = useState<string | null>(null);
+  const location = useLocation();
+  // A record chosen among the header's suggestions on another page opens with the results.
+  const [detailId, setDetailId] = useState<string | null>(() => pendingDetailFor(location.search));
   const [notice, setNotice] = useState(initial.notice);
   const update = useCallback((search: Search) => void controller.run(search), [controller]);
   const edit = useCallback((change: (search: Search) => Search) => void controller.run(change(controller.getState().search)), [controller]);
 
   useEffect(() => setCurrentResultType(resultType), [resultType]);
-  useEffect(() => setTextSearchHandler((text) => update(withOnlyText(controller.getState().search, text))), [controller, update]);
+  useEffect(clearPendingDetail, []);
+  useEffect(
+    () =>
+      setTextSearchHandler((build, id) => {
+        update(build(controller.getState().search));
+        if (id !== null) setDetailId(id);
+      }),
+    [controller, update],
+  );
   useReloadState(
     controller,
     () => ({ detailId, panel }),

@@ -14,7 +14,7 @@ export const SummaryHeader = memo(function SummaryHeader() {
   const { update, refdata } = useSearchScreen();
   const { search, results, loading } = useSearchState();
   const summary = searchSummary(search, refdata, results?.nameForOrgSeqNo ?? null);
-  const options = sortOptions(search.resultType);
+  const options = sortOptions(search.resultType, Boolean(search.text?.trim()));
   const current = search.sort[0];
   const currentValue = current ? sortValue(current.field, current.ascending) : "";
   return (

@@ -23,7 +23,9 @@ import {
   type FinancialType,
   type SearchPageAnswer,
 } from "#shared/api-contracts/search-api";
+import { SuggestAnswerSchema, type SuggestAnswer } from "#shared/api-contracts/suggest";
 import type { Entity } from "#shared/search/result-schemas";
+import type { ResultType } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { api } from "../api";
 
@@ -35,6 +37,12 @@ export function fetchSearchPage(search: Search, page: number, requestId: number,
     schema: SearchPageAnswerSchema,
     signal,
   });
+}
+
+/** GET /sapi/search/suggest: the header box's suggestions for a text (issue 26). */
+export function fetchSuggestions(text: string, type: ResultType, signal: AbortSignal): Promise<SuggestAnswer> {
+  const query = new URLSearchParams({ text, type });
+  return api.call(`/sapi/search/suggest?${query.toString()}`, { schema: SuggestAnswerSchema, signal });
 }
 
 /** GET /sapi/search/serialized: the server's reading of a `vad` (used when the browser's own reading fails). */

@@ -3,10 +3,12 @@
  * X-Search-Request-Id, and only the answer to the latest counter is used (older requests are left to finish and their
  * answers dropped). After a successful search the route is updated with the serialised search unless the caller says not to.
  * The spinner appears after the slow-search delay and stays for a minimum time. A small external store, so React
- * components subscribe with useSyncExternalStore and tests drive it with a fake API call and fake timers.
+ * components subscribe with useSyncExternalStore and tests drive it with a fake API call and fake timers. A search
+ * sorted by relevance that has lost its text runs with the default sort (issue 26).
  */
 import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
 import type { Search } from "#shared/search/search-schema";
+import { withSortFittingText } from "./search-edit";
 import { initialSearchState, searchReducer, type SearchAction, type SearchState } from "./search-state";
 
 /** Spec §9 names the constants 300 and 500 without their use: the spinner shows after 300 ms, for at least 500 ms. */
@@ -66,7 +68,8 @@ export class SearchController {
   }
 
   /** Runs a search (page 0). Resolves when its answer (or a newer search) has settled. */
-  async run(search: Search, route: RouteMode = "push"): Promise<void> {
+  async run(edited: Search, route: RouteMode = "push"): Promise<void> {
+    const search = withSortFittingText(edited);
     const requestId = ++this.counter;
     this.dispatch({ type: "started", search, requestId });
     this.startSpinner();

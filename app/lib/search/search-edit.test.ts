@@ -11,7 +11,9 @@ import {
   setRange,
   switchResultType,
   toggleCode,
+  withOnlyCode,
   withOnlyText,
+  withSortFittingText,
 } from "./search-edit";
 
 const search = (input: unknown): Search => SearchSchema.parse(input);
@@ -61,9 +63,36 @@ describe("clearing (spec §4)", () => {
     expect(hasConstraints(clearConstraints(s))).toBe(false);
     expect(hasConstraints(s)).toBe(true);
   });
-  it("the header's free text starts over with only the text", () => {
+  it("the header's free text starts over with only the text, sorted by relevance", () => {
     const s = search({ codeSet: { sni: ["A"] }, text: "gammal" });
-    expect(withOnlyText(s, "Volvo")).toEqual({ ...emptySearch(), text: "Volvo" });
+    expect(withOnlyText(s, "Volvo")).toEqual({ ...emptySearch(), text: "Volvo", sort: [{ field: "relevance", ascending: false }] });
+  });
+});
+
+describe("the header's suggestions and the relevance sort (issue 26)", () => {
+  const relevance = [{ field: "relevance", ascending: false }];
+  it("a chosen industry or place starts over with that code and the rest of the text", () => {
+    const s = search({ resultType: "WORKSITE", codeSet: { sni: ["A"] }, range: { numEmployees: "5_" }, numeric: { seqNo: 3 } });
+    expect(withOnlyCode(s, "location", "0880", "pizzeria")).toEqual({
+      ...emptySearch("WORKSITE"),
+      numeric: { seqNo: 3 },
+      codeSet: { location: ["0880"] },
+      text: "pizzeria",
+      sort: relevance,
+    });
+  });
+  it("without a rest of the text, the code alone with the default sort", () => {
+    for (const rest of [null, "", "  "]) {
+      expect(withOnlyCode(emptySearch(), "sni", "56102", rest)).toEqual({ ...emptySearch(), codeSet: { sni: ["56102"] } });
+    }
+  });
+  it("a relevance sort without a text falls back to the default sort; other searches stay as they are", () => {
+    const ranked = search({ text: "pizza", sort: relevance });
+    expect(withSortFittingText(ranked)).toBe(ranked);
+    expect(withSortFittingText({ ...ranked, text: null })).toEqual(emptySearch());
+    expect(withSortFittingText({ ...ranked, text: " " }).sort).toEqual(emptySearch().sort);
+    const byName = search({ sort: [{ field: "name", ascending: true }] });
+    expect(withSortFittingText(byName)).toBe(byName);
   });
 });
 

@@ -87,13 +87,36 @@ export function listFileSide(search: Search, fileId: number): NumSetName | null 
   return null;
 }
 
-/** The free text of the header box: a fresh search of the same type with only the text (spec §2). */
+/**
+ * The free text of the header box: a fresh search of the same type with only the text (spec §2), best matches first
+ * (issue 26).
+ */
 export function withOnlyText(search: Search, text: string): Search {
-  return { ...clearConstraints(search), text };
+  return { ...clearConstraints(search), text, sort: relevanceSort() };
+}
+
+/**
+ * An industry or place chosen among the header box's suggestions (issue 26): a fresh search with that code and the
+ * rest of the text (none when nothing is left).
+ */
+export function withOnlyCode(search: Search, name: "sni" | "location", code: string, text: string | null): Search {
+  const fresh = clearConstraints(search);
+  const rest = text?.trim() ? text.trim() : null;
+  return { ...fresh, codeSet: { [name]: [code] }, text: rest, sort: rest ? relevanceSort() : fresh.sort };
+}
+
+/** Relevance ranks by the text: a search without one falls back to the default sort. */
+export function withSortFittingText(search: Search): Search {
+  if (search.text?.trim() || !search.sort.some((entry) => entry.field === "relevance")) return search;
+  return { ...search, sort: defaultSort() };
 }
 
 function defaultSort(): Search["sort"] {
   return DEFAULT_SORT.map((entry) => ({ ...entry }));
+}
+
+function relevanceSort(): Search["sort"] {
+  return [{ field: "relevance", ascending: false }];
 }
 
 /**

@@ -1,0 +1,85 @@
+/**
+ * The header box's suggestions (issue 26): typing shows companies, industries and places in an ARIA combobox; arrow
+ * down and Enter on a company opens the search for the text, sorted by relevance, with that company's detail pane
+ * (from another page and on the search screen); clicking a place searches with it as a filter and the rest of the
+ * text; Escape closes the list; a text of only stop words is answered with a hint instead of a search.
+ */
+import type { Page } from "@playwright/test";
+import type { SuggestAnswer } from "#shared/api-contracts/suggest";
+import { SAME_ORIGIN, searchInUrl, signedIn } from "./search-helpers";
+import { expect, expectAccessible, screenshot, test } from "./support/test";
+
+async function suggestions(page: Page, text: string): Promise<SuggestAnswer> {
+  const query = new URLSearchParams({ text, type: "COMPANY" });
+  const response = await page.request.get(`/sapi/search/suggest?${query.toString()}`, { headers: SAME_ORIGIN });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as SuggestAnswer;
+}
+
+test("suggestions as you type: a company opens its detail, a place becomes the filter, Escape closes", async ({ page, local }) => {
+  await signedIn({ page, local });
+  const pizz = await suggestions(page, "pizz");
+  const first = pizz.records[0];
+  if (!first) throw new Error("the demo data has no company matching 'pizz'");
+
+  await page.goto("/om");
+  const box = page.getByRole("combobox", { name: "Sök företag" });
+  const list = page.getByRole("listbox", { name: "Förslag" });
+  await box.fill("pizz");
+  await expect(list).toBeVisible();
+  await expect(box).toHaveAttribute("aria-expanded", "true");
+  const companies = list.getByRole("group", { name: "Företag" }).getByRole("option");
+  await expect(companies).toHaveCount(pizz.records.length);
+  await expect(companies.first()).toContainText(first.name);
+  await expect(companies.first()).toContainText(first.orgNo);
+  await expect(page.getByRole("status").filter({ hasText: /förslag/ })).toHaveText(/^\d+ förslag/);
+  await expectAccessible(page);
+
+  await box.press("ArrowDown");
+  await screenshot(page, "header-suggestions");
+  await expect(companies.first()).toHaveAttribute("aria-selected", "true");
+  await expect(box).toHaveAttribute("aria-activedescendant", (await companies.first().getAttribute("id")) ?? "");
+  await box.press("Enter");
+  await expect(page.getByRole("complementary", { name: first.name })).toBeVisible();
+  expect(searchInUrl(page)).toMatchObject({ text: "pizz", codeSet: {}, sort: [{ field: "relevance", ascending: false }] });
+  await expect(page.getByRole("combobox", { name: "Sortera" })).toHaveValue("relevance:desc");
+  await expect(list).toBeHidden();
+
+  // On the search screen the same keys open another company's detail.
+  const second = pizz.records[1];
+  if (!second) throw new Error("the demo data has one company matching 'pizz'");
+  await box.fill("pizz");
+  await expect(companies.nth(1)).toContainText(second.name);
+  await box.press("ArrowDown");
+  await box.press("ArrowDown");
+  await box.press("Enter");
+  await expect(page.getByRole("complementary", { name: second.name })).toBeVisible();
+
+  // A place among the suggestions becomes the place filter, the rest of the text the text.
+  const withTown = await suggestions(page, "pizzeria kalmar");
+  const place = withTown.places[0];
+  if (!place) throw new Error("no place suggested for 'pizzeria kalmar'");
+  await box.fill("pizzeria kalmar");
+  await list.getByRole("group", { name: "Plats" }).getByRole("option").first().click();
+  await expect(page.locator(".summary__facts")).toContainText("Kalmar");
+  await expect.poll(() => searchInUrl(page).codeSet).toEqual({ location: [place.code] });
+  expect(searchInUrl(page).text).toBe(place.remainingText);
+  await expect(list).toBeHidden();
+
+  // Escape closes the list and keeps the text; a second Escape is the search field's own (it clears the text).
+  await box.fill("pizz");
+  await expect(list).toBeVisible();
+  await box.press("Escape");
+  await expect(list).toBeHidden();
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+  await expect(box).toHaveValue("pizz");
+  await box.press("Escape");
+  await expect(box).toHaveValue("");
+
+  // Only stop words: a hint under the box, no search.
+  const before = page.url();
+  await box.fill("AB");
+  await box.press("Enter");
+  await expect(page.getByText("Skriv ett namn, en ort, en bransch eller ett organisationsnummer.")).toBeVisible();
+  expect(page.url()).toBe(before);
+});
