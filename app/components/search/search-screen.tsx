@@ -16,6 +16,7 @@ import { useReloadState } from "../../lib/search/use-reload-state";
 import { useScreenRefdata } from "../../lib/search/use-screen-refdata";
 import { HeaderActions } from "../main-header";
 import { DetailPane } from "./detail-pane";
+import { FilterButton, FilterDrawer } from "./filter-drawer";
 import { ResultList } from "./result-list";
 import { SearchContextProvider, type SearchScreenContext, type TreePanel } from "./search-context";
 import { SearchHeaderActions } from "./search-header-actions";
@@ -54,6 +55,12 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
   const [panel, setPanel] = useState<TreePanel>(null);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [notice, setNotice] = useState(initial.notice);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filterButtonRef = useRef<HTMLButtonElement>(null);
+  const closeFilters = useCallback(() => {
+    setFiltersOpen(false);
+    filterButtonRef.current?.focus();
+  }, []);
   const update = useCallback((search: Search) => void controller.run(search), [controller]);
   const edit = useCallback((change: (search: Search) => Search) => void controller.run(change(controller.getState().search)), [controller]);
 
@@ -76,8 +83,11 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
     <SearchContextProvider value={context}>
       <main className={detailId ? "search-page search-page--detail" : "search-page"} id="main">
         <h1 className="visually-hidden">Sök företag och arbetsställen</h1>
-        <Sidebar />
+        <FilterDrawer open={filtersOpen} onClose={closeFilters}>
+          <Sidebar />
+        </FilterDrawer>
         <div className="search-main">
+          <FilterButton buttonRef={filterButtonRef} onOpen={() => setFiltersOpen(true)} />
           {notice ? (
             <div className="notice-bar" role="alert">
               <p>{notice}</p>
