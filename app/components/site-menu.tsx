@@ -4,8 +4,9 @@
  * the button and its links, and closes on Escape (focus back to the button), a press outside it or a new page.
  */
 import { useLocation } from "@remix-run/react";
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { FOCUSABLE, isDisplayed, trapTab } from "../lib/focus-trap";
+import { useCloseWhenHidden } from "../lib/use-close-when-hidden";
 
 export function SiteMenu({ children, variant }: { children: ReactNode; variant: "main" | "public" }) {
   const [open, setOpen] = useState(false);
@@ -15,6 +16,8 @@ export function SiteMenu({ children, variant }: { children: ReactNode; variant: 
   const { pathname, search } = useLocation();
   // A new page closes the menu.
   useEffect(() => setOpen(false), [pathname, search]);
+  const closeMenu = useCallback(() => setOpen(false), []);
+  useCloseWhenHidden(open, buttonRef, closeMenu);
 
   useEffect(() => {
     if (!open) return;

@@ -6,6 +6,7 @@
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { formatNumber, resultTypeWord } from "#shared/format";
 import { trapTab } from "../../lib/focus-trap";
+import { useCloseWhenHidden } from "../../lib/use-close-when-hidden";
 import { activeFilterCount } from "../../lib/search/active-filters";
 import { useSearchState } from "./search-context";
 
@@ -36,13 +37,17 @@ function ShowResultsButton({ onClose }: { onClose: () => void }) {
 
 interface FilterDrawerProps {
   open: boolean;
+  /** Closes the drawer and gives the focus back to 'Filter'. */
   onClose: () => void;
+  /** Closes it without moving the focus (the window grew past the phone breakpoint). */
+  onHidden: () => void;
   children: ReactNode;
 }
 
-export function FilterDrawer({ open, onClose, children }: FilterDrawerProps) {
+export function FilterDrawer({ open, onClose, onHidden, children }: FilterDrawerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  useCloseWhenHidden(open, closeRef, onHidden);
   useEffect(() => {
     if (open) closeRef.current?.focus();
   }, [open]);

@@ -57,6 +57,7 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
   const [notice, setNotice] = useState(initial.notice);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filterButtonRef = useRef<HTMLButtonElement>(null);
+  const hideFilters = useCallback(() => setFiltersOpen(false), []);
   const closeFilters = useCallback(() => {
     setFiltersOpen(false);
     filterButtonRef.current?.focus();
@@ -83,7 +84,7 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
     <SearchContextProvider value={context}>
       <main className={detailId ? "search-page search-page--detail" : "search-page"} id="main">
         <h1 className="visually-hidden">Sök företag och arbetsställen</h1>
-        <FilterDrawer open={filtersOpen} onClose={closeFilters}>
+        <FilterDrawer open={filtersOpen} onClose={closeFilters} onHidden={hideFilters}>
           <Sidebar />
         </FilterDrawer>
         <div className="search-main">
