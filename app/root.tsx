@@ -17,9 +17,11 @@ import { ZOD_JITLESS_SCRIPT } from "./lib/zod-csp";
 import { readPublisher } from "#shared/publisher";
 import { PublisherProvider } from "./lib/publisher-context";
 import appStyles from "./styles/app.css?url";
+import narrowStyles from "./styles/narrow.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
+  { rel: "stylesheet", href: narrowStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -1,9 +1,10 @@
 /**
  * Map of Sweden's 21 counties (spec §1): each county is a link, reachable by keyboard, named with its company count,
- * that starts a search limited to it. Shaded by count; the focused or hovered county is described under the map.
+ * that starts a search limited to it. Shaded by count; the focused or hovered county is described under the map. On a
+ * touch screen there is no hover (issue 29): the first tap on a county describes it, a second tap searches.
  */
 import { Link } from "@remix-run/react";
-import { useState } from "react";
+import { type MouseEvent, useRef, useState } from "react";
 import { formatNumber } from "#shared/format";
 import type { ResultType } from "#shared/search/search-fields";
 import { COUNTY_SHAPES, MAP_VIEW_BOX } from "../lib/counties";
@@ -20,12 +21,22 @@ function shadeOf(count: number | undefined, max: number): number {
 
 export function CountyMap({ counts, resultType }: { counts: CodeCounts | null; resultType: ResultType }) {
   const [active, setActive] = useState<string | null>(null);
+  const [tapped, setTapped] = useState<string | null>(null);
+  const pointerType = useRef("");
   const max = counts ? Math.max(0, ...counts.values()) : 0;
   const countText = (code: string) => {
     const count = counts?.get(code);
     return count === undefined ? null : `${formatNumber(count)} företag`;
   };
-  const activeCounty = COUNTY_SHAPES.find((county) => county.code === active);
+  const shown = active ?? tapped;
+  const activeCounty = COUNTY_SHAPES.find((county) => county.code === shown);
+  const onClick = (event: MouseEvent, code: string) => {
+    const byTouch = pointerType.current === "touch";
+    pointerType.current = "";
+    if (!byTouch || tapped === code) return;
+    event.preventDefault();
+    setTapped(code);
+  };
 
   return (
     <figure className="county-map">
@@ -42,6 +53,8 @@ export function CountyMap({ counts, resultType }: { counts: CodeCounts | null; r
               onMouseLeave={() => setActive(null)}
               onFocus={() => setActive(county.code)}
               onBlur={() => setActive(null)}
+              onPointerDown={(event) => (pointerType.current = event.pointerType)}
+              onClick={(event) => onClick(event, county.code)}
               data-county-code={county.code}
             >
               <title>{text ? `${county.name}: ${text}` : county.name}</title>
@@ -54,6 +67,7 @@ export function CountyMap({ counts, resultType }: { counts: CodeCounts | null; r
         {activeCounty ? (
           <>
             <strong>{activeCounty.name}</strong> {countText(activeCounty.code) ?? ""}
+            {tapped === activeCounty.code ? " – tryck igen för att söka där." : ""}
           </>
         ) : (
           "Välj ett län för att söka där."

@@ -12,6 +12,7 @@ import { ExportNotice, ExportsLink } from "./exports/exports-link";
 import { HeaderSearch } from "./header-search";
 import { Logo } from "./logo";
 import { MonitoringLink } from "./monitoring/monitoring-link";
+import { SiteMenu } from "./site-menu";
 
 const HEADER_ACTIONS_ID = "header-actions";
 
@@ -29,13 +30,13 @@ export function MainHeader({ user }: { user: ActiveUser }) {
         <Logo />
         <HeaderSearch />
         <div id={HEADER_ACTIONS_ID} className="site-header__actions" />
-        <nav aria-label="Huvudmeny" className="site-nav">
+        <SiteMenu variant="main">
           <MonitoringLink isActive={user.endUser.signedTerms} />
           <ExportsLink isActive={user.endUser.signedTerms} />
           <NavLink to="/om">Om oss</NavLink>
           <NavLink to="/kontakt">Kontakt</NavLink>
           <AccountPopup user={user} />
-        </nav>
+        </SiteMenu>
       </div>
       <ExportNotice />
     </header>

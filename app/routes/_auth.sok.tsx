@@ -12,11 +12,12 @@ import detailStyles from "../styles/search-detail.css?url";
 import filterStyles from "../styles/search-filters.css?url";
 import resultStyles from "../styles/search-results.css?url";
 import treeStyles from "../styles/search-tree.css?url";
+import narrowStyles from "../styles/search-narrow.css?url";
 
 export const meta: MetaFunction = () => [{ title: "Sök – Urval" }];
 
 export const links: LinksFunction = () =>
-  [searchStyles, filterStyles, treeStyles, resultStyles, detailStyles].map((href) => ({ rel: "stylesheet", href }));
+  [searchStyles, filterStyles, treeStyles, resultStyles, detailStyles, narrowStyles].map((href) => ({ rel: "stylesheet", href }));
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   return data(await loadInitialSearch(context, request), { headers: { "Cache-Control": "private, no-store" } });

@@ -6,6 +6,7 @@
  */
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { applyThrottling, type UiProfile } from "./ui-profiles";
 
 /**
  * Runs inside the page: checks the filter and times two moments, each to the frame after it: the new hit count shown
@@ -85,9 +86,10 @@ export interface ColdLoad {
   scripts: { url: string; bytes: number; gzipBytes: number }[];
 }
 
-export async function measureColdLoad(browser: Browser, signedIn: BrowserContext, url: string): Promise<ColdLoad> {
-  const context = await browser.newContext({ storageState: await signedIn.storageState(), viewport: { width: 1280, height: 900 } });
+export async function measureColdLoad(browser: Browser, signedIn: BrowserContext, url: string, profile: UiProfile): Promise<ColdLoad> {
+  const context = await browser.newContext({ ...profile.context, storageState: await signedIn.storageState() });
   const page = await context.newPage();
+  await applyThrottling(page, profile);
   // Notes when React has hydrated (root.tsx sets <html data-hydrated>); injected by the browser, not by the page.
   await page.addInitScript(`new MutationObserver(function (_, observer) {
     if (!document.documentElement || !document.documentElement.dataset.hydrated) return;

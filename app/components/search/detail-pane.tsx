@@ -81,8 +81,12 @@ export const DetailPane = memo(function DetailPane() {
         <h2 ref={headingRef} tabIndex={-1}>
           {title}
         </h2>
-        <button type="button" className="button button--small button--secondary" onClick={close}>
-          Stäng
+        {/* On a phone the pane covers the results: the same button reads as the way back to them (search-narrow.css). */}
+        <button type="button" className="button button--small button--secondary detail-pane__close" onClick={close}>
+          <span className="detail-pane__close-wide">Stäng</span>
+          <span className="detail-pane__back">
+            <span aria-hidden="true">← </span>Tillbaka till resultaten
+          </span>
         </button>
       </div>
       <div className="detail-pane__content">

@@ -3,11 +3,12 @@
  * the group (CONCERN, default) and the parent company (BUSINESS) shown only when group figures exist and stored on the
  * server, and a small chart of turnover and result.
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { FinancialType } from "#shared/api-contracts/search-api";
 import { formatMoney, formatNumber, formatPeriod } from "#shared/format";
 import type { CompanyDetail, FinancialFigures } from "#shared/search/result-schemas";
 import { storeFinancialType } from "../../lib/search/search-calls";
+import { useIsScrollable } from "../../lib/use-is-scrollable";
 import { FinancialChart } from "./financial-chart";
 
 /** Spec §9: financial tables show at most 3 periods. */
@@ -34,11 +35,15 @@ const ROWS: [string, MoneyKey | "numberOfEmployees"][] = [
 export function FinancialSection({ detail }: { detail: CompanyDetail }) {
   const [type, setType] = useState<FinancialType>(detail.detailViewConfig.companyFinancialType);
   const [saveError, setSaveError] = useState(false);
+  // On a narrow screen the table may scroll sideways: then it is a named region the keyboard can reach (issue 29).
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollable = useIsScrollable(scrollRef);
   const periods = detail.financialPeriods.slice(0, MAX_PERIODS);
   if (periods.length === 0) return <p className="muted">Inga bokslut finns registrerade.</p>;
   const hasGroup = periods.some((period) => period.group !== null);
   const useGroup = hasGroup && type === "CONCERN";
   const figures = periods.map((period) => (useGroup && period.group ? period.group : period.company));
+  const caption = useGroup ? "Koncernens bokslut" : "Företagets bokslut";
 
   const choose = (next: FinancialType) => {
     setType(next);
@@ -68,9 +73,9 @@ export function FinancialSection({ detail }: { detail: CompanyDetail }) {
           }))
           .reverse()}
       />
-      <div className="table-scroll">
+      <div ref={scrollRef} className="table-scroll" {...(scrollable ? { tabIndex: 0, role: "region", "aria-label": caption } : {})}>
         <table className="financial-table">
-          <caption className="visually-hidden">{useGroup ? "Koncernens bokslut" : "Företagets bokslut"}</caption>
+          <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
               <th scope="col">Period</th>

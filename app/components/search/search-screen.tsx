@@ -15,6 +15,7 @@ import { useReloadState } from "../../lib/search/use-reload-state";
 import { useScreenRefdata } from "../../lib/search/use-screen-refdata";
 import { HeaderActions } from "../main-header";
 import { DetailPane } from "./detail-pane";
+import { FilterButton, FilterDrawer } from "./filter-drawer";
 import { ResultList } from "./result-list";
 import { SearchContextProvider, type SearchScreenContext, type TreePanel } from "./search-context";
 import { SearchHeaderActions } from "./search-header-actions";
@@ -55,6 +56,13 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
   // A record chosen among the header's suggestions on another page opens with the results.
   const [detailId, setDetailId] = useState<string | null>(() => pendingDetailFor(location.search));
   const [notice, setNotice] = useState(initial.notice);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filterButtonRef = useRef<HTMLButtonElement>(null);
+  const hideFilters = useCallback(() => setFiltersOpen(false), []);
+  const closeFilters = useCallback(() => {
+    setFiltersOpen(false);
+    filterButtonRef.current?.focus();
+  }, []);
   const update = useCallback((search: Search) => void controller.run(search), [controller]);
   const edit = useCallback((change: (search: Search) => Search) => void controller.run(change(controller.getState().search)), [controller]);
 
@@ -85,8 +93,11 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
     <SearchContextProvider value={context}>
       <main className={detailId ? "search-page search-page--detail" : "search-page"} id="main">
         <h1 className="visually-hidden">Sök företag och arbetsställen</h1>
-        <Sidebar />
+        <FilterDrawer open={filtersOpen} onClose={closeFilters} onHidden={hideFilters}>
+          <Sidebar />
+        </FilterDrawer>
         <div className="search-main">
+          <FilterButton buttonRef={filterButtonRef} onOpen={() => setFiltersOpen(true)} />
           {notice ? (
             <div className="notice-bar" role="alert">
               <p>{notice}</p>
