@@ -12,6 +12,7 @@ import type { EntityIndex, SearchIndex } from "./index-types";
 import { lowerBound } from "./ranks";
 import { scan } from "./scan";
 import { collectTop } from "./scan-count";
+import { matchOneWordTop } from "./text-match";
 import { planAll, planScan, type ScanPlan } from "./scan-plan";
 import { TopK } from "./top-k";
 
@@ -124,10 +125,22 @@ export class EmbeddedBackend implements SearchBackend {
     return this.exportPositions(search, plan, options).map((p) => ids[p] ?? 0);
   }
 
-  /** A text-only search's best records: its candidates straight into the heap, with no counting pass. */
+  /**
+   * A text-only search's best records: its candidates straight into the heap, with no counting pass; a one-word text
+   * reads only the fields that can reach the top (text-match.ts matchOneWordTop).
+   */
   async suggestRecords(search: ValidSearch, limit: number) {
+    const entity = this.entity(search.resultType);
+    const k = Math.max(0, limit);
+    const byRelevance = search.sort[0]?.field === "relevance";
+    const oneWord = search.textQuery && byRelevance && isTextOnly(search) ? matchOneWordTop(this.index, entity, search.textQuery, k) : null;
+    if (oneWord) {
+      const top = new TopK(k, entity, search.sort, search.seed, oneWord.scores);
+      collectTop(top, oneWord.positions, oneWord.positions.length);
+      return this.records(search.resultType, top.sorted());
+    }
     const plan = planScan(this.index, search);
-    const top = new TopK(Math.max(0, limit), plan.entity, search.sort, search.seed, plan.textScores);
+    const top = new TopK(k, plan.entity, search.sort, search.seed, plan.textScores);
     if (plan.candidates && isTextOnly(search)) collectTop(top, plan.candidates, plan.candidates.length);
     else scan(plan, top);
     return this.records(search.resultType, top.sorted());
