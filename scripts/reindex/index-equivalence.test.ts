@@ -15,8 +15,12 @@ import { generateDataset } from "../data/generate";
 import { loadDocuments } from "./load-documents";
 import { readCompanies, readManifest, readWorksites } from "./source-reader";
 
-/** encodeSnapshot of the index built by the reindex at ff3da43 (before columnar facts) from the dataset below. */
-const GOLDEN_SHA256 = "f7ac5c8d9055bf8192bf47a81f4f40496c0170f3d663f7f27ffbe0c72b709748";
+/**
+ * encodeSnapshot of the index built from the dataset below: at ff3da43 (before columnar facts) it was f7ac5c8d…; the
+ * free-text fields of issue 26 (address and people words in the word index, stop words left out) changed it on purpose
+ * to this, checked against the same record-by-record build.
+ */
+const GOLDEN_SHA256 = "0287848f970bd36455189142444dffd57102324a74234327a76e58531eb0371a";
 
 let dir: string;
 
@@ -57,7 +61,7 @@ async function throughThreads(chunkBytes?: number): Promise<string> {
 }
 
 describe("the reindex's column index", () => {
-  it("equals the index built record by record, and the one the reindex built before columnar facts", async () => {
+  it("equals the index built record by record, and the golden one", async () => {
     const expected = await inProcess();
     expect(await throughThreads()).toBe(expected);
     expect(await throughThreads(64 * 1024)).toBe(expected);
