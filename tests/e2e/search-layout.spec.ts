@@ -12,6 +12,49 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow, "page wider than the window").toBeLessThanOrEqual(0);
 }
 
+/** Lines in the sidebar that end inside a word: only a space, a hyphen or a soft hyphen (drawn as "-") may end one. */
+async function midWordBreaks(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.querySelector(".sidebar") ?? document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      let lineTop: number | null = null;
+      for (let i = 0; i < text.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rects = range.getClientRects();
+        const rect = rects[rects.length - 1];
+        if (!rect || rect.width === 0) continue;
+        if (lineTop !== null && rect.top > lineTop + 2 && !/[\s\u00ad/–-]/.test(text[i - 1] ?? " ")) found.push(`${text.slice(0, i)}|${text.slice(i)}`);
+        lineTop = rect.top;
+      }
+    }
+    return found;
+  });
+}
+
+test("the sidebar fits at 1280, 1440 and 1920 px and at 200 % zoom, and breaks labels between syllables", async ({ page, local }) => {
+  test.setTimeout(120_000);
+  await signedIn({ page, local });
+  await openSearch(page);
+  const sidebar = page.getByRole("complementary", { name: "Filter" });
+  const closed = sidebar.locator(".filter-group__toggle[aria-expanded='false']");
+  while ((await closed.count()) > 0) await closed.first().click();
+  // 960 px: a 1920 px window at 200 % zoom.
+  for (const width of [1280, 1440, 1920, 960]) {
+    await page.setViewportSize({ width, height: 900 });
+    await sidebar.getByLabel("Omsättning till").focus();
+    const fit = await sidebar.evaluate((el) => ({ scrollLeft: el.scrollLeft, overflow: el.scrollWidth - el.clientWidth }));
+    expect(fit, `sidebar at ${width} px`).toEqual({ scrollLeft: 0, overflow: 0 });
+    expect(await midWordBreaks(page), `labels broken inside a word at ${width} px`).toEqual([]);
+    await expectNoSidewaysScroll(page);
+    if (width !== 960) await screenshot(page, `sok-filter-${width}`);
+  }
+  await expectAccessible(page);
+});
+
 for (const width of [1280, 768]) {
   test(`at ${width} px: sidebar, summary, tree editor, cards and detail pane fit and pass axe`, async ({ page, local }) => {
     // Four full axe scans of the search screen (now with the export designer's and Bevakning's controls): about

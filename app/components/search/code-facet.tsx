@@ -4,6 +4,7 @@
  */
 import { memo, useId, useState } from "react";
 import { formatNumber } from "#shared/format";
+import { hyphenateSv } from "../../lib/hyphenate-sv";
 import { type FacetEntry, filterEntries, LONG_GROUP } from "../../lib/search/facet-entries";
 
 interface CodeFacetProps {
@@ -58,7 +59,7 @@ const FacetRow = memo(function FacetRow({ row, onToggle, idPrefix }: FacetRowPro
         data-code={row.code}
       />
       <label htmlFor={inputId} className="facet__label">
-        {row.text}
+        {hyphenateSv(row.text)}
       </label>
       <CountCells row={row} id={`${inputId}-counts`} />
     </li>

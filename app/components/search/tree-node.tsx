@@ -4,6 +4,7 @@
  */
 import type { RefNode } from "#shared/api-contracts/search-api";
 import { formatNumber, formatSniCode } from "#shared/format";
+import { hyphenateSv } from "../../lib/hyphenate-sv";
 
 export interface TreeRowProps {
   node: RefNode;
@@ -54,7 +55,7 @@ export function TreeRow(props: TreeRowProps) {
         <span className="tree-row__code" aria-hidden="true">
           {code}
         </span>
-        {node.text}
+        {hyphenateSv(node.text)}
       </label>
       <span className="tree-row__counts" aria-hidden="true">
         <span className="facet__count">{formatNumber(count)}</span>

@@ -33,6 +33,8 @@ describe("facet rows (spec §2)", () => {
     expect(filterEntries(rows, "ska").map((r) => r.code)).toEqual([]);
     expect(filterEntries(rows, "1").map((r) => r.code)).toEqual(["12", "13"]);
     expect(filterEntries(rows, "  ").length).toBe(4);
+    // A label copied from the screen carries soft hyphens.
+    expect(filterEntries(rows, "Upp\u00adsala").map((r) => r.code)).toEqual(["03"]);
   });
 });
 

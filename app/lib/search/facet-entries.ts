@@ -39,7 +39,8 @@ export function facetEntries(
 
 /** Lower-cased for matching; å, ä and ö stay letters of their own. */
 export function normalizeQuery(text: string): string {
-  return text.trim().toLocaleLowerCase("sv");
+  // Without the soft hyphens of a label copied from the screen (app/lib/hyphenate-sv.ts).
+  return text.replaceAll("\u00ad", "").trim().toLocaleLowerCase("sv");
 }
 
 /** Rows whose title contains the query or whose code starts with it (dots ignored: "01.1" finds "011"). */
