@@ -1,4 +1,5 @@
 /** Public pages (spec §1, §2): signed-out header, footer, content, contact form, terms from the server, redirects. */
+import { CONTACT_EMAIL_MESSAGE } from "#shared/api-contracts/subscription";
 import { expect, expectAccessible, screenshot, test } from "./support/test";
 
 const PUBLIC_PAGES = [
@@ -86,6 +87,39 @@ test("the contact form sends, shows 'Meddelande skickat!' for 2 s, then clears",
   await expect(page.getByText("Meddelande skickat!")).toBeHidden({ timeout: 5_000 });
   expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1_500);
   for (const label of Object.keys(values)) await expect(page.getByLabel(label, { exact: true })).toHaveValue("");
+});
+
+test("the contact form shows field messages at their fields, the page's own and the server's alike", async ({ page }) => {
+  await page.goto("/kontakt");
+  const email = page.getByLabel("E-post", { exact: true });
+  const message = page.getByLabel("Meddelande", { exact: true });
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/contact/message")) posts += 1;
+  });
+  await email.fill("inte-en-epost");
+  await page.getByRole("button", { name: "Skicka" }).click();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toHaveAccessibleDescription(CONTACT_EMAIL_MESSAGE);
+  await expect(email).toBeFocused();
+  await expect(message).toHaveAccessibleDescription("Skriv ett meddelande.");
+  expect(posts).toBe(0);
+
+  // The server checks the same: a request that steps around the page's check gets its field messages back.
+  await page.route("**/api/contact/message", (route) =>
+    route.continue({
+      postData: JSON.stringify({ ...(JSON.parse(route.request().postData() ?? "{}") as object), email: "inte-en-epost", message: "" }),
+    }),
+  );
+  await email.fill("eva@example.se");
+  await message.fill("Hej! Ring mig gärna.");
+  const answer = page.waitForResponse((r) => r.url().endsWith("/api/contact/message"));
+  await page.getByRole("button", { name: "Skicka" }).click();
+  expect((await answer).status()).toBe(400);
+  await expect(email).toHaveAccessibleDescription(CONTACT_EMAIL_MESSAGE);
+  await expect(message).toHaveAccessibleDescription("Skriv ett meddelande.");
+  await expect(page.getByRole("alert")).toBeEmpty();
+  await expect(page.getByText("Meddelande skickat!")).toHaveCount(0);
 });
 
 test("the short links redirect as the spec says", async ({ page }) => {
