@@ -14,6 +14,8 @@ interface CodeFacetProps {
   onToggle: (code: string) => void;
   /** Greys the counts while a search runs. */
   stale?: boolean;
+  /** Hides the counts: they are an earlier search's, the one on screen failed (issue 25). */
+  outdated?: boolean;
 }
 
 function CountCells({ row, id }: { row: FacetEntry; id: string }) {
@@ -66,7 +68,7 @@ const FacetRow = memo(function FacetRow({ row, onToggle, idPrefix }: FacetRowPro
   );
 }, sameRow);
 
-export const CodeFacet = memo(function CodeFacet({ label, rows, onToggle, stale }: CodeFacetProps) {
+export const CodeFacet = memo(function CodeFacet({ label, rows, onToggle, stale, outdated }: CodeFacetProps) {
   const idPrefix = useId();
   const [query, setQuery] = useState("");
   const [showAll, setShowAll] = useState(false);
@@ -76,7 +78,7 @@ export const CodeFacet = memo(function CodeFacet({ label, rows, onToggle, stale 
   const limit = Math.max(LONG_GROUP, selectedCount);
   const shown = isLong && !showAll && !query ? matching.slice(0, limit) : matching;
   return (
-    <div className={stale ? "facet-list facet-list--stale" : "facet-list"}>
+    <div className={outdated ? "facet-list facet-list--outdated" : stale ? "facet-list facet-list--stale" : "facet-list"}>
       {isLong ? (
         <input
           type="search"

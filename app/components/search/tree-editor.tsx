@@ -40,7 +40,7 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
 
 export function TreeEditor({ set }: { set: "sni" | "location" }) {
   const { refdata, update, setPanel } = useSearchScreen();
-  const { search, results } = useSearchState();
+  const { search, results, resultsOutdated } = useSearchState();
   const tree: TreeIndex | null = set === "sni" ? (refdata?.sni ?? null) : (refdata?.location ?? null);
   const [query, setQuery] = useState("");
   const [root, setRoot] = useState<string | null>(null);
@@ -103,7 +103,11 @@ export function TreeEditor({ set }: { set: "sni" | "location" }) {
   const rootNode = root && tree ? tree.byCode.get(root) : undefined;
   const trail = root && tree ? [...ancestorsOf(tree, root), root] : [];
   return (
-    <section id={`tree-editor-${set}`} className="tree-editor" aria-labelledby={`tree-editor-${set}-heading`}>
+    <section
+      id={`tree-editor-${set}`}
+      className={resultsOutdated ? "tree-editor tree-editor--outdated" : "tree-editor"}
+      aria-labelledby={`tree-editor-${set}-heading`}
+    >
       <div className="tree-editor__header">
         <h2 id={`tree-editor-${set}-heading`}>{texts.heading}</h2>
         <button type="button" className="button button--small button--secondary" onClick={() => setPanel(null)}>

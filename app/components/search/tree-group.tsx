@@ -17,7 +17,7 @@ export function TreeGroup({ set, title }: { set: "sni" | "location"; title: stri
   const { edit, refdata, panel, setPanel } = useSearchScreen();
   const { current, deferred } = useSearchStates();
   const { search } = current;
-  const { results, spinner } = deferred;
+  const { results, spinner, resultsOutdated } = deferred;
   const aggregations = results?.aggregations;
   const chosen = search.codeSet[set];
   const selected = useMemo(() => chosen ?? [], [chosen]);
@@ -41,7 +41,7 @@ export function TreeGroup({ set, title }: { set: "sni" | "location"; title: stri
       >
         {EDIT_TEXT[set]}
       </button>
-      <CodeFacet label={set === "sni" ? "Branscher" : "Län"} rows={rows} onToggle={onToggle} stale={spinner} />
+      <CodeFacet label={set === "sni" ? "Branscher" : "Län"} rows={rows} onToggle={onToggle} stale={spinner} outdated={resultsOutdated} />
     </FilterGroup>
   );
 }
