@@ -1,6 +1,6 @@
 /** Public pages (spec §1, §2): signed-out header, footer, content, contact form, terms from the server, redirects. */
 import { CONTACT_EMAIL_MESSAGE } from "#shared/api-contracts/subscription";
-import { expect, expectAccessible, screenshot, test } from "./support/test";
+import { expect, expectAccessible, screenshot, signInByApi, test } from "./support/test";
 
 const PUBLIC_PAGES = [
   { path: "/om", heading: "Om oss", name: "om" },
@@ -120,6 +120,21 @@ test("the contact form shows field messages at their fields, the page's own and 
   await expect(message).toHaveAccessibleDescription("Skriv ett meddelande.");
   await expect(page.getByRole("alert")).toBeEmpty();
   await expect(page.getByText("Meddelande skickat!")).toHaveCount(0);
+});
+
+test("an unknown address answers 404 'Sidan finns inte' with the header and footer, signed out and signed in", async ({ page, local }) => {
+  const response = await page.goto("/finns-inte/alls");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Sidan finns inte" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Hem" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText("Kundservice");
+
+  await signInByApi(page, await local.createUser());
+  expect((await page.goto("/bevakningar/finns-inte"))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Sidan finns inte" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Konto" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText("Kundservice");
+  await expectAccessible(page);
 });
 
 test("the short links redirect as the spec says", async ({ page }) => {

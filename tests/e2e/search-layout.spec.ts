@@ -12,6 +12,21 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow, "page wider than the window").toBeLessThanOrEqual(0);
 }
 
+/** The header's links and buttons that something else covers at their centre (an open detail pane must not). */
+async function coveredHeaderControls(page: Page): Promise<string[]> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".site-header a[href], .site-header button")]
+      .filter((el) => el.getClientRects().length > 0)
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return !hit || !el.contains(hit);
+      })
+      .map((el) => el.textContent?.trim() ?? el.tagName),
+  );
+}
+
 /** Lines in the sidebar that end inside a word: only a space, a hyphen or a soft hyphen (drawn as "-") may end one. */
 async function midWordBreaks(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -27,7 +42,8 @@ async function midWordBreaks(page: Page): Promise<string[]> {
         const rects = range.getClientRects();
         const rect = rects[rects.length - 1];
         if (!rect || rect.width === 0) continue;
-        if (lineTop !== null && rect.top > lineTop + 2 && !/[\s\u00ad/–-]/.test(text[i - 1] ?? " ")) found.push(`${text.slice(0, i)}|${text.slice(i)}`);
+        if (lineTop !== null && rect.top > lineTop + 2 && !/[\s\u00ad/–-]/.test(text[i - 1] ?? " "))
+          found.push(`${text.slice(0, i)}|${text.slice(i)}`);
         lineTop = rect.top;
       }
     }
@@ -78,6 +94,7 @@ for (const width of [1280, 768]) {
     await page.locator(".record-card__open").first().click();
     const pane = page.getByRole("complementary", { name });
     await expect(pane.getByRole("heading", { name: "Ekonomi" })).toBeVisible();
+    await expect.poll(() => coveredHeaderControls(page), { message: "header controls under the detail pane" }).toEqual([]);
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await screenshot(page, `sok-detalj-${width}`);

@@ -33,6 +33,9 @@ test("selection mode, 'Exportera markerade' and the export popup down to the fil
     "Exportera ej markerade (3 st)",
     "Ta bort markeringar",
   ]);
+  // Each item on one line (issue 25: 'Exportera ej markerade (3 st)' wrapped).
+  const heights = await menu.getByRole("menuitem").evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height));
+  expect(new Set(heights).size, `menu item heights ${heights.join(", ")}`).toBe(1);
   await menu.getByRole("menuitem", { name: "Exportera markerade (3 st)" }).click();
   const dialog = page.getByRole("dialog", { name: "Exportera urval" });
   await expect(dialog).toContainText(`Urvalet innehåller ${hits.toLocaleString("sv-SE")} organisationer.`);
