@@ -3,7 +3,7 @@
  * or critical accessibility violations with the tree editor, the detail pane and the list-file popup open, and the
  * header's popups usable from the keyboard alone.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { openSearch, signedIn } from "./search-helpers";
 import { expect, expectAccessible, screenshot, test } from "./support/test";
 
@@ -101,9 +101,33 @@ for (const width of [1280, 768]) {
   });
 }
 
-test("the header's popups work from the keyboard alone", async ({ page, local }) => {
+/** Tab and Shift+Tab go round the popup's controls without leaving it (issue 25). */
+async function expectFocusKeptIn(page: Page, popup: Locator) {
+  const inside = () => popup.evaluate((el) => el.contains(document.activeElement));
+  const stops = await popup.evaluate((el) => el.querySelectorAll("a[href], button:not([disabled]), input:not([hidden]), select").length);
+  for (let i = 0; i <= stops; i++) {
+    await page.keyboard.press("Tab");
+    expect(await inside(), `focus after ${i + 1} × Tab`).toBe(true);
+  }
+  await page.keyboard.press("Shift+Tab");
+  expect(await inside(), "focus after Shift+Tab").toBe(true);
+}
+
+/** Opens a header popup from the keyboard, checks that focus stays in it, closes it with Escape: focus is back. */
+async function roundTrip(page: Page, button: Locator, popup: Locator) {
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(popup).toBeVisible();
+  await expectFocusKeptIn(page, popup);
+  await page.keyboard.press("Escape");
+  await expect(popup).toHaveCount(0);
+  await expect(button).toBeFocused();
+}
+
+test("the header's popups work from the keyboard alone: focus stays in them and returns to their button", async ({ page, local }) => {
+  test.setTimeout(90_000);
   await signedIn({ page, local });
-  await openSearch(page);
+  await openSearch(page, { codeSet: { location: ["25"] } });
   const exportButton = page.getByRole("button", { name: "Exportera" });
   await exportButton.focus();
   await page.keyboard.press("Enter");
@@ -113,21 +137,46 @@ test("the header's popups work from the keyboard alone", async ({ page, local })
   await page.keyboard.press("Escape");
   await expect(page.getByRole("menu")).toHaveCount(0);
   await expect(exportButton).toBeFocused();
+  await roundTrip(page, exportButton, page.getByRole("menu", { name: "Exportera" }));
 
+  const listFiles = page.getByRole("region", { name: "Listfiler" });
   await page.getByRole("button", { name: "Listfiler" }).focus();
   await page.keyboard.press("Enter");
-  const popup = page.getByRole("region", { name: "Listfiler" });
-  await expect(popup.getByRole("button", { name: "Lägg till filer" })).toBeFocused();
+  await expect(listFiles.getByRole("button", { name: "Lägg till filer" })).toBeFocused();
   await expectAccessible(page);
   await page.keyboard.press("Escape");
-  await expect(popup).toHaveCount(0);
+  await expect(listFiles).toHaveCount(0);
+  await roundTrip(page, page.getByRole("button", { name: "Listfiler" }), listFiles);
+  await roundTrip(page, page.getByRole("button", { name: "Dela" }), page.getByRole("region", { name: "Dela urval" }));
+  await roundTrip(page, page.getByRole("button", { name: "Konto" }), page.getByRole("region", { name: "Konto" }));
 
+  // 'Spara bevakning': the form gives way to its confirmation, and the focus stays in the popup.
+  const saveButton = page.getByRole("button", { name: "Spara bevakning" });
+  const save = page.getByRole("region", { name: "Spara bevakning" });
+  await saveButton.focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await expect(save.getByRole("link", { name: "Visa bevakningar" })).toBeVisible();
+  expect(await save.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(saveButton).toBeFocused();
+
+  // 'Ladda ner urval' disables itself while it works: the focus stays in the popup, Escape still closes it and the
+  // focus goes back to 'Exportera'.
   await exportButton.focus();
   await page.keyboard.press("Enter");
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Exportera urval" });
-  await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Stäng" })).toBeFocused();
+  await expectFocusKeptIn(page, dialog);
+  await dialog.getByLabel("Ange antal att exportera").fill("2");
+  await dialog.getByRole("button", { name: "Ladda ner urval" }).focus();
+  const download = page.waitForEvent("download", { timeout: 60_000 });
+  await page.keyboard.press("Enter");
+  await download;
+  await expect(dialog.getByRole("button", { name: "Urval nedladdat!" })).toBeDisabled();
+  expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
+  await expect(exportButton).toBeFocused();
 });
