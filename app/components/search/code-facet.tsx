@@ -39,7 +39,8 @@ const sameRow = (a: FacetRowProps, b: FacetRowProps) =>
   a.row.text === b.row.text &&
   a.row.count === b.row.count &&
   a.row.allCount === b.row.allCount &&
-  a.row.selected === b.row.selected;
+  a.row.selected === b.row.selected &&
+  a.row.partly === b.row.partly;
 
 interface FacetRowProps {
   row: FacetEntry;
@@ -56,6 +57,10 @@ const FacetRow = memo(function FacetRow({ row, onToggle, idPrefix }: FacetRowPro
         id={inputId}
         type="checkbox"
         checked={row.selected}
+        aria-checked={row.partly ? "mixed" : undefined}
+        ref={(input) => {
+          if (input) input.indeterminate = row.partly === true;
+        }}
         onChange={() => onToggle(row.code)}
         aria-describedby={`${inputId}-counts`}
         data-code={row.code}

@@ -12,6 +12,8 @@ export interface TreeRowProps {
   depth: number;
   expanded: boolean;
   selected: boolean;
+  /** Some codes below it are chosen, not the node itself: a mixed checkbox (issue 25). */
+  partly: boolean;
   matched: boolean;
   count: number;
   allCount: number;
@@ -23,7 +25,8 @@ export interface TreeRowProps {
 }
 
 export function TreeRow(props: TreeRowProps) {
-  const { node, set, depth, expanded, selected, matched, count, allCount, childCount } = props;
+  const { node, set, depth, expanded, selected, partly, matched, count, allCount, childCount } = props;
+  const mixed = partly && !selected;
   const id = `tree-${set}-${node.code}`;
   const code = set === "sni" ? formatSniCode(node.code) : node.code;
   return (
@@ -48,6 +51,10 @@ export function TreeRow(props: TreeRowProps) {
         type="checkbox"
         className="tree-row__check"
         checked={selected}
+        aria-checked={mixed ? "mixed" : undefined}
+        ref={(input) => {
+          if (input) input.indeterminate = mixed;
+        }}
         onChange={() => props.onToggleCode(node.code)}
         aria-describedby={`${id}-counts`}
       />

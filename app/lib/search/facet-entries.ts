@@ -11,6 +11,8 @@ export interface FacetEntry {
   /** Records with this code in all of Sweden. */
   allCount: number;
   selected: boolean;
+  /** Not chosen itself, but codes below it are (industry and place groups): a mixed checkbox. */
+  partly?: boolean;
 }
 
 export type Counts = Record<string, number> | undefined;
