@@ -1,5 +1,6 @@
 /** Public pages (spec §1, §2): signed-out header, footer, content, contact form, terms from the server, redirects. */
 import { CONTACT_EMAIL_MESSAGE } from "#shared/api-contracts/subscription";
+import { SIGN_IN_REASONS } from "#app/lib/sign-in-reason";
 import { expect, expectAccessible, screenshot, signInByApi, test } from "./support/test";
 
 const PUBLIC_PAGES = [
@@ -159,9 +160,23 @@ test("protected pages send a signed-out visitor to sign in, keeping where they w
   await expect(page).toHaveURL("/logga-in");
   await page.goto("/sok?vad=jeyJxIjoiYnlnZyJ9");
   await expect(page).toHaveURL("/logga-in?till=%2Fsok%3Fvad%3DjeyJxIjoiYnlnZyJ9");
+  await expect(page.getByText(SIGN_IN_REASONS.protectedPage)).toBeVisible();
   await page.goto("/u/share-77");
   await expect(page).toHaveURL("/logga-in?till=%2Fsok%3Freferens%3Dshare-77");
   await expect(page.getByRole("heading", { name: "Logga in" })).toBeVisible();
+  await expect(page.getByText(SIGN_IN_REASONS.sharedSearch)).toBeVisible();
+  await page.goto("/logga-in");
+  await expect(page.locator(".sign-in__reason")).toHaveCount(0);
+});
+
+test("a signed-in user who opens /logga-in goes home, or where 'till' says", async ({ page, local }) => {
+  await signInByApi(page, await local.createUser());
+  await page.goto("/logga-in");
+  await expect(page).toHaveURL("/");
+  await page.goto("/logga-in?till=%2Fom");
+  await expect(page).toHaveURL("/om");
+  await page.goto("/logga-in/code-42?till=%2F%2Fevil.example");
+  await expect(page).toHaveURL("/");
 });
 
 test("pages are rendered on the server with the stylesheet first and security headers set", async ({ request }) => {
