@@ -71,9 +71,14 @@ export const DetailPane = memo(function DetailPane() {
     return () => clearTimeout(timer);
   }, [detailId]);
 
-  // Spec §4: if the open item is not in the new results, the pane closes.
+  // Spec §4: if the open item is not in the new results, the pane closes. Only new results close it: a company opened
+  // from a worksite's or a group tree's link (company-link.tsx) need not be among the results on screen.
+  const openedWith = useRef<{ id: string | null; results: typeof results }>({ id: null, results: null });
   useEffect(() => {
-    if (loading || !results || detailId === null) return;
+    if (detailId === null) return;
+    if (openedWith.current.id !== detailId) openedWith.current = { id: detailId, results };
+    if (loading || !results || openedWith.current.results === results) return;
+    openedWith.current.results = results;
     if (!results.records.some((record) => recordId(record) === detailId)) openDetail(null);
   }, [results, loading, detailId, openDetail]);
 
