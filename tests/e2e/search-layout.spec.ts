@@ -179,4 +179,18 @@ test("the header's popups work from the keyboard alone: focus stays in them and 
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect(exportButton).toBeFocused();
+
+  // On /bevakningar, deleting the saved search asks first (issue 25): 'Avbryt' has the focus, so Enter keeps it.
+  await page.goto("/bevakningar");
+  const row = page.locator("tr[data-saved-search]");
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: "Ta bort" }).focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await expect(row.getByRole("button", { name: "Ta bort" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(row.getByRole("group", { name: /^Ta bort bevakningen .+\?$/ })).toBeVisible();
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Enter");
+  await expect(row).toHaveCount(0);
 });

@@ -194,7 +194,15 @@ test("'Listfiler': several files, Antal, include and exclude re-run the search, 
   await expectHitCount(page, total - 8);
   await expect(page.getByRole("button", { name: /^Listfiler\s*, 2 används$/ })).toBeVisible();
 
+  // Deleting asks first (issue 25): 'Avbryt' keeps the file.
   await popup.getByRole("button", { name: "Ta bort kunder.txt" }).click();
+  const confirm = popup.getByRole("group", { name: "Ta bort kunder.txt?" });
+  await expect(confirm.getByRole("button", { name: "Avbryt" })).toBeFocused();
+  await confirm.getByRole("button", { name: "Avbryt" }).click();
+  await expect(rows).toHaveCount(3);
+  await expect(popup.getByRole("button", { name: "Ta bort kunder.txt" })).toBeFocused();
+  await popup.getByRole("button", { name: "Ta bort kunder.txt" }).click();
+  await confirm.getByRole("button", { name: "Ja, ta bort" }).click();
   await expect(rows).toHaveCount(2);
   await expectHitCount(page, total - 3);
   await expect.poll(() => searchInUrl(page).numSet).toEqual({ excludeFile: [expect.any(Number)] });
