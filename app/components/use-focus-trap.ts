@@ -5,31 +5,25 @@
  * had it when the popup opened (unless the user has moved it elsewhere meanwhile, e.g. by clicking another field).
  */
 import { type RefObject, useEffect, useRef } from "react";
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([hidden]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { FOCUSABLE, isDisplayed, trapTab } from "../lib/focus-trap";
 
 /** The controls of `container` that Tab reaches, in order. */
 export function focusablesIn(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(isDisplayed);
 }
 
 const focusIsLost = () => document.activeElement === null || document.activeElement === document.body;
 
+/**
+ * Tab from outside the container's controls (the focus fell to the page, or to the container itself) goes to its first
+ * or last control; among them, it wraps.
+ */
 function wrapTab(container: HTMLElement, event: KeyboardEvent): void {
   const focusables = focusablesIn(container);
-  const first = focusables[0];
-  const last = focusables[focusables.length - 1];
   const focused = document.activeElement;
-  if (!first || !last) {
-    event.preventDefault();
-    return;
-  }
-  if (!container.contains(focused)) (event.shiftKey ? last : first).focus();
-  else if (event.shiftKey && focused === first) last.focus();
-  else if (!event.shiftKey && focused === last) first.focus();
-  else return;
+  if (focused !== container && container.contains(focused) && focusables.length > 0) return trapTab(event, container);
   event.preventDefault();
+  (event.shiftKey ? focusables[focusables.length - 1] : focusables[0])?.focus();
 }
 
 export function useFocusTrap(container: RefObject<HTMLElement | null>, active: boolean, onEscape?: () => void): void {
