@@ -11,11 +11,9 @@ export function ErrorScreen({ error }: { error: unknown }) {
   const apiMessage = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : null;
   if (status === 404) {
     return (
-      <Screen heading="Sidan finns inte" text="Kontrollera adressen eller gå till startsidan.">
-        <a className="button" href="/">
-          Till startsidan
-        </a>
-      </Screen>
+      <div id="app" className="app">
+        <NotFound />
+      </div>
     );
   }
   if (status === 403) {
@@ -39,14 +37,31 @@ export function ErrorScreen({ error }: { error: unknown }) {
   );
 }
 
-function Screen({ heading, text, children }: { heading: string; text: string; children: React.ReactNode }) {
+/** 404's content; an unknown address shows it between the header and the footer (routes/_public.$.tsx). */
+export function NotFound() {
+  return (
+    <ErrorMain heading="Sidan finns inte" text="Kontrollera adressen eller gå till startsidan.">
+      <a className="button" href="/">
+        Till startsidan
+      </a>
+    </ErrorMain>
+  );
+}
+
+function ErrorMain({ heading, text, children }: { heading: string; text: string; children: React.ReactNode }) {
+  return (
+    <main className="page page--narrow error-page" id="main">
+      <h1>{heading}</h1>
+      <p>{text}</p>
+      <p className="button-row">{children}</p>
+    </main>
+  );
+}
+
+function Screen(props: { heading: string; text: string; children: React.ReactNode }) {
   return (
     <div id="app" className="app">
-      <main className="page page--narrow error-page" id="main">
-        <h1>{heading}</h1>
-        <p>{text}</p>
-        <p className="button-row">{children}</p>
-      </main>
+      <ErrorMain {...props} />
     </div>
   );
 }

@@ -1,9 +1,11 @@
 /**
- * A full-screen modal (spec §2 "Full-screen modals"): covers the page, keeps keyboard focus inside, makes the page
- * behind it inert (every element marked data-modal-background that does not contain the modal), and gives focus to
- * its first action. Blocking modals ignore Escape.
+ * A full-screen modal (spec §2 "Full-screen modals"): covers the page, keeps keyboard focus inside (also when a
+ * control in it disables itself) and returns it to the opener on closing (use-focus-trap.ts), makes the page behind
+ * it inert (every element marked data-modal-background that does not contain the modal), and gives focus to its
+ * first action. Blocking modals ignore Escape.
  */
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { focusablesIn, useFocusTrap } from "./use-focus-trap";
 
 interface ModalFrameProps {
   heading: string;
@@ -14,8 +16,6 @@ interface ModalFrameProps {
   onDismiss?: () => void;
   wide?: boolean;
 }
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])';
 
 /** Marks the page regions behind the modal (elements with data-modal-background that do not hold it) inert. */
 function useInertBackground(dialog: React.RefObject<HTMLDivElement | null>): void {
@@ -39,47 +39,20 @@ function useInertBackground(dialog: React.RefObject<HTMLDivElement | null>): voi
 export function ModalFrame({ heading, children, actions, onDismiss, wide }: ModalFrameProps) {
   const headingId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  // First: the trap notes the opener to return to before the background turns inert and the focus moves in.
+  useFocusTrap(dialogRef, true, onDismiss);
   useInertBackground(dialogRef);
 
   useEffect(() => {
     const dialog = dialogRef.current;
-    const inActions = FOCUSABLE.split(", ")
-      .map((selector) => `.modal__actions ${selector}`)
-      .join(", ");
-    const first = dialog?.querySelector<HTMLElement>(inActions) ?? dialog?.querySelector<HTMLElement>(FOCUSABLE);
+    const actions = dialog?.querySelector<HTMLElement>(".modal__actions");
+    const first = (actions ? focusablesIn(actions)[0] : undefined) ?? (dialog ? focusablesIn(dialog)[0] : undefined);
     first?.focus();
   }, []);
 
-  function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
-    if (event.key === "Escape" && onDismiss) {
-      event.preventDefault();
-      onDismiss();
-      return;
-    }
-    if (event.key !== "Tab" || !dialogRef.current) return;
-    const focusables = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusables[0];
-    const last = focusables[focusables.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   return (
     <div className="modal-backdrop">
-      <div
-        ref={dialogRef}
-        className={wide ? "modal modal--wide" : "modal"}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={headingId}
-        onKeyDown={onKeyDown}
-      >
+      <div ref={dialogRef} className={wide ? "modal modal--wide" : "modal"} role="dialog" aria-modal="true" aria-labelledby={headingId}>
         <h2 id={headingId} className="modal__heading">
           {heading}
         </h2>

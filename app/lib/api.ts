@@ -6,6 +6,7 @@ import { SessionAnswerSchema } from "#shared/api-contracts/auth";
 import { createApiClient } from "./api-client";
 import { safeReturnPath, saveAppState } from "./app-state";
 import { openModal } from "./modal-store";
+import { REASON_PARAM, SESSION_ENDED } from "./sign-in-reason";
 import { clearSessionExpiry, noteSessionExpiry, sessionExpiresWithin } from "./session-clock";
 
 export const SIGN_IN_PATH = "/logga-in";
@@ -25,7 +26,9 @@ function goToSignIn() {
   saveAppState(here);
   clearSessionExpiry();
   const back = safeReturnPath(here);
-  window.location.assign(back && back !== "/" ? `${SIGN_IN_PATH}?till=${encodeURIComponent(back)}` : SIGN_IN_PATH);
+  // The sign-in page says why the user is there (issue 25).
+  const reason = `${REASON_PARAM}=${SESSION_ENDED}`;
+  window.location.assign(back && back !== "/" ? `${SIGN_IN_PATH}?till=${encodeURIComponent(back)}&${reason}` : `${SIGN_IN_PATH}?${reason}`);
 }
 
 export const api = createApiClient({

@@ -18,11 +18,14 @@ const AppStateSchema = z.object({ path: z.string(), savedAt: z.number() });
 const ReloadStateSchema = z.object({ path: z.string(), savedAt: z.number(), parts: z.record(z.string(), z.unknown()) });
 export type ReloadState = z.infer<typeof ReloadStateSchema>;
 
+/** /logga-in and /logga-in/{codeId}. */
+export const isSignInPath = (pathname: string) => pathname === "/logga-in" || pathname.startsWith("/logga-in/");
+
 /** A path inside this site that is safe to return to: starts with one "/", is not the sign-in page itself. */
 export function safeReturnPath(path: string | null | undefined): string | undefined {
   if (!path || !path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return undefined;
   if ([...path].some((char) => char.charCodeAt(0) < 0x20)) return undefined;
-  if (path === "/logga-in" || path.startsWith("/logga-in/") || path.startsWith("/logga-in?")) return undefined;
+  if (isSignInPath(path.split("?")[0] ?? "")) return undefined;
   return path;
 }
 

@@ -6,9 +6,10 @@
 import { type AppLoadContext, data, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { IDENTITY_REQUIRED_MESSAGE } from "#shared/api-contracts/auth";
-import { ContactMessageSchema } from "#shared/api-contracts/subscription";
-import { DEFAULT_ERROR_MESSAGE } from "#shared/errors";
+import { CONTACT_FIELDS, type ContactField, ContactMessageSchema } from "#shared/api-contracts/subscription";
+import { DEFAULT_ERROR_MESSAGE, type ErrorBody } from "#shared/errors";
 import { parseErrorBody } from "./api-error";
+import { fieldErrorsOf, fieldErrorsOfZod, type FormAnswer } from "./field-errors";
 import { callApi } from "./api.server";
 import { safeReturnPath } from "./app-state";
 
@@ -23,8 +24,8 @@ function isSameOrigin(request: Request): boolean {
   return request.headers.get("Origin") === new URL(request.url).origin;
 }
 
-async function failure(response: Response) {
-  const body = parseErrorBody(await response.json().catch(() => undefined));
+async function failure(response: Response, body?: ErrorBody) {
+  body ??= parseErrorBody(await response.json().catch(() => undefined));
   const error = body?.type === "USER_MESSAGE" ? body.message : DEFAULT_ERROR_MESSAGE;
   return data<FormFailure>({ error }, { status: response.status === 429 ? 429 : 400 });
 }
@@ -65,11 +66,19 @@ export async function signInFromForm(context: AppLoadContext, request: Request) 
 export async function sendContactFromForm(context: AppLoadContext, request: Request) {
   if (!isSameOrigin(request)) return data<FormFailure>({ error: DEFAULT_ERROR_MESSAGE }, { status: 403 });
   const form = await request.formData();
-  const parsed = ContactMessageSchema.safeParse(
-    Object.fromEntries(["name", "company", "phone", "email", "message"].map((n) => [n, text(form, n)])),
-  );
-  if (!parsed.success) return data<FormFailure>({ error: DEFAULT_ERROR_MESSAGE }, { status: 400 });
+  const values = Object.fromEntries(CONTACT_FIELDS.map((n) => [n, text(form, n)])) as Record<ContactField, string>;
+  const parsed = ContactMessageSchema.safeParse(values);
+  if (!parsed.success)
+    return data<FormAnswer<ContactField>>({ fields: fieldErrorsOfZod(parsed.error, CONTACT_FIELDS), values }, { status: 400 });
   const response = await callApi(context, request, "/api/contact/message", { method: "POST", body: parsed.data });
-  if (!response.ok) return failure(response);
+  if (!response.ok) return contactFailure(response, values);
   return { sent: true as const };
+}
+
+/** The API's field messages at their fields (with the values typed); any other failure as the form's message. */
+async function contactFailure(response: Response, values: Record<ContactField, string>) {
+  const body = parseErrorBody(await response.json().catch(() => undefined));
+  const fields = body?.type === "VALIDATION" && body.issues ? fieldErrorsOf(body.issues, CONTACT_FIELDS) : {};
+  if (Object.keys(fields).length > 0) return data<FormAnswer<ContactField>>({ fields, values }, { status: 400 });
+  return failure(response, body);
 }

@@ -3,12 +3,13 @@
  * /e/{codeId}) opens the code step and is then removed from the address.
  */
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLocation, useNavigate, useParams } from "@remix-run/react";
+import { useActionData, useLocation, useNavigate, useParams, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { SignInCodeForm, SignInMethodForm } from "../components/sign-in-forms";
 import { telHref } from "#shared/publisher";
 import { usePublisher } from "../lib/publisher-context";
 import { signInFromForm } from "../lib/form-action.server";
+import { signInReason } from "../lib/sign-in-reason";
 import { useSignIn } from "../lib/use-sign-in";
 
 export const meta: MetaFunction = () => [{ title: "Logga in – Urval" }];
@@ -23,6 +24,8 @@ export default function SignIn() {
   const navigate = useNavigate();
   const publisher = usePublisher();
   const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const reason = signInReason(searchParams);
 
   const codeIdHandled = useRef(false);
   useEffect(() => {
@@ -36,6 +39,7 @@ export default function SignIn() {
     <main className="page sign-in" id="main">
       <div className="sign-in__form">
         <h1>Logga in</h1>
+        {reason ? <p className="sign-in__reason">{reason}</p> : null}
         {form.pendingCode ? (
           <SignInCodeForm
             codeId={form.pendingCode.codeId}

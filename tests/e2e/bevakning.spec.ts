@@ -66,7 +66,8 @@ test.afterAll(async () => {
 
 test("save a search, watch a company, reindex with churn: badge, changes and the digest e-mail", async ({ page, local }) => {
   test.setTimeout(600_000);
-  cpSync(DEMO_DIR, churned, { recursive: true });
+  // Dereferenced: a data/demo that links to another checkout's dataset must be copied, never churned in place.
+  cpSync(DEMO_DIR, churned, { recursive: true, dereference: true });
   await run(TSX, ["scripts/data/generate-cli.ts", "--churn", "--seed", "11", "--out", churned], { cwd: ROOT });
   const company = await changedCompany();
   const user = await signedIn({ page, local });

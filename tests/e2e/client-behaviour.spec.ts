@@ -1,4 +1,6 @@
 /** The API client's rules in the browser (spec §7–§8): new version, 401 refresh and retry, 401 → sign-in and back. */
+import { SIGN_IN_REASONS } from "#app/lib/sign-in-reason";
+import { facetCounts, openSearch } from "./search-helpers";
 import { expect, expectAccessible, screenshot, signInByApi, signInByForm, test } from "./support/test";
 
 const ACCESS_COOKIE = "__Host-urval-session";
@@ -68,13 +70,27 @@ test("when the refresh fails too, the state is saved, the user signs in and come
   const refresh = page.waitForResponse((r) => r.url().endsWith("/api/auth/refresh"));
   await modal.getByRole("button", { name: "Godkänn" }).click();
   expect((await refresh).status()).toBe(401);
-  await expect(page).toHaveURL("/logga-in?till=%2Fsok%3Fvad%3DjeyJxIjoiYnlnZyJ9");
+  await expect(page).toHaveURL("/logga-in?till=%2Fsok%3Fvad%3DjeyJxIjoiYnlnZyJ9&orsak=session");
+  await expect(page.getByText(SIGN_IN_REASONS.sessionEnded)).toBeVisible();
   const saved = await page.evaluate(() => window.localStorage.getItem("urval.appState"));
   expect(JSON.parse(saved ?? "{}")).toMatchObject({ path: "/sok?vad=jeyJxIjoiYnlnZyJ9" });
 
   await signInByForm(page, user);
   await expect(page).toHaveURL("/sok?vad=jeyJxIjoiYnlnZyJ9");
   await expect(page.getByRole("dialog", { name: "Användarvillkor" })).toBeVisible();
+});
+
+test("a session that ends mid-search leads to sign-in with the reason, and back to the search", async ({ page, context, local }) => {
+  const user = await local.createUser();
+  await signInByApi(page, user);
+  await openSearch(page, { codeSet: { location: ["01"] } });
+  const before = page.url();
+  await context.clearCookies();
+  await (await facetCounts(page, "12", "Län")).checkbox.check();
+  await expect(page).toHaveURL(/\/logga-in\?till=%2Fsok%3Fvad%3D.+&orsak=session$/);
+  await expect(page.getByText(SIGN_IN_REASONS.sessionEnded)).toBeVisible();
+  await signInByForm(page, user);
+  await expect(page).toHaveURL(before);
 });
 
 test("an expired access token is refreshed on the server when a page loads", async ({ page, context, local }) => {

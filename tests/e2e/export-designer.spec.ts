@@ -87,4 +87,11 @@ test("choose columns, save a template, export CSV, and a second export of the sa
   await again.getByRole("button", { name: "Stäng" }).click();
   const third = await openExportAll(page);
   await expect(third).toContainText("Ditt abonnemang har 497 poster kvar att exportera.");
+
+  // Deleting the template asks first (issue 25).
+  await third.getByLabel("Mall", { exact: true }).selectOption({ label: "Lime med chef" });
+  await third.getByRole("button", { name: "Ta bort mallen" }).click();
+  await third.getByRole("group", { name: "Ta bort mallen Lime med chef?" }).getByRole("button", { name: "Ja, ta bort" }).click();
+  await expect(third.getByText("Mallen Lime med chef togs bort.")).toBeVisible();
+  await expect(third.getByLabel("Mall", { exact: true }).locator("option", { hasText: "Lime med chef" })).toHaveCount(0);
 });

@@ -2,6 +2,7 @@
  * Forms submitted before the page has hydrated (or with JavaScript off) are posted to the server, never as a GET that
  * would put a password or a message in the address, and still work.
  */
+import { CONTACT_EMAIL_MESSAGE } from "#shared/api-contracts/subscription";
 import { expect, test } from "./support/test";
 
 test.use({ javaScriptEnabled: false });
@@ -23,9 +24,15 @@ test("password sign-in without JavaScript signs in and returns to the saved addr
   await expect(page.getByRole("button", { name: "Konto" })).toBeVisible();
 });
 
-test("the contact form without JavaScript sends the message", async ({ page }) => {
+test("the contact form without JavaScript shows field messages, then sends the message", async ({ page }) => {
   await page.goto("/kontakt");
   await page.getByLabel("Namn", { exact: true }).fill("Nils Holm");
+  await page.getByLabel("E-post", { exact: true }).fill("inte-en-epost");
+  await page.getByRole("button", { name: "Skicka" }).click();
+  await expect(page.getByLabel("E-post", { exact: true })).toHaveAccessibleDescription(CONTACT_EMAIL_MESSAGE);
+  await expect(page.getByLabel("Meddelande", { exact: true })).toHaveAccessibleDescription("Skriv ett meddelande.");
+  await expect(page.getByLabel("Namn", { exact: true })).toHaveValue("Nils Holm");
+
   await page.getByLabel("E-post", { exact: true }).fill("nils@example.se");
   await page.getByLabel("Meddelande", { exact: true }).fill("Ring mig gärna om en provperiod.");
   await page.getByRole("button", { name: "Skicka" }).click();

@@ -1,5 +1,7 @@
 /** Public pages (spec §1, §2): signed-out header, footer, content, contact form, terms from the server, redirects. */
-import { expect, expectAccessible, screenshot, test } from "./support/test";
+import { CONTACT_EMAIL_MESSAGE } from "#shared/api-contracts/subscription";
+import { SIGN_IN_REASONS } from "#app/lib/sign-in-reason";
+import { expect, expectAccessible, screenshot, signInByApi, test } from "./support/test";
 
 const PUBLIC_PAGES = [
   { path: "/om", heading: "Om oss", name: "om" },
@@ -88,6 +90,54 @@ test("the contact form sends, shows 'Meddelande skickat!' for 2 s, then clears",
   for (const label of Object.keys(values)) await expect(page.getByLabel(label, { exact: true })).toHaveValue("");
 });
 
+test("the contact form shows field messages at their fields, the page's own and the server's alike", async ({ page }) => {
+  await page.goto("/kontakt");
+  const email = page.getByLabel("E-post", { exact: true });
+  const message = page.getByLabel("Meddelande", { exact: true });
+  let posts = 0;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/contact/message")) posts += 1;
+  });
+  await email.fill("inte-en-epost");
+  await page.getByRole("button", { name: "Skicka" }).click();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toHaveAccessibleDescription(CONTACT_EMAIL_MESSAGE);
+  await expect(email).toBeFocused();
+  await expect(message).toHaveAccessibleDescription("Skriv ett meddelande.");
+  expect(posts).toBe(0);
+
+  // The server checks the same: a request that steps around the page's check gets its field messages back.
+  await page.route("**/api/contact/message", (route) =>
+    route.continue({
+      postData: JSON.stringify({ ...(JSON.parse(route.request().postData() ?? "{}") as object), email: "inte-en-epost", message: "" }),
+    }),
+  );
+  await email.fill("eva@example.se");
+  await message.fill("Hej! Ring mig gärna.");
+  const answer = page.waitForResponse((r) => r.url().endsWith("/api/contact/message"));
+  await page.getByRole("button", { name: "Skicka" }).click();
+  expect((await answer).status()).toBe(400);
+  await expect(email).toHaveAccessibleDescription(CONTACT_EMAIL_MESSAGE);
+  await expect(message).toHaveAccessibleDescription("Skriv ett meddelande.");
+  await expect(page.getByRole("alert")).toBeEmpty();
+  await expect(page.getByText("Meddelande skickat!")).toHaveCount(0);
+});
+
+test("an unknown address answers 404 'Sidan finns inte' with the header and footer, signed out and signed in", async ({ page, local }) => {
+  const response = await page.goto("/finns-inte/alls");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Sidan finns inte" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Hem" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText("Kundservice");
+
+  await signInByApi(page, await local.createUser());
+  expect((await page.goto("/bevakningar/finns-inte"))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Sidan finns inte" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Konto" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText("Kundservice");
+  await expectAccessible(page);
+});
+
 test("the short links redirect as the spec says", async ({ page }) => {
   await page.goto("/v/link-42");
   await expect(page).toHaveURL("/verifiera-inloggning/link-42");
@@ -110,9 +160,23 @@ test("protected pages send a signed-out visitor to sign in, keeping where they w
   await expect(page).toHaveURL("/logga-in");
   await page.goto("/sok?vad=jeyJxIjoiYnlnZyJ9");
   await expect(page).toHaveURL("/logga-in?till=%2Fsok%3Fvad%3DjeyJxIjoiYnlnZyJ9");
+  await expect(page.getByText(SIGN_IN_REASONS.protectedPage)).toBeVisible();
   await page.goto("/u/share-77");
   await expect(page).toHaveURL("/logga-in?till=%2Fsok%3Freferens%3Dshare-77");
   await expect(page.getByRole("heading", { name: "Logga in" })).toBeVisible();
+  await expect(page.getByText(SIGN_IN_REASONS.sharedSearch)).toBeVisible();
+  await page.goto("/logga-in");
+  await expect(page.locator(".sign-in__reason")).toHaveCount(0);
+});
+
+test("a signed-in user who opens /logga-in goes home, or where 'till' says", async ({ page, local }) => {
+  await signInByApi(page, await local.createUser());
+  await page.goto("/logga-in");
+  await expect(page).toHaveURL("/");
+  await page.goto("/logga-in?till=%2Fom");
+  await expect(page).toHaveURL("/om");
+  await page.goto("/logga-in/code-42?till=%2F%2Fevil.example");
+  await expect(page).toHaveURL("/");
 });
 
 test("pages are rendered on the server with the stylesheet first and security headers set", async ({ request }) => {

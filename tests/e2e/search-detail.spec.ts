@@ -89,6 +89,15 @@ test("a company's detail: sections, at most 3 periods with a chart, group tree, 
     expect(tab.url()).toContain(`/sapi/annual-report/open/${report.refNo}`);
     await tab.close();
   }
+
+  // The group tree's other companies link to their own detail, opened in the pane (issue 25).
+  const member = again.locator(".group-node:not(.group-node--target) a").first();
+  const memberName = (await member.textContent()) ?? "";
+  await expect(member).toHaveAttribute("href", /^\/sok\?vad=/);
+  await member.click();
+  const memberPane = page.getByRole("complementary", { name: memberName });
+  await expect(memberPane.getByRole("heading", { name: "Registrering" })).toBeVisible();
+  await expect(memberPane.locator('.group-node[aria-current="true"]')).toContainText(memberName);
 });
 
 test("the financial choice is hidden without group figures; a sole trader has no annual reports section", async ({ page, local }) => {
@@ -203,4 +212,10 @@ test("a worksite's detail", async ({ page, local }) => {
   await expect(pane).toContainText("Huvudkontor");
   await expectAccessible(page);
   await screenshot(page, "sok-detalj-arbetsstalle");
+
+  // The worksite's company, opened in the pane although the results are worksites (issue 25).
+  await pane.getByRole("link", { name: `Visa företaget ${record.companyName}` }).click();
+  const company = page.getByRole("complementary", { name: record.companyName });
+  await expect(company).toContainText(record.orgNo);
+  await expect(company.getByRole("heading", { name: "Registrering" })).toBeVisible();
 });

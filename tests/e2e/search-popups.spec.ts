@@ -33,6 +33,9 @@ test("selection mode, 'Exportera markerade' and the export popup down to the fil
     "Exportera ej markerade (3 st)",
     "Ta bort markeringar",
   ]);
+  // Each item on one line (issue 25: 'Exportera ej markerade (3 st)' wrapped).
+  const heights = await menu.getByRole("menuitem").evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height));
+  expect(new Set(heights).size, `menu item heights ${heights.join(", ")}`).toBe(1);
   await menu.getByRole("menuitem", { name: "Exportera markerade (3 st)" }).click();
   const dialog = page.getByRole("dialog", { name: "Exportera urval" });
   await expect(dialog).toContainText(`Urvalet innehåller ${hits.toLocaleString("sv-SE")} organisationer.`);
@@ -191,7 +194,15 @@ test("'Listfiler': several files, Antal, include and exclude re-run the search, 
   await expectHitCount(page, total - 8);
   await expect(page.getByRole("button", { name: /^Listfiler\s*, 2 används$/ })).toBeVisible();
 
+  // Deleting asks first (issue 25): 'Avbryt' keeps the file.
   await popup.getByRole("button", { name: "Ta bort kunder.txt" }).click();
+  const confirm = popup.getByRole("group", { name: "Ta bort kunder.txt?" });
+  await expect(confirm.getByRole("button", { name: "Avbryt" })).toBeFocused();
+  await confirm.getByRole("button", { name: "Avbryt" }).click();
+  await expect(rows).toHaveCount(3);
+  await expect(popup.getByRole("button", { name: "Ta bort kunder.txt" })).toBeFocused();
+  await popup.getByRole("button", { name: "Ta bort kunder.txt" }).click();
+  await confirm.getByRole("button", { name: "Ja, ta bort" }).click();
   await expect(rows).toHaveCount(2);
   await expectHitCount(page, total - 3);
   await expect.poll(() => searchInUrl(page).numSet).toEqual({ excludeFile: [expect.any(Number)] });

@@ -74,12 +74,19 @@ test("a slow search shows the spinner; a failed one the error card with 'Försö
   const card = page.getByRole("alert").filter({ hasText: "Något gick fel" });
   await expect(card).toBeVisible();
   await expect(card).toContainText("Ett fel har inträffat vid sökning. Klicka på knappen nedan för att försöka igen.");
+  // The earlier search's hit count is not shown beside the new summary, and its sidebar counts are hidden.
+  const counties = page.locator(".facet-list").filter({ has: page.getByRole("list", { name: "Län" }) });
+  await expect(page.locator(".summary__hits")).toHaveText("–");
+  await expect(page.locator(".summary__hits")).toHaveAttribute("data-hit-count", "");
+  await expect(counties).toHaveClass(/facet-list--outdated/);
+  await expect(counties.locator(".facet__counts").first()).toBeHidden();
   await expectAccessible(page);
   await screenshot(page, "sok-fel");
   await page.unroute("**/sapi/search/page/0");
   await card.getByRole("button", { name: "Försök igen" }).click();
   await expectHitCount(page, (await apiSearch(page, { codeSet: { location: ["12", "01"] } })).results.hitCount);
   await expect(card).toHaveCount(0);
+  await expect(counties.locator(".facet__counts").first()).toBeVisible();
 });
 
 test("no hits: 'Inga organisationer matchar din sökning' and 'Inga arbetsställen matchar din sökning'", async ({ page, local }) => {

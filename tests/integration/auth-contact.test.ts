@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTACT_EMAIL_MESSAGE } from "#shared/api-contracts/subscription";
 import { authedFetch, uniqueClientIp } from "#scripts/lib/factories";
 import { createUrvalHarness } from "#scripts/lib/worker-harness";
 
@@ -60,6 +61,9 @@ describe("contact messages", () => {
     const noReply = await sendContact({ ...message("x"), email: "", phone: "" });
     expect(noReply.status).toBe(400);
     expect(JSON.stringify(await noReply.json())).toContain("Ange e-post eller telefonnummer");
+    const notAnEmail = await sendContact({ ...message("x"), email: "inte-en-epost" });
+    expect(notAnEmail.status).toBe(400);
+    expect(await notAnEmail.json()).toMatchObject({ type: "VALIDATION", issues: [{ path: "email", message: CONTACT_EMAIL_MESSAGE }] });
   });
 
   it("accepts 5 messages an hour from one IP, then 429 with a Swedish message", async () => {

@@ -181,7 +181,7 @@ describe("Bevakning after a reindex", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Bevakning: 4 nya händelser");
     expect(mails[0]!.body).toContain("Hej Vera!");
-    expect(mails[0]!.body).toContain("• Bevakningsbolagen: 2 företag nya, 1 företag matchar inte längre");
+    expect(mails[0]!.body).toContain("• Bevakningsbolagen: 2 nya företag, 1 företag matchar inte längre");
     expect(mails[0]!.body).toContain("Nya: Bevakningsbolaget");
     expect(mails[0]!.body).toContain(`  – Kreditbetyg ${watched.scoring} av 4 → ${watched.scoring! + 1} av 4`);
     expect(mails[0]!.body).toMatch(/Se alla ändringar: http:\/\/[^\s]+\/bevakningar/);

@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { SavedSearch } from "#shared/api-contracts/monitoring";
 import { formatNumber } from "#shared/format";
 import { errorMessage } from "../../lib/api-error";
+import { ConfirmDelete } from "../confirm-delete";
 import { deleteSearch, fetchNewCompanies, renameSearch } from "../../lib/monitoring/monitoring-calls";
 import { useExportJob } from "../../lib/search/use-export-job";
 
@@ -75,9 +76,9 @@ export function SavedSearchRow({ saved, onChanged }: Props) {
           <button type="button" className="link-button" onClick={() => setRenaming(!renaming)}>
             Byt namn
           </button>
-          <button type="button" className="link-button" onClick={() => void remove()}>
+          <ConfirmDelete question={`Ta bort bevakningen ${saved.name}?`} triggerClassName="link-button" onConfirm={() => void remove()}>
             Ta bort
-          </button>
+          </ConfirmDelete>
           {saved.newCount > 0 ? (
             <button type="button" className="link-button" disabled={exportJob.status === "RUNNING"} onClick={() => void exportNew()}>
               {EXPORT_TEXT[exportJob.status]}

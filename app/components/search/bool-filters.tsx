@@ -6,6 +6,7 @@ import { memo } from "react";
 import { formatNumber } from "#shared/format";
 import type { Aggregations } from "#shared/search/result-schemas";
 import { BOOL_FILTERS, type BoolFilter } from "#shared/search/search-fields";
+import { hyphenateSv } from "../../lib/hyphenate-sv";
 
 interface BoolFiltersProps {
   names: readonly BoolFilter[];
@@ -32,7 +33,7 @@ function BoolSelect({
   const id = `bool-${name}`;
   return (
     <div className={value === undefined ? "bool-filter" : "bool-filter bool-filter--active"}>
-      <label htmlFor={id}>{BOOL_FILTERS[name].label}</label>
+      <label htmlFor={id}>{hyphenateSv(BOOL_FILTERS[name].label)}</label>
       <select
         id={id}
         value={value === undefined ? "" : String(value)}

@@ -4,6 +4,7 @@
  */
 import { memo, useId, useState } from "react";
 import { formatNumber } from "#shared/format";
+import { hyphenateSv } from "../../lib/hyphenate-sv";
 import { type FacetEntry, filterEntries, LONG_GROUP } from "../../lib/search/facet-entries";
 
 interface CodeFacetProps {
@@ -13,6 +14,8 @@ interface CodeFacetProps {
   onToggle: (code: string) => void;
   /** Greys the counts while a search runs. */
   stale?: boolean;
+  /** Hides the counts: they are an earlier search's, the one on screen failed (issue 25). */
+  outdated?: boolean;
 }
 
 function CountCells({ row, id }: { row: FacetEntry; id: string }) {
@@ -36,7 +39,8 @@ const sameRow = (a: FacetRowProps, b: FacetRowProps) =>
   a.row.text === b.row.text &&
   a.row.count === b.row.count &&
   a.row.allCount === b.row.allCount &&
-  a.row.selected === b.row.selected;
+  a.row.selected === b.row.selected &&
+  a.row.partly === b.row.partly;
 
 interface FacetRowProps {
   row: FacetEntry;
@@ -53,19 +57,23 @@ const FacetRow = memo(function FacetRow({ row, onToggle, idPrefix }: FacetRowPro
         id={inputId}
         type="checkbox"
         checked={row.selected}
+        aria-checked={row.partly ? "mixed" : undefined}
+        ref={(input) => {
+          if (input) input.indeterminate = row.partly === true;
+        }}
         onChange={() => onToggle(row.code)}
         aria-describedby={`${inputId}-counts`}
         data-code={row.code}
       />
       <label htmlFor={inputId} className="facet__label">
-        {row.text}
+        {hyphenateSv(row.text)}
       </label>
       <CountCells row={row} id={`${inputId}-counts`} />
     </li>
   );
 }, sameRow);
 
-export const CodeFacet = memo(function CodeFacet({ label, rows, onToggle, stale }: CodeFacetProps) {
+export const CodeFacet = memo(function CodeFacet({ label, rows, onToggle, stale, outdated }: CodeFacetProps) {
   const idPrefix = useId();
   const [query, setQuery] = useState("");
   const [showAll, setShowAll] = useState(false);
@@ -75,7 +83,7 @@ export const CodeFacet = memo(function CodeFacet({ label, rows, onToggle, stale 
   const limit = Math.max(LONG_GROUP, selectedCount);
   const shown = isLong && !showAll && !query ? matching.slice(0, limit) : matching;
   return (
-    <div className={stale ? "facet-list facet-list--stale" : "facet-list"}>
+    <div className={outdated ? "facet-list facet-list--outdated" : stale ? "facet-list facet-list--stale" : "facet-list"}>
       {isLong ? (
         <input
           type="search"

@@ -18,6 +18,35 @@ export const CLOSE_ANIMATION_MS = 200;
 /** The open button of the card showing record `id`, where the focus returns when the pane closes. */
 const cardOpener = (id: string) => document.querySelector<HTMLButtonElement>(`[data-record-id="${id}"] .record-card__open`);
 
+/**
+ * Keeps the pane's top edge below the page header while the header is in view, so that the header's buttons
+ * (Listfiler, Bevakningar, Konto) stay usable (issue 25). Set through the CSSOM: the Content-Security-Policy allows no
+ * style attributes, but a custom property set from script is fine.
+ */
+function useBelowHeader(pane: React.RefObject<HTMLElement | null>, shown: boolean): void {
+  useEffect(() => {
+    if (!shown) return;
+    const header = document.querySelector(".site-header");
+    let frame = 0;
+    const place = () => {
+      frame = 0;
+      const top = Math.max(0, header?.getBoundingClientRect().bottom ?? 0);
+      pane.current?.style.setProperty("--detail-top", `${Math.round(top)}px`);
+    };
+    const schedule = () => {
+      frame ||= requestAnimationFrame(place);
+    };
+    place();
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+    };
+  }, [pane, shown]);
+}
+
 /** Memoised: it re-renders from the search state, not from every render of the screen. */
 export const DetailPane = memo(function DetailPane() {
   const { detailId, openDetail } = useSearchScreen();
@@ -42,9 +71,14 @@ export const DetailPane = memo(function DetailPane() {
     return () => clearTimeout(timer);
   }, [detailId]);
 
-  // Spec §4: if the open item is not in the new results, the pane closes.
+  // Spec §4: if the open item is not in the new results, the pane closes. Only new results close it: a company opened
+  // from a worksite's or a group tree's link (company-link.tsx) need not be among the results on screen.
+  const openedWith = useRef<{ id: string | null; results: typeof results }>({ id: null, results: null });
   useEffect(() => {
-    if (loading || !results || detailId === null) return;
+    if (detailId === null) return;
+    if (openedWith.current.id !== detailId) openedWith.current = { id: detailId, results };
+    if (loading || !results || openedWith.current.results === results) return;
+    openedWith.current.results = results;
     if (!results.records.some((record) => recordId(record) === detailId)) openDetail(null);
   }, [results, loading, detailId, openDetail]);
 
@@ -55,6 +89,7 @@ export const DetailPane = memo(function DetailPane() {
   // Escape is heard on the document: right after a click the focus is still on the card (the heading takes it only
   // once the detail is ready). A modal or popup that handled Escape itself marks it handled (defaultPrevented).
   const paneRef = useRef<HTMLElement>(null);
+  useBelowHeader(paneRef, shownId !== null);
   useEffect(() => {
     if (shownId === null || closing) return;
     const onKey = (event: KeyboardEvent) => {

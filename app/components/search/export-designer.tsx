@@ -4,6 +4,7 @@
  */
 import { useId, useState } from "react";
 import type { ExportDesign } from "../../lib/search/use-export-design";
+import { ConfirmDelete } from "../confirm-delete";
 import { ColumnChooser } from "./column-chooser";
 
 export function ExportDesigner({ design, resultType }: { design: ExportDesign; resultType: "COMPANY" | "WORKSITE" }) {
@@ -55,9 +56,13 @@ export function ExportDesigner({ design, resultType }: { design: ExportDesign; r
             <button type="button" className="button button--small button--secondary" onClick={() => void design.saveColumns()}>
               Spara ändringar i mallen
             </button>
-            <button type="button" className="button button--small button--secondary" onClick={() => void design.remove()}>
+            <ConfirmDelete
+              question={`Ta bort mallen ${design.template?.name ?? ""}?`}
+              triggerClassName="button button--small button--secondary"
+              onConfirm={() => void design.remove()}
+            >
               Ta bort mallen
-            </button>
+            </ConfirmDelete>
           </>
         ) : null}
       </div>

@@ -1,7 +1,8 @@
 /** The company group tree (spec §2, §3): each company with its owner share, turnover and employees; the company in the
- * pane is highlighted. */
+ * pane is highlighted, the others link to their own detail (issue 25). */
 import { countOf, formatMoney, formatNumber } from "#shared/format";
 import type { CompanyGroupNode } from "#shared/search/result-schemas";
+import { CompanyLink } from "./company-link";
 
 function GroupNode({ node }: { node: CompanyGroupNode }) {
   const facts = [
@@ -13,7 +14,7 @@ function GroupNode({ node }: { node: CompanyGroupNode }) {
     <li>
       <div className={node.isTarget ? "group-node group-node--target" : "group-node"} aria-current={node.isTarget ? "true" : undefined}>
         <span className="group-node__name">
-          {node.name}
+          {node.isTarget ? node.name : <CompanyLink orgNo={node.orgNo}>{node.name}</CompanyLink>}
           {node.isTarget ? <span className="visually-hidden"> (detta företag)</span> : null}
         </span>
         <span className="group-node__org">{node.orgNo}</span>

@@ -12,6 +12,7 @@ import type { Search } from "#shared/search/search-schema";
 import { errorMessage } from "../../lib/api-error";
 import { deleteListFile, fetchListFiles, LIST_FILE_ACCEPT, type ListFileRow, uploadListFiles } from "../../lib/search/search-calls";
 import { listFileSide, setListFile } from "../../lib/search/search-edit";
+import { ConfirmDelete } from "../confirm-delete";
 import { useSearchScreen, useSearchState } from "./search-context";
 import { usePopup } from "./use-popup";
 
@@ -47,11 +48,16 @@ function FileRow({
       <td className="center">{box("includeFile", "Inkludera")}</td>
       <td className="center">{box("excludeFile", "Exkludera")}</td>
       <td className="center">
-        <button type="button" className="icon-button" aria-label={`Ta bort ${file.name}`} onClick={() => onDelete(file)}>
+        <ConfirmDelete
+          question={`Ta bort ${file.name}?`}
+          triggerLabel={`Ta bort ${file.name}`}
+          triggerClassName="icon-button"
+          onConfirm={() => onDelete(file)}
+        >
           <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
             <path d="M4 4l8 8M12 4l-8 8" />
           </svg>
-        </button>
+        </ConfirmDelete>
       </td>
     </tr>
   );

@@ -80,7 +80,7 @@ function EntriesGroup({
   const { edit } = useSearchScreen();
   const { current, deferred } = useSearchStates();
   const { search } = current;
-  const { results, spinner } = deferred;
+  const { results, spinner, resultsOutdated } = deferred;
   const aggregations = results?.aggregations;
   const chosen = search.codeSet[set];
   const selected = useMemo(() => chosen ?? [], [chosen]);
@@ -91,7 +91,7 @@ function EntriesGroup({
   const onToggle = useCallback((code: string) => edit((s) => toggleCode(s, set as CodeSetName, code)), [edit, set]);
   return (
     <FilterGroup title={title} active={selected.length}>
-      <CodeFacet label={title} rows={rows} onToggle={onToggle} stale={spinner} />
+      <CodeFacet label={title} rows={rows} onToggle={onToggle} stale={spinner} outdated={resultsOutdated} />
     </FilterGroup>
   );
 }
@@ -101,7 +101,7 @@ export const Sidebar = memo(function Sidebar() {
   const { update, edit, refdata } = useSearchScreen();
   const { current, deferred } = useSearchStates();
   const { search } = current;
-  const { results } = deferred;
+  const { results, resultsOutdated } = deferred;
   const type = search.resultType;
   const onRange = useCallback((field: RangeField, value: string | undefined) => edit((s) => setRange(s, field, value)), [edit]);
   const onBool = useCallback((name: BoolFilter, value: boolean | undefined) => edit((s) => setBool(s, name, value)), [edit]);
@@ -134,7 +134,12 @@ export const Sidebar = memo(function Sidebar() {
         <RangeGroup title="Bokslut (aktiebolag)" fields={ACCOUNTS} search={search} onChange={onRange} />
       ) : null}
       <FilterGroup title="Egenskaper" active={activeBools}>
-        <BoolFilters names={bools} values={search.bool} aggregations={results?.aggregations} onChange={onBool} />
+        <BoolFilters
+          names={bools}
+          values={search.bool}
+          aggregations={resultsOutdated ? undefined : results?.aggregations}
+          onChange={onBool}
+        />
       </FilterGroup>
       {type === "COMPANY" ? <MatchOptions search={search} onChange={update} /> : null}
     </aside>

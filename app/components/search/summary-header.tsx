@@ -12,8 +12,10 @@ import { useSearchScreen, useSearchState } from "./search-context";
 /** Memoised: it re-renders from the search state, not from every render of the screen. */
 export const SummaryHeader = memo(function SummaryHeader() {
   const { update, refdata } = useSearchScreen();
-  const { search, results, loading } = useSearchState();
-  const summary = searchSummary(search, refdata, results?.nameForOrgSeqNo ?? null);
+  const { search, results: shown, loading, resultsOutdated } = useSearchState();
+  // After a failed search the hit count is an earlier search's: none is shown until an answer arrives (issue 25).
+  const results = resultsOutdated ? null : shown;
+  const summary = searchSummary(search, refdata, shown?.nameForOrgSeqNo ?? null);
   const options = sortOptions(search.resultType, Boolean(search.text?.trim()));
   const current = search.sort[0];
   const currentValue = current ? sortValue(current.field, current.ascending) : "";

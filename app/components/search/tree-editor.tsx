@@ -8,7 +8,7 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react"
 import type { RefNode } from "#shared/api-contracts/search-api";
 import { countOf } from "#shared/format";
 import { toggleCode } from "../../lib/search/search-edit";
-import { ancestorsOf, type TreeIndex } from "../../lib/search/search-refdata";
+import { ancestorsOf, partlySelected, type TreeIndex } from "../../lib/search/search-refdata";
 import { matchTree, MAX_TREE_MATCHES } from "../../lib/search/tree-filter";
 import { useSearchScreen, useSearchState } from "./search-context";
 import { TreeRow } from "./tree-node";
@@ -40,7 +40,7 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
 
 export function TreeEditor({ set }: { set: "sni" | "location" }) {
   const { refdata, update, setPanel } = useSearchScreen();
-  const { search, results } = useSearchState();
+  const { search, results, resultsOutdated } = useSearchState();
   const tree: TreeIndex | null = set === "sni" ? (refdata?.sni ?? null) : (refdata?.location ?? null);
   const [query, setQuery] = useState("");
   const [root, setRoot] = useState<string | null>(null);
@@ -55,7 +55,9 @@ export function TreeEditor({ set }: { set: "sni" | "location" }) {
   );
   const counts = results?.aggregations[set];
   const allCounts = results?.aggregations[`${set}_all`];
-  const selected = new Set(search.codeSet[set] ?? []);
+  const chosen = search.codeSet[set];
+  const selected = new Set(chosen ?? []);
+  const partly = useMemo(() => (tree ? partlySelected(tree, chosen ?? []) : new Set<string>()), [tree, chosen]);
   const searching = query.trim() !== "";
 
   const isShown = (node: RefNode) =>
@@ -82,6 +84,7 @@ export function TreeEditor({ set }: { set: "sni" | "location" }) {
               depth={depth}
               expanded={open}
               selected={selected.has(node.code)}
+              partly={partly.has(node.code)}
               matched={searching && (match?.matches.has(node.code) ?? false)}
               count={counts?.[node.code] ?? 0}
               allCount={allCounts?.[node.code] ?? 0}
@@ -103,7 +106,11 @@ export function TreeEditor({ set }: { set: "sni" | "location" }) {
   const rootNode = root && tree ? tree.byCode.get(root) : undefined;
   const trail = root && tree ? [...ancestorsOf(tree, root), root] : [];
   return (
-    <section id={`tree-editor-${set}`} className="tree-editor" aria-labelledby={`tree-editor-${set}-heading`}>
+    <section
+      id={`tree-editor-${set}`}
+      className={resultsOutdated ? "tree-editor tree-editor--outdated" : "tree-editor"}
+      aria-labelledby={`tree-editor-${set}-heading`}
+    >
       <div className="tree-editor__header">
         <h2 id={`tree-editor-${set}-heading`}>{texts.heading}</h2>
         <button type="button" className="button button--small button--secondary" onClick={() => setPanel(null)}>

@@ -6,7 +6,7 @@
 import { useCallback, useMemo } from "react";
 import { facetEntries } from "../../lib/search/facet-entries";
 import { toggleCode } from "../../lib/search/search-edit";
-import { codeLabel } from "../../lib/search/search-refdata";
+import { codeLabel, partlySelected } from "../../lib/search/search-refdata";
 import { CodeFacet } from "./code-facet";
 import { FilterGroup } from "./filter-group";
 import { useSearchScreen, useSearchStates } from "./search-context";
@@ -17,7 +17,7 @@ export function TreeGroup({ set, title }: { set: "sni" | "location"; title: stri
   const { edit, refdata, panel, setPanel } = useSearchScreen();
   const { current, deferred } = useSearchStates();
   const { search } = current;
-  const { results, spinner } = deferred;
+  const { results, spinner, resultsOutdated } = deferred;
   const aggregations = results?.aggregations;
   const chosen = search.codeSet[set];
   const selected = useMemo(() => chosen ?? [], [chosen]);
@@ -26,7 +26,10 @@ export function TreeGroup({ set, title }: { set: "sni" | "location"; title: stri
     const top = set === "sni" ? refdata.sniSections : refdata.location.roots.map(({ code, text }) => ({ code, text }));
     const topCodes = new Set(top.map((entry) => entry.code));
     const deeper = selected.filter((code) => !topCodes.has(code)).map((code) => ({ code, text: codeLabel(refdata, set, code) }));
-    return facetEntries([...deeper, ...top], selected, aggregations?.[set], aggregations?.[`${set}_all`]);
+    const tree = set === "sni" ? refdata.sni : refdata.location;
+    const partly = tree ? partlySelected(tree, selected) : new Set<string>();
+    const rows = facetEntries([...deeper, ...top], selected, aggregations?.[set], aggregations?.[`${set}_all`]);
+    return rows.map((row) => (partly.has(row.code) ? { ...row, partly: true } : row));
   }, [refdata, set, selected, aggregations]);
   const onToggle = useCallback((code: string) => edit((s) => toggleCode(s, set, code)), [edit, set]);
   const isOpen = panel === set;
@@ -41,7 +44,7 @@ export function TreeGroup({ set, title }: { set: "sni" | "location"; title: stri
       >
         {EDIT_TEXT[set]}
       </button>
-      <CodeFacet label={set === "sni" ? "Branscher" : "Län"} rows={rows} onToggle={onToggle} stale={spinner} />
+      <CodeFacet label={set === "sni" ? "Branscher" : "Län"} rows={rows} onToggle={onToggle} stale={spinner} outdated={resultsOutdated} />
     </FilterGroup>
   );
 }

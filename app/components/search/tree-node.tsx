@@ -4,6 +4,7 @@
  */
 import type { RefNode } from "#shared/api-contracts/search-api";
 import { formatNumber, formatSniCode } from "#shared/format";
+import { hyphenateSv } from "../../lib/hyphenate-sv";
 
 export interface TreeRowProps {
   node: RefNode;
@@ -11,6 +12,8 @@ export interface TreeRowProps {
   depth: number;
   expanded: boolean;
   selected: boolean;
+  /** Some codes below it are chosen, not the node itself: a mixed checkbox (issue 25). */
+  partly: boolean;
   matched: boolean;
   count: number;
   allCount: number;
@@ -22,7 +25,8 @@ export interface TreeRowProps {
 }
 
 export function TreeRow(props: TreeRowProps) {
-  const { node, set, depth, expanded, selected, matched, count, allCount, childCount } = props;
+  const { node, set, depth, expanded, selected, partly, matched, count, allCount, childCount } = props;
+  const mixed = partly && !selected;
   const id = `tree-${set}-${node.code}`;
   const code = set === "sni" ? formatSniCode(node.code) : node.code;
   return (
@@ -47,6 +51,10 @@ export function TreeRow(props: TreeRowProps) {
         type="checkbox"
         className="tree-row__check"
         checked={selected}
+        aria-checked={mixed ? "mixed" : undefined}
+        ref={(input) => {
+          if (input) input.indeterminate = mixed;
+        }}
         onChange={() => props.onToggleCode(node.code)}
         aria-describedby={`${id}-counts`}
       />
@@ -54,7 +62,7 @@ export function TreeRow(props: TreeRowProps) {
         <span className="tree-row__code" aria-hidden="true">
           {code}
         </span>
-        {node.text}
+        {hyphenateSv(node.text)}
       </label>
       <span className="tree-row__counts" aria-hidden="true">
         <span className="facet__count">{formatNumber(count)}</span>

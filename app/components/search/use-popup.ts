@@ -1,8 +1,9 @@
 /**
  * An anchored header popup's behaviour: closes on a pointer press outside it or on Escape (focus goes back to its
- * button), and moves focus into it when opened.
+ * button), moves focus into it when opened and keeps it there while open (use-focus-trap.ts).
  */
 import { useEffect, useRef, useState } from "react";
+import { focusablesIn, useFocusTrap } from "../use-focus-trap";
 
 export function usePopup<T extends HTMLElement = HTMLDivElement>() {
   const [open, setOpen] = useState(false);
@@ -10,32 +11,24 @@ export function usePopup<T extends HTMLElement = HTMLDivElement>() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
 
+  const close = (returnFocus = true) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  };
+  // Before the effect below moves the focus in: the trap notes the button as the control to return to.
+  useFocusTrap(panelRef, open, close);
+
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || !rootRef.current?.contains(document.activeElement)) return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
     document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
     const panel = panelRef.current;
-    const first =
-      panel?.querySelector<HTMLElement>("[data-autofocus]") ??
-      panel?.querySelector<HTMLElement>("[role='menuitem'], button, input:not([hidden]), a[href]");
+    const first = panel?.querySelector<HTMLElement>("[data-autofocus]") ?? (panel ? focusablesIn(panel)[0] : undefined);
     first?.focus();
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
+    return () => document.removeEventListener("pointerdown", onPointer);
   }, [open]);
 
-  const close = (returnFocus = true) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  };
   return { open, setOpen, close, rootRef, buttonRef, panelRef };
 }

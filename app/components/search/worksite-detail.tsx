@@ -1,6 +1,7 @@
 /** A worksite's detail content (spec §3 worksite record): identity, addresses, industries, size and its company. */
 import { formatBoolean, formatDate, formatMoney, formatNumber, formatSniCode } from "#shared/format";
 import type { WorksiteDetail as Worksite } from "#shared/search/result-schemas";
+import { CompanyLink } from "./company-link";
 import { DetailSection, Facts, joinAddress } from "./detail-parts";
 
 export function WorksiteDetail({ detail }: { detail: Worksite }) {
@@ -55,6 +56,9 @@ export function WorksiteDetail({ detail }: { detail: Worksite }) {
             ["Arbetsgivaravgifter", formatBoolean(detail.companySocSec)],
           ]}
         />
+        <p>
+          <CompanyLink orgNo={detail.orgNo} orgSeqNo={detail.orgSeqNo}>{`Visa företaget ${detail.companyName}`}</CompanyLink>
+        </p>
       </DetailSection>
     </>
   );

@@ -14,6 +14,7 @@ describe("Mina exporter's words", () => {
   it("says the progress in rows with Swedish digit grouping", () => {
     expect(progressText(12_000, 100_000)).toBe("12\u00a0000 av 100\u00a0000 rader");
     expect(progressText(0, 5)).toBe("0 av 5 rader");
+    expect(progressText(0, 1)).toBe("0 av 1 rad");
   });
 
   it("shows the rows written once done, with the requested count when fewer were written", () => {
@@ -26,6 +27,7 @@ describe("Mina exporter's words", () => {
     expect(settledNotice({ status: "DONE", rowCount: 1_200, count: 1_200 })).toBe(
       "Exporten är klar (1\u00a0200 rader). Filen finns under Mina exporter.",
     );
+    expect(settledNotice({ status: "DONE", rowCount: 1, count: 1 })).toBe("Exporten är klar (1 rad). Filen finns under Mina exporter.");
     expect(settledNotice({ status: "ERROR", rowCount: null, count: 10 })).toMatch(/^Ett fel inträffade vid export\./);
   });
 });

@@ -1,7 +1,7 @@
 /** The words of "Mina exporter" (issue 28) and of the export notice: dates in Swedish time, progress, status, format. */
 import { EXPORT_RETENTION_DAYS, type ExportStatus, type ExtractionJobListItem } from "#shared/api-contracts/extraction";
 import type { ExportFormat } from "#shared/api-contracts/export-columns";
-import { formatNumber } from "#shared/format";
+import { countOf, formatNumber } from "#shared/format";
 import { stockholmWallClock } from "#shared/stockholm-time";
 
 const MONTHS = ["jan", "feb", "mar", "apr", "maj", "jun", "jul", "aug", "sep", "okt", "nov", "dec"];
@@ -19,7 +19,7 @@ export const keptUntilText = (expiresAt: string, now?: Date) => `Sparas till ${s
 export const EXPIRED_FILE_TEXT = `Filen har tagits bort (filer sparas i ${EXPORT_RETENTION_DAYS} dagar)`;
 
 /** "12 000 av 100 000 rader". */
-export const progressText = (rowsWritten: number, count: number) => `${formatNumber(rowsWritten)} av ${formatNumber(count)} rader`;
+export const progressText = (rowsWritten: number, count: number) => `${formatNumber(rowsWritten)} av ${countOf(count, "rad", "rader")}`;
 
 export const STATUS_TEXT: Record<ExportStatus, string> = {
   READY: "Väntar på start",
@@ -41,5 +41,5 @@ export function rowsText(job: Pick<ExtractionJobListItem, "status" | "count" | "
 /** What the header says when an export the user no longer watches in the popup has finished. */
 export function settledNotice(job: Pick<ExtractionJobListItem, "status" | "rowCount" | "count">): string {
   if (job.status === "ERROR") return "Ett fel inträffade vid export. Inga poster drogs från ditt abonnemang.";
-  return `Exporten är klar (${formatNumber(job.rowCount ?? job.count)} rader). Filen finns under Mina exporter.`;
+  return `Exporten är klar (${countOf(job.rowCount ?? job.count, "rad", "rader")}). Filen finns under Mina exporter.`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { facetEntries, filterEntries } from "./facet-entries";
 import { matchTree } from "./tree-filter";
-import { indexTree } from "./search-refdata";
+import { indexTree, partlySelected } from "./search-refdata";
 
 const entries = [
   { code: "01", text: "Stockholms län" },
@@ -33,6 +33,8 @@ describe("facet rows (spec §2)", () => {
     expect(filterEntries(rows, "ska").map((r) => r.code)).toEqual([]);
     expect(filterEntries(rows, "1").map((r) => r.code)).toEqual(["12", "13"]);
     expect(filterEntries(rows, "  ").length).toBe(4);
+    // A label copied from the screen carries soft hyphens.
+    expect(filterEntries(rows, "Upp\u00adsala").map((r) => r.code)).toEqual(["03"]);
   });
 });
 
@@ -53,5 +55,11 @@ describe("tree search (spec §2)", () => {
     expect([...byKeyword.matches]).toEqual(["10111"]);
     expect([...byKeyword.visible].sort()).toEqual(["10", "10111", "C"]);
     expect(matchTree(tree, "", null).visible.size).toBe(0);
+  });
+
+  it("shows the ancestors of a chosen code, not chosen themselves, as partly selected", () => {
+    expect([...partlySelected(tree, ["10111"])].sort()).toEqual(["10", "C"]);
+    expect([...partlySelected(tree, ["10111", "C"])]).toEqual(["10"]);
+    expect(partlySelected(tree, ["F", "C"]).size).toBe(0);
   });
 });

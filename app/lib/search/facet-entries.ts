@@ -11,6 +11,8 @@ export interface FacetEntry {
   /** Records with this code in all of Sweden. */
   allCount: number;
   selected: boolean;
+  /** Not chosen itself, but codes below it are (industry and place groups): a mixed checkbox. */
+  partly?: boolean;
 }
 
 export type Counts = Record<string, number> | undefined;
@@ -39,7 +41,8 @@ export function facetEntries(
 
 /** Lower-cased for matching; å, ä and ö stay letters of their own. */
 export function normalizeQuery(text: string): string {
-  return text.trim().toLocaleLowerCase("sv");
+  // Without the soft hyphens of a label copied from the screen (app/lib/hyphenate-sv.ts).
+  return text.replaceAll("\u00ad", "").trim().toLocaleLowerCase("sv");
 }
 
 /** Rows whose title contains the query or whose code starts with it (dots ignored: "01.1" finds "011"). */

@@ -127,6 +127,22 @@ describe("SearchController", () => {
     expect(controller.getState().results?.hitCount).toBe(45);
   });
 
+  it("marks the results of an earlier search outdated when the search on screen fails, until an answer arrives", async () => {
+    const { controller, pending, settle } = harness();
+    void controller.run(emptySearch());
+    pending[0]?.resolve(answerFor(emptySearch(), 0, 1));
+    await settle();
+    expect(controller.getState().resultsOutdated).toBe(false);
+    void controller.run(addCode(emptySearch(), "location", "01"));
+    pending[1]?.reject(new Error("boom"));
+    await settle();
+    expect(controller.getState()).toMatchObject({ resultsOutdated: true, error: "Något gick fel. Prova gärna igen." });
+    void controller.retry();
+    pending[2]?.resolve(answerFor(addCode(emptySearch(), "location", "01"), 0, 3, 7));
+    await settle();
+    expect(controller.getState()).toMatchObject({ resultsOutdated: false, error: null, results: { hitCount: 7 } });
+  });
+
   it("appends the next page and logs a hit count that changed between pages", async () => {
     const { controller, pending, logs, settle } = harness();
     void controller.run(emptySearch());

@@ -46,6 +46,17 @@ export function ancestorsOf(tree: TreeIndex, code: string): string[] {
   return path;
 }
 
+/**
+ * The nodes shown as partly selected (issue 25): ancestors of a chosen code that are not chosen themselves (a chosen
+ * node takes in its whole subtree, so its descendants are not "partly" anything).
+ */
+export function partlySelected(tree: TreeIndex, selected: readonly string[]): Set<string> {
+  const chosen = new Set(selected);
+  const partly = new Set<string>();
+  for (const code of selected) for (const ancestor of ancestorsOf(tree, code)) if (!chosen.has(ancestor)) partly.add(ancestor);
+  return partly;
+}
+
 export interface SearchRefdata {
   /** Full SNI tree; null until the browser has loaded it. */
   sni: TreeIndex | null;

@@ -33,6 +33,11 @@ export interface SearchState {
   spinner: boolean;
   /** Spec §8: the search error, cleared by the next success. */
   error: string | null;
+  /**
+   * The search on screen failed, so `results` (hit count, counts) are an earlier search's: shown as outdated until an
+   * answer arrives (issue 25).
+   */
+  resultsOutdated: boolean;
   selection: SelectionState;
 }
 
@@ -62,6 +67,7 @@ export function initialSearchState(search: Search, answer: SearchPageAnswer | nu
     loadingMore: false,
     spinner: false,
     error: answer === null ? error : null,
+    resultsOutdated: false,
     selection: EMPTY_SELECTION,
   };
 }
@@ -115,10 +121,11 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         page: action.answer.page,
         loading: false,
         error: null,
+        resultsOutdated: false,
       };
     case "failed":
       if (action.requestId !== state.latestRequest) return state;
-      return { ...state, loading: false, error: action.message };
+      return { ...state, loading: false, error: action.message, resultsOutdated: state.results !== null };
     case "moreStarted":
       return action.requestId === state.latestRequest ? { ...state, loadingMore: true } : state;
     case "moreSucceeded":

@@ -1,20 +1,9 @@
 import { z } from "zod";
+import type { ContactMessage } from "#shared/api-contracts/subscription";
 import { log } from "#shared/log";
 import type { Messenger } from "../messaging/outbound-message";
 import { consume } from "../rate-limits/rate-limiter";
 import { contactRule } from "../rate-limits/sign-in-limits";
-
-/** Contact form (spec §2, §3). No client validation (spec §5): the server trims, caps sizes and needs some content. */
-export const ContactMessageSchema = z
-  .object({
-    name: z.string().trim().max(200).default(""),
-    company: z.string().trim().max(200).default(""),
-    phone: z.string().trim().max(50).default(""),
-    email: z.string().trim().max(320).default(""),
-    message: z.string().trim().min(1, "Skriv ett meddelande.").max(5000, "Meddelandet får vara högst 5000 tecken."),
-  })
-  .refine((m) => m.email !== "" || m.phone !== "", { message: "Ange e-post eller telefonnummer så att vi kan svara.", path: ["email"] });
-export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
 export const CONTACT_RATE_MESSAGE = "Du har skickat många meddelanden. Vänta en stund och försök igen, eller ring kundtjänst.";
 

@@ -12,6 +12,9 @@ describe("the digest e-mail", () => {
     ];
     expect(digestSubject(alerts)).toBe("Bevakning: 9 nya händelser");
     expect(digestSubject(alerts.slice(0, 1))).toBe("Bevakning: 1 ny händelse");
+    expect(digestText({ firstName: "Vera", digest: "DAILY", origin: "https://app.urval.se", alerts: alerts.slice(0, 1) })).toContain(
+      "• Bygg i Växjö: 1 nytt företag",
+    );
     expect(digestText({ firstName: "Vera", digest: "WEEKLY", origin: "https://app.urval.se", alerts })).toBe(
       [
         "Hej Vera!",
@@ -19,7 +22,7 @@ describe("the digest e-mail", () => {
         "Det här har hänt i dina bevakningar sedan förra utskicket:",
         "",
         "Sparade sökningar",
-        "• Bygg i Växjö: 7 företag nya, 1 företag matchar inte längre",
+        "• Bygg i Växjö: 7 nya företag, 1 företag matchar inte längre",
         "  Nya: A AB, B AB, C AB, D AB, E AB och 2 till",
         "",
         "Bevakade företag",

@@ -1,6 +1,6 @@
 /** The Bevakning digest e-mail's text (issue 16): pure, Swedish, plain text like the one-time-code messages. */
 import type { Digest } from "#shared/api-contracts/monitoring";
-import { formatNumber } from "#shared/format";
+import { countOf, formatNumber } from "#shared/format";
 
 export interface DigestAlert {
   kind: "SEARCH_NEW" | "SEARCH_REMOVED" | "COMPANY_CHANGED";
@@ -33,7 +33,7 @@ function searchSection(alerts: DigestAlert[]): string[] {
   const lines: string[] = [];
   for (const [name, { added, removed }] of bySearch) {
     const parts = [
-      added.length > 0 ? `${companies(added.length)} nya` : null,
+      added.length > 0 ? countOf(added.length, "nytt företag", "nya företag") : null,
       removed.length > 0 ? `${companies(removed.length)} matchar inte längre` : null,
     ];
     lines.push(`• ${name}: ${parts.filter(Boolean).join(", ")}`);

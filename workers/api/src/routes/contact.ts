@@ -3,7 +3,8 @@ import { authConfig } from "../auth/auth-config";
 import { clientIp, readJson } from "../auth/request-input";
 import type { ApiBindings } from "../env";
 import { messengerFor } from "../messaging/messenger";
-import { ContactMessageSchema, submitContactMessage } from "../contact/contact-service";
+import { ContactMessageSchema } from "#shared/api-contracts/subscription";
+import { submitContactMessage } from "../contact/contact-service";
 
 /** POST /api/contact/message {name, company, phone, email, message} (public; rate-limited per IP; sizes capped). */
 export const contactRoutes = new Hono<ApiBindings>().post("/message", async (c) => {
