@@ -7,9 +7,19 @@ import { createReadStream, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { z } from "zod";
+import { sniCodeToAncestors } from "#search-index";
+import { companyTextFields, CompanySourceRecordSchema, indexWords, type CompanySourceRecord } from "#search-index/build";
 import { generateDataset } from "../data/generate";
 
 const SourceCompanySchema = z.object({ orgSeqNo: z.number(), orgNo: z.string(), name: z.string() }).loose();
+
+/** What the free text of a search can match in a company (free-text.ts): its words per field and its codes. */
+export interface CompanyText {
+  words: string[];
+  orgNo: number;
+  /** SNI codes with their ancestors, and the seat's municipality and county. */
+  codes: Set<string>;
+}
 
 export interface DatasetFacts {
   dir: string;
@@ -18,6 +28,8 @@ export interface DatasetFacts {
   names: Map<number, string>;
   /** Organisation numbers in file order (for list files). */
   orgNos: string[];
+  /** orgSeqNo → what the free text can match. */
+  texts: Map<number, CompanyText>;
 }
 
 /** Generates a dataset of `companies` with `seed` into `dir` unless a complete one is there. */
@@ -30,6 +42,20 @@ export async function ensureDataset(dir: string, companies: number, seed: number
   await generateDataset({ companies, seed, outDir: dir });
 }
 
+function companyText(company: CompanySourceRecord): CompanyText {
+  const fields = companyTextFields(company);
+  const codes = [
+    ...company.sniCodes.flatMap((code) => [code, ...sniCodeToAncestors(code)]),
+    company.seatMunicipalityCode,
+    company.seatCountyCode,
+  ];
+  return {
+    words: [...indexWords(fields.name), ...indexWords(fields.address), ...indexWords(fields.people)],
+    orgNo: Number(company.orgNo.replace("-", "")),
+    codes: new Set(codes),
+  };
+}
+
 export async function readDatasetFacts(dir: string): Promise<DatasetFacts> {
   const { seed } = z
     .object({ seed: z.number() })
@@ -37,11 +63,13 @@ export async function readDatasetFacts(dir: string): Promise<DatasetFacts> {
     .parse(JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")));
   const names = new Map<number, string>();
   const orgNos: string[] = [];
+  const texts = new Map<number, CompanyText>();
   const lines = createInterface({ input: createReadStream(path.join(dir, "companies.ndjson")) });
   for await (const line of lines) {
     const company = SourceCompanySchema.parse(JSON.parse(line));
     names.set(company.orgSeqNo, company.name);
     orgNos.push(company.orgNo);
+    texts.set(company.orgSeqNo, companyText(CompanySourceRecordSchema.parse(JSON.parse(line))));
   }
-  return { dir, seed, names, orgNos };
+  return { dir, seed, names, orgNos, texts };
 }

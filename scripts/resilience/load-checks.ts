@@ -3,10 +3,11 @@
  * (X-Index-Version), and everything in it must agree with that version's dataset and with the search itself: each
  * record's name is the one its source dataset gives that id, the hit count is the same every time the same search
  * hits the same version, the page holds min(20, hits − offset) records, and the records satisfy the filters that can
- * be checked from a card (place, main SNI, text, sort order).
+ * be checked from a card (place, main SNI, sort order) or, for the free text, from the company's source record.
  */
 import type { SearchInput } from "#shared/search/search-schema";
-import type { DatasetFacts } from "./datasets";
+import { parseTextQuery, type TextQuery } from "#search-index";
+import type { CompanyText, DatasetFacts } from "./datasets";
 
 export const PAGE_SIZE = 20;
 
@@ -44,7 +45,15 @@ export class VersionBook {
   }
 }
 
-const words = (name: string) => name.toLocaleLowerCase("sv-SE").split(/[^\p{L}\p{N}]+/u);
+/** Whether every word of the text is in one of the company's fields (docs/decisions/0033), as the source record has them. */
+function matchesText(company: CompanyText, query: TextQuery): boolean {
+  return query.words.every((word) => {
+    if (word.orgNo && company.orgNo >= word.orgNo.from && company.orgNo <= word.orgNo.to) return true;
+    if ([...word.industries, ...word.places].some(({ code }) => company.codes.has(code))) return true;
+    const text = word.word;
+    return text !== null && company.words.some((w) => w === text || (word.prefix && w.startsWith(text)));
+  });
+}
 
 /** Problems of one page of records against the search and the version's dataset (empty when all is well). */
 export function checkRecords(
@@ -58,6 +67,7 @@ export function checkRecords(
   const expected = Math.max(0, Math.min(PAGE_SIZE, hitCount - page * PAGE_SIZE));
   if (records.length !== expected) problems.push(`page ${page} holds ${records.length} records, expected ${expected} of ${hitCount}`);
   const isWorksite = search.resultType === "WORKSITE";
+  const query = parseTextQuery(search.text);
   for (const record of records) {
     const name = isWorksite ? record.companyName : record.name;
     const source = dataset.names.get(record.orgSeqNo);
@@ -71,10 +81,8 @@ export function checkRecords(
       if (!numericSni.some((code) => main.startsWith(code)))
         problems.push(`orgSeqNo ${record.orgSeqNo} main SNI ${main} not in ${numericSni}`);
     }
-    if (!isWorksite && search.text && /^\p{L}+$/u.test(search.text)) {
-      const prefix = search.text.toLocaleLowerCase("sv-SE");
-      if (!words(name ?? "").some((word) => word.startsWith(prefix))) problems.push(`"${name}" has no word starting "${search.text}"`);
-    }
+    const company = dataset.texts.get(record.orgSeqNo);
+    if (!isWorksite && query && company && !matchesText(company, query)) problems.push(`"${name}" does not match the text "${search.text}"`);
   }
   if (!search.sort && !isWorksite) problems.push(...checkTurnoverDescending(records));
   return problems;
