@@ -82,7 +82,8 @@ export function checkRecords(
         problems.push(`orgSeqNo ${record.orgSeqNo} main SNI ${main} not in ${numericSni}`);
     }
     const company = dataset.texts.get(record.orgSeqNo);
-    if (!isWorksite && query && company && !matchesText(company, query)) problems.push(`"${name}" does not match the text "${search.text}"`);
+    if (!isWorksite && query && company && !matchesText(company, query))
+      problems.push(`"${name}" does not match the text "${search.text}"`);
   }
   if (!search.sort && !isWorksite) problems.push(...checkTurnoverDescending(records));
   return problems;
