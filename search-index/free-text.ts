@@ -16,7 +16,7 @@
  * and places are reference data, resolved here to codes that both backends then match against their code fields.
  */
 import type { CompanySourceRecord, WorksiteSourceRecord } from "./records";
-import { counties, municipalities, sniCodeToText, sniDetailGroupToKeywords } from "./refdata";
+import { counties, locationCodeToText, municipalities, sniCodeToText, sniDetailGroupToKeywords } from "./refdata";
 import { normalizeWord } from "./text";
 
 /**
@@ -183,21 +183,26 @@ class CodeDictionary {
 let dictionaries: { industries: CodeDictionary; places: CodeDictionary } | null = null;
 
 /** Industry and place dictionaries from the reference data, built on first use. */
+/** One SNI code's industry words: its text's (without the general ones) and, for a detail group, its search words. */
+function codeIndustryWords(code: string): string[] {
+  const title = indexWords(sniCodeToText[code]).filter((token) => !GENERIC_INDUSTRY_WORDS.has(token));
+  return [...title, ...(sniDetailGroupToKeywords[code] ?? []).flatMap(indexWords)];
+}
+
+/** A county's or municipality's words: "Stockholms län" is "stockholms" ("län" alone would be every county). */
+function placeNameWords(code: string): string[] {
+  return indexWords(locationCodeToText[code]).filter((token) => token !== "län");
+}
+
 function codeDictionaries() {
   if (dictionaries) return dictionaries;
-  const industryPairs: DictionaryEntry[] = [];
-  for (const [code, title] of Object.entries(sniCodeToText)) {
-    for (const token of indexWords(title)) if (!GENERIC_INDUSTRY_WORDS.has(token)) industryPairs.push({ token, code });
-    for (const keyword of sniDetailGroupToKeywords[code] ?? [])
-      for (const token of indexWords(keyword)) industryPairs.push({ token, code });
-  }
-  const placePairs: DictionaryEntry[] = [];
-  // "Stockholms län": the county is "stockholms"; "län" alone would be every county.
-  for (const county of counties)
-    for (const token of indexWords(county.name)) if (token !== "län") placePairs.push({ token, code: county.code });
-  for (const municipality of municipalities)
-    for (const token of indexWords(municipality.name)) placePairs.push({ token, code: municipality.code });
-  dictionaries = { industries: new CodeDictionary(industryPairs), places: new CodeDictionary(placePairs) };
+  const pairs = (codes: readonly string[], wordsOf: (code: string) => string[]) =>
+    codes.flatMap((code) => wordsOf(code).map((token) => ({ token, code })));
+  const placeCodes = [...counties, ...municipalities].map((place) => place.code);
+  dictionaries = {
+    industries: new CodeDictionary(pairs(Object.keys(sniCodeToText), codeIndustryWords)),
+    places: new CodeDictionary(pairs(placeCodes, placeNameWords)),
+  };
   return dictionaries;
 }
 
@@ -286,17 +291,10 @@ export function worksiteTextFields(source: WorksiteSourceRecord, companyName: st
  * them. `codes`: the record's SNI codes with their ancestors.
  */
 export function industryWords(codes: readonly string[]): string[] {
-  const words = new Set<string>();
-  for (const code of codes) {
-    for (const token of indexWords(sniCodeToText[code])) if (!GENERIC_INDUSTRY_WORDS.has(token)) words.add(token);
-    for (const keyword of sniDetailGroupToKeywords[code] ?? []) for (const token of indexWords(keyword)) words.add(token);
-  }
-  return [...words];
+  return [...new Set(codes.flatMap(codeIndustryWords))];
 }
 
 /** The place words a record is found by (its municipality's and county's names), like industryWords. */
 export function placeWords(municipalityCode: string, countyCode: string): string[] {
-  const county = counties.find((c) => c.code === countyCode);
-  const municipality = municipalities.find((m) => m.code === municipalityCode);
-  return [...new Set([...indexWords(municipality?.name), ...indexWords(county?.name).filter((token) => token !== "län")])];
+  return [...new Set([...placeNameWords(municipalityCode), ...placeNameWords(countyCode)])];
 }
