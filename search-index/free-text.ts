@@ -17,46 +17,10 @@
  */
 import type { CompanySourceRecord, WorksiteSourceRecord } from "./records";
 import { counties, locationCodeToText, municipalities, sniCodeToText, sniDetailGroupToKeywords } from "./refdata";
+import { STOP_WORDS } from "#shared/search/stop-words";
 import { normalizeWord } from "./text";
 
-/**
- * Words left out of the index and of every query: legal-form words that half of all names carry, and Swedish (and a
- * few English) function words. A text of nothing but these finds nothing.
- */
-export const STOP_WORDS: ReadonlySet<string> = new Set([
-  "ab",
-  "abp",
-  "aktiebolag",
-  "aktiebolaget",
-  "publ",
-  "hb",
-  "kb",
-  "handelsbolag",
-  "handelsbolaget",
-  "kommanditbolag",
-  "kommanditbolaget",
-  "i",
-  "och",
-  "på",
-  "av",
-  "för",
-  "med",
-  "till",
-  "vid",
-  "om",
-  "från",
-  "samt",
-  "eller",
-  "en",
-  "ett",
-  "den",
-  "det",
-  "de",
-  "som",
-  "the",
-  "of",
-  "and",
-]);
+export { STOP_WORDS };
 
 /** Words of industry texts too general to say anything about a trade ("Annan specialiserad bygg- och anläggningsverksamhet"). */
 const GENERIC_INDUSTRY_WORDS: ReadonlySet<string> = new Set([
