@@ -11,8 +11,6 @@ import { sniCodeToAncestors } from "#search-index";
 import { companyTextFields, CompanySourceRecordSchema, indexWords, type CompanySourceRecord } from "#search-index/build";
 import { generateDataset } from "../data/generate";
 
-const SourceCompanySchema = z.object({ orgSeqNo: z.number(), orgNo: z.string(), name: z.string() }).loose();
-
 /** What the free text of a search can match in a company (free-text.ts): its words per field and its codes. */
 export interface CompanyText {
   words: string[];
@@ -66,10 +64,10 @@ export async function readDatasetFacts(dir: string): Promise<DatasetFacts> {
   const texts = new Map<number, CompanyText>();
   const lines = createInterface({ input: createReadStream(path.join(dir, "companies.ndjson")) });
   for await (const line of lines) {
-    const company = SourceCompanySchema.parse(JSON.parse(line));
+    const company = CompanySourceRecordSchema.parse(JSON.parse(line));
     names.set(company.orgSeqNo, company.name);
     orgNos.push(company.orgNo);
-    texts.set(company.orgSeqNo, companyText(CompanySourceRecordSchema.parse(JSON.parse(line))));
+    texts.set(company.orgSeqNo, companyText(company));
   }
   return { dir, seed, names, orgNos, texts };
 }
