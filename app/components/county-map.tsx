@@ -1,7 +1,8 @@
 /**
  * Map of Sweden's 21 counties (spec §1): each county is a link, reachable by keyboard, named with its company count,
  * that starts a search limited to it. Shaded by count; the focused or hovered county is described under the map. On a
- * touch screen there is no hover (issue 29): the first tap on a county describes it, a second tap searches.
+ * touch screen there is no hover (issue 29): the first tap on a county describes it, a second tap searches. On phones
+ * and tablets the counties are also listed under the map (narrow.css), as the smallest are too small to tap.
  */
 import { Link } from "@remix-run/react";
 import { type MouseEvent, useRef, useState } from "react";
@@ -12,6 +13,7 @@ import type { CodeCounts } from "../lib/refdata";
 import { searchForCodes, searchHref } from "../lib/search-launch";
 
 const SHADES = 5;
+const BY_NAME = [...COUNTY_SHAPES].sort((a, b) => a.name.localeCompare(b.name, "sv"));
 
 function shadeOf(count: number | undefined, max: number): number {
   if (count === undefined || max <= 0) return 0;
@@ -73,6 +75,18 @@ export function CountyMap({ counts, resultType }: { counts: CodeCounts | null; r
           "Välj ett län för att söka där."
         )}
       </figcaption>
+      <details className="county-map__list">
+        <summary>Alla län</summary>
+        <ul>
+          {BY_NAME.map((county) => (
+            <li key={county.code}>
+              <Link to={searchHref(searchForCodes(resultType, "location", [county.code]))}>
+                {county.name} <span className="muted">{countText(county.code)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </details>
       <p className="county-map__source">Källa: SCB</p>
     </figure>
   );

@@ -1,11 +1,12 @@
 /**
  * The header's main menu (issue 29): on wide screens its links sit in the header as they always did; on narrow ones
  * (the breakpoints are in narrow.css) they fold behind a 'Meny' button. Open, the menu keeps the keyboard focus between
- * the button and its links, and closes on Escape (focus back to the button), a press outside it or a new page.
+ * the button and its links, and closes on Escape or Back (focus back to the button), a press outside it or a new page.
  */
 import { useLocation } from "@remix-run/react";
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { FOCUSABLE, isDisplayed, trapTab } from "../lib/focus-trap";
+import { useBackToClose } from "../lib/use-back-to-close";
 import { useCloseWhenHidden } from "../lib/use-close-when-hidden";
 
 export function SiteMenu({ children, variant }: { children: ReactNode; variant: "main" | "public" }) {
@@ -18,6 +19,10 @@ export function SiteMenu({ children, variant }: { children: ReactNode; variant: 
   useEffect(() => setOpen(false), [pathname, search]);
   const closeMenu = useCallback(() => setOpen(false), []);
   useCloseWhenHidden(open, buttonRef, closeMenu);
+  useBackToClose(open, () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  });
 
   useEffect(() => {
     if (!open) return;

@@ -1,11 +1,13 @@
 /**
  * Urval on a phone (390 × 844, touch) and a tablet (820 × 1180) (issue 29): sign in, a search with two filters (from
  * the filter drawer on the phone, from the sidebar beside the results on the tablet), a detail, an export, a saved
- * Bevakning and sign-out through the folded header menu; nothing wider than the screen, no serious or critical axe
- * violations, and a screenshot of each step under tests/e2e/artifacts/pages/.
+ * Bevakning and sign-out through the folded header menu; nothing wider than the screen, every control finger-sized,
+ * no serious or critical axe violations, and a screenshot of each step under tests/e2e/artifacts/pages/. On the phone
+ * the system Back closes the drawer, the detail sheet and the menu; the tablet keeps the filters beside the results
+ * in portrait and landscape.
  */
 import type { Locator, Page } from "@playwright/test";
-import { apiSearch, expectHitCount, openSearch } from "./search-helpers";
+import { apiSearch, expectHitCount, midWordBreaks, openSearch } from "./search-helpers";
 import { expect, expectAccessible, screenshot, signInByForm, test, waitForApp } from "./support/test";
 
 const TWO_FILTERS = { codeSet: { sni: ["F"], location: ["01"] } };
@@ -13,6 +15,70 @@ const TWO_FILTERS = { codeSet: { sni: ["F"], location: ["01"] } };
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, "page wider than the window").toBeLessThanOrEqual(0);
+}
+
+/**
+ * Every visible control smaller than a finger (issue 29: 44 × 44 CSS px, WCAG 2.5.5), named with its size. A control's
+ * labels count as part of it (a tap on a label works the control). Left out, as WCAG 2.5.5 allows: the map's counties
+ * and the range sliders, whose equivalents stand on the same screen at full size ('Alla län' under the map lists every
+ * county; the fields 'från' and 'till' take the same values). No inline link inside a sentence is left out: the audit
+ * found none on these screens.
+ */
+async function smallTouchTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex="0"]';
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(controls)) {
+      if (el.closest(".county-map__svg") || (el instanceof HTMLInputElement && el.type === "range")) continue;
+      if (el.getClientRects().length === 0 || getComputedStyle(el).visibility === "hidden") continue;
+      const boxes = [el, ...(el instanceof HTMLInputElement || el instanceof HTMLSelectElement ? [...(el.labels ?? [])] : [])].map((part) =>
+        part.getBoundingClientRect(),
+      );
+      const width = Math.max(...boxes.map((b) => b.right)) - Math.min(...boxes.map((b) => b.left));
+      const height = Math.max(...boxes.map((b) => b.bottom)) - Math.min(...boxes.map((b) => b.top));
+      // Visually hidden (1 px) controls, such as the file input behind its button, are not touch targets.
+      if (width <= 1 || height <= 1) continue;
+      if (width < 43.5 || height < 43.5) {
+        const label = el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : null;
+        const name = el.getAttribute("aria-label") ?? (label || el.textContent)?.trim().slice(0, 40) ?? "";
+        small.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(width)} × ${Math.round(height)}`);
+      }
+    }
+    return small;
+  });
+}
+
+async function expectTouchSized(page: Page) {
+  expect(await smallTouchTargets(page), "controls under 44 × 44 px").toEqual([]);
+}
+
+/**
+ * On tablets the filters stand beside the results (issue 29): portrait and landscape at 768, 820 and 1024 px, the
+ * sidebar's labels whole or hyphenated, nothing wider than the screen and, up to 1024 px wide, every control
+ * finger-sized (wider, the desktop's layout and sizes apply).
+ */
+async function expectTabletLayouts(page: Page, restore: { width: number; height: number }) {
+  const sidebar = page.getByRole("complementary", { name: "Filter" });
+  for (const [width, height] of [
+    [768, 1024],
+    [1024, 768],
+    [820, 1180],
+    [1180, 820],
+    [1024, 1366],
+    [1366, 1024],
+  ] as const) {
+    const size = `${width} × ${height}`;
+    await page.setViewportSize({ width, height });
+    await expect(sidebar).toBeVisible();
+    const side = await sidebar.boundingBox();
+    const results = await page.locator(".search-main").boundingBox();
+    expect((side?.x ?? 0) + (side?.width ?? 0), `filters beside the results at ${size}`).toBeLessThanOrEqual(results?.x ?? 0);
+    expect(await sidebar.evaluate((el) => el.scrollWidth - el.clientWidth), `sidebar wider than its box at ${size}`).toBe(0);
+    expect(await midWordBreaks(page), `labels broken inside a word at ${size}`).toEqual([]);
+    await expectNoSidewaysScroll(page);
+    if (width <= 1024) await expectTouchSized(page);
+  }
+  await page.setViewportSize(restore);
 }
 
 /** The filter rows of the two groups used here, inside the drawer or the sidebar. */
@@ -35,6 +101,7 @@ for (const device of DEVICES) {
       const user = await local.createUser();
       await page.goto("/logga-in");
       await expectNoSidewaysScroll(page);
+      await expectTouchSized(page);
       await shot("1-logga-in");
       await signInByForm(page, user);
       await expect(page).toHaveURL("/");
@@ -49,6 +116,7 @@ for (const device of DEVICES) {
         await expect(page).toHaveURL("/");
         await shot("2-karta");
       }
+      await expectTouchSized(page);
 
       await openSearch(page);
       await expectNoSidewaysScroll(page);
@@ -71,12 +139,23 @@ for (const device of DEVICES) {
       await codeBox(filters, "Län", "01").check();
       await expectHitCount(page, expected);
       await expectNoSidewaysScroll(page);
+      await expectTouchSized(page);
       await expectAccessible(page);
       await shot("3-filter");
+      const withFilters = page.url();
       if (device.drawer) {
         await filters.getByRole("button", { name: `Visa ${expected.toLocaleString("sv-SE")} organisationer` }).click();
         await expect(filters).toHaveCount(0);
         await expect(page.getByRole("button", { name: "Filter (2)" })).toBeFocused();
+        // The system Back closes the drawer and keeps the search.
+        await page.getByRole("button", { name: "Filter (2)" }).click();
+        await expect(filters).toBeVisible();
+        await page.goBack();
+        await expect(filters).toHaveCount(0);
+        await expect(page.getByRole("button", { name: "Filter (2)" })).toBeFocused();
+        expect(page.url()).toBe(withFilters);
+      } else {
+        await expectTabletLayouts(page, device.viewport);
       }
       await shot("4-resultat");
 
@@ -89,12 +168,29 @@ for (const device of DEVICES) {
       const pane = page.getByRole("complementary", { name });
       await expect(pane.getByRole("heading", { name: "Ekonomi" })).toBeVisible();
       await expectNoSidewaysScroll(page);
+      await expectTouchSized(page);
       await expectAccessible(page);
       await shot("5-detalj");
       await pane.getByRole("button", { name: device.drawer ? "Tillbaka till resultaten" : "Stäng" }).click();
       await expect(pane).toHaveCount(0);
       await expect(card).toBeFocused();
       expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+      if (device.drawer) {
+        // The system Back closes the sheet and keeps the search with its filters; the button left no entry behind, so
+        // the next Back leaves for the search before, as it would have without the sheet.
+        await card.click();
+        await expect(pane.getByRole("heading", { name: "Ekonomi" })).toBeVisible();
+        await page.goBack();
+        await expect(pane).toHaveCount(0);
+        await expect(card).toBeFocused();
+        expect(page.url()).toBe(withFilters);
+        await expectHitCount(page, expected);
+        await page.goBack();
+        await expectHitCount(page, oneFilter);
+        await page.goForward();
+        await expectHitCount(page, expected);
+        expect(page.url()).toBe(withFilters);
+      }
 
       // Export two rows.
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -103,6 +199,7 @@ for (const device of DEVICES) {
       const dialog = page.getByRole("dialog", { name: "Exportera urval" });
       await dialog.getByLabel("Ange antal att exportera").fill("2");
       await expectNoSidewaysScroll(page);
+      await expectTouchSized(page);
       await expectAccessible(page);
       await shot("6-exportera");
       const download = page.waitForEvent("download", { timeout: 60_000 });
@@ -117,7 +214,19 @@ for (const device of DEVICES) {
       await popup.getByRole("button", { name: "Spara" }).click();
       await expect(popup).toContainText("Bevakningen är sparad.");
       await expectNoSidewaysScroll(page);
+      await expectTouchSized(page);
       await shot("7-bevakning");
+      await page.keyboard.press("Escape");
+
+      // A list file: its boxes and its delete button are finger-sized too.
+      await page.getByRole("button", { name: "Listfiler" }).click();
+      const listFiles = page.getByRole("region", { name: "Listfiler" });
+      await listFiles
+        .locator("input[type=file]")
+        .setInputFiles({ name: "kunder.txt", mimeType: "text/plain", buffer: Buffer.from("5560000001\n") });
+      await expect(listFiles.getByRole("button", { name: "Ta bort kunder.txt" })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectTouchSized(page);
       await page.keyboard.press("Escape");
 
       // Sign out through the folded menu: keyboard-friendly, Escape closes it, focus stays inside while open.
@@ -132,9 +241,18 @@ for (const device of DEVICES) {
       await page.keyboard.press("Escape");
       await expect(nav).toBeHidden();
       await expect(menuButton).toBeFocused();
+      // The system Back closes it too, and the page stays.
+      const here = page.url();
+      await menuButton.click();
+      await expect(nav).toBeVisible();
+      await page.goBack();
+      await expect(nav).toBeHidden();
+      await expect(menuButton).toBeFocused();
+      expect(page.url()).toBe(here);
       await menuButton.click();
       await expectAccessible(page);
       await nav.getByRole("button", { name: "Konto" }).click();
+      await expectTouchSized(page);
       await shot("8-meny-konto");
       await nav.getByRole("button", { name: "Logga ut" }).click();
       await expect(page).toHaveURL("/logga-in");

@@ -75,3 +75,27 @@ export async function facetCounts(page: Page, code: string, group: string) {
     allCount: readNumber(await row.locator(".facet__all").textContent()),
   };
 }
+
+/** Lines in the sidebar that end inside a word: only a space, a hyphen or a soft hyphen (drawn as "-") may end one. */
+export async function midWordBreaks(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.querySelector(".sidebar") ?? document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      let lineTop: number | null = null;
+      for (let i = 0; i < text.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rects = range.getClientRects();
+        const rect = rects[rects.length - 1];
+        if (!rect || rect.width === 0) continue;
+        if (lineTop !== null && rect.top > lineTop + 2 && !/[\s\u00ad/–-]/.test(text[i - 1] ?? " "))
+          found.push(`${text.slice(0, i)}|${text.slice(i)}`);
+        lineTop = rect.top;
+      }
+    }
+    return found;
+  });
+}

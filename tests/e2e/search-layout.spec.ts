@@ -4,7 +4,7 @@
  * header's popups usable from the keyboard alone.
  */
 import type { Locator, Page } from "@playwright/test";
-import { openSearch, signedIn } from "./search-helpers";
+import { midWordBreaks, openSearch, signedIn } from "./search-helpers";
 import { expect, expectAccessible, screenshot, test } from "./support/test";
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -25,30 +25,6 @@ async function coveredHeaderControls(page: Page): Promise<string[]> {
       })
       .map((el) => el.textContent?.trim() ?? el.tagName),
   );
-}
-
-/** Lines in the sidebar that end inside a word: only a space, a hyphen or a soft hyphen (drawn as "-") may end one. */
-async function midWordBreaks(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.querySelector(".sidebar") ?? document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? "";
-      let lineTop: number | null = null;
-      for (let i = 0; i < text.length; i++) {
-        const range = document.createRange();
-        range.setStart(node, i);
-        range.setEnd(node, i + 1);
-        const rects = range.getClientRects();
-        const rect = rects[rects.length - 1];
-        if (!rect || rect.width === 0) continue;
-        if (lineTop !== null && rect.top > lineTop + 2 && !/[\s\u00ad/–-]/.test(text[i - 1] ?? " "))
-          found.push(`${text.slice(0, i)}|${text.slice(i)}`);
-        lineTop = rect.top;
-      }
-    }
-    return found;
-  });
 }
 
 test("issue 25 at 1280, 1440 and 1920 px and 200 % zoom: the sidebar fits and hyphenates, a partly chosen county, the detail pane below the header; axe", async ({

@@ -2,11 +2,13 @@
  * The detail pane (spec §2, §4): opens beside the results for the chosen card, loads the company or worksite (spinner
  * after 300 ms, shown at least 300 ms), shows the extracted message on failure, and closes with an animation, by its
  * close button or Escape (focus returns to the card), or by itself when the record leaves the results. Escape works
- * from inside the pane and from the card that opened it, also before the detail has loaded and taken the focus.
+ * from inside the pane and from the card that opened it, also before the detail has loaded and taken the focus. On a
+ * phone, where the pane is a full-screen sheet, the system Back closes it too (issue 29).
  */
 import { useEffect, useRef, useState, memo } from "react";
 import { recordId } from "../../lib/search/search-state";
 import { useDetail } from "../../lib/search/use-detail";
+import { isPhone, useBackToClose } from "../../lib/use-back-to-close";
 import { CompanyDetail } from "./company-detail";
 import { useSearchScreen, useSearchState } from "./search-context";
 import { Spinner } from "./spinner";
@@ -55,6 +57,14 @@ export const DetailPane = memo(function DetailPane() {
   const [closing, setClosing] = useState(false);
   const detail = useDetail(shownId);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  useBackToClose(
+    detailId !== null,
+    () => {
+      openDetail(null);
+      if (detailId !== null) cardOpener(detailId)?.focus();
+    },
+    isPhone,
+  );
 
   // Opening shows at once; closing keeps the content during the slide-out animation.
   useEffect(() => {

@@ -1,11 +1,13 @@
 /**
  * The filters on a phone (issue 29): the results come first, and a 'Filter (n)' button opens the sidebar as a
- * full-height drawer whose counts change live as on the desktop; 'Visa N organisationer' closes it. Above the phone
- * breakpoint (search-narrow.css) the drawer's frame is not displayed and the sidebar stands beside the results.
+ * full-height drawer whose counts change live as on the desktop; 'Visa N organisationer' (or the system Back) closes
+ * it. Above the phone breakpoint (search-narrow.css) the drawer's frame is not displayed and the sidebar stands beside
+ * the results.
  */
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { formatNumber, resultTypeWord } from "#shared/format";
 import { trapTab } from "../../lib/focus-trap";
+import { useBackToClose } from "../../lib/use-back-to-close";
 import { useCloseWhenHidden } from "../../lib/use-close-when-hidden";
 import { activeFilterCount } from "../../lib/search/active-filters";
 import { useSearchState } from "./search-context";
@@ -48,6 +50,7 @@ export function FilterDrawer({ open, onClose, onHidden, children }: FilterDrawer
   const rootRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useCloseWhenHidden(open, closeRef, onHidden);
+  useBackToClose(open, onClose);
   useEffect(() => {
     if (open) closeRef.current?.focus();
   }, [open]);

@@ -33,13 +33,16 @@ function FileRow({
   onDelete: (file: ListFileRow) => void;
 }) {
   const side = listFileSide(search, file.id);
+  // The label around the box is its touch target (44 × 44 px on phones and tablets, search-actions.css).
   const box = (name: NumSetName, label: string) => (
-    <input
-      type="checkbox"
-      checked={side === name}
-      aria-label={`${label} ${file.name}`}
-      onChange={(e) => onSide(file.id, e.target.checked ? name : null)}
-    />
+    <label className="list-files__check">
+      <input
+        type="checkbox"
+        checked={side === name}
+        aria-label={`${label} ${file.name}`}
+        onChange={(e) => onSide(file.id, e.target.checked ? name : null)}
+      />
+    </label>
   );
   return (
     <tr>
