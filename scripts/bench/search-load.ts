@@ -1,5 +1,5 @@
-/** bench:search data: the generated dataset (cached under data/), the embedded index and the SQLite database. */
-import { existsSync, rmSync, statSync } from "node:fs";
+/** bench:search data: the generated dataset (cached under data/), the embedded index, the SQLite and DuckDB databases. */
+import { existsSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { SingleBar } from "cli-progress";
 import type Database from "better-sqlite3";
@@ -14,12 +14,15 @@ import {
 } from "#search-index/build";
 import { generateDataset } from "../data/generate";
 import { readCompanies, readManifest, readWorksites } from "../reindex/source-reader";
+import { DuckLoader, DuckSearch } from "./search-duckdb";
 import { LIST_FILE_SIZE } from "./search-queries";
-import { SqliteLoader } from "./search-sqlite-schema";
+import { BenchRows, SqliteLoader } from "./search-sqlite-schema";
 
 export interface Engines {
   embedded: EmbeddedBackend;
-  sqlite: Database.Database;
+  /** null when SQLite is not among the engines. */
+  sqlite: Database.Database | null;
+  duckdb: DuckSearch | null;
   listFile: string[];
   stats: {
     companies: number;
@@ -31,6 +34,9 @@ export interface Engines {
     /** Postings and dictionary of the free-text word index per field (name, address, people), in MB. */
     wordsMb: Record<"name" | "address" | "people", number>;
     sqliteLoadSeconds: number | null;
+    /** Appending and building the words tables; null when the cached file was used (or DuckDB does not run). */
+    duckdbLoadSeconds: number | null;
+    duckdbMb: number | null;
   };
 }
 
@@ -77,19 +83,33 @@ function wordIndexSizes(index: SearchIndex): Engines["stats"]["wordsMb"] {
   return { name: mb(bytes.name), address: mb(bytes.address), people: mb(bytes.people) };
 }
 
-/** Reads the dataset once, feeding the embedded builder and (unless a cached database exists) SQLite. */
-export async function loadEngines(dir: string): Promise<Engines> {
+/** A cached database beside the dataset, usable when written after the dataset; otherwise removed. */
+function cached(dir: string, file: string): boolean {
+  const fresh = existsSync(file) && statSync(file).mtimeMs > statSync(path.join(dir, "companies.ndjson")).mtimeMs;
+  if (!fresh) rmSync(file, { force: true });
+  return fresh;
+}
+
+/**
+ * Reads the dataset once, feeding the embedded builder and, unless their cached files exist, SQLite and DuckDB (each
+ * record's rows computed once for both, appended as they stream by).
+ */
+export async function loadEngines(dir: string, want: { sqlite: boolean; duckdb: boolean }): Promise<Engines> {
   const manifest = readManifest(dir);
   // v2: the free-text tables of issue 26 (an older cached database lacks them).
   const sqliteFile = path.join(dir, "bench-v2.sqlite");
-  const sqliteFresh = existsSync(sqliteFile) && statSync(sqliteFile).mtimeMs > statSync(path.join(dir, "companies.ndjson")).mtimeMs;
-  if (!sqliteFresh) rmSync(sqliteFile, { force: true });
-  const sqlite = sqliteFresh ? null : new SqliteLoader(`${sqliteFile}.partial`);
+  const duckFile = path.join(dir, "bench-v1.duckdb");
+  const sqlite = want.sqlite && !cached(dir, sqliteFile) ? new SqliteLoader(`${sqliteFile}.partial`) : null;
+  const duck = want.duckdb && !cached(dir, duckFile) ? await DuckLoader.create(`${duckFile}.partial`) : null;
+  const rows = sqlite || duck ? new BenchRows() : null;
   const build = new IndexBuild();
   const listEvery = Math.max(1, Math.floor(manifest.companies / LIST_FILE_SIZE));
   const listFile: string[] = [];
   let buildMs = 0;
   let sqliteMs = 0;
+  let duckMs = 0;
+  /** Each record's rows, computed once for both SQL engines: counted in each one's load time. */
+  let rowsMs = 0;
   const progress = bar("loading", manifest.companies + manifest.worksites);
   let n = 0;
   for await (const company of readCompanies(dir)) {
@@ -97,8 +117,16 @@ export async function loadEngines(dir: string): Promise<Engines> {
     build.addCompany(companyFacts(company));
     buildMs += performance.now() - t;
     t = performance.now();
-    sqlite?.addCompany(company);
-    sqliteMs += performance.now() - t;
+    const records = rows?.company(company);
+    rowsMs += performance.now() - t;
+    if (records) {
+      t = performance.now();
+      sqlite?.addCompany(records);
+      sqliteMs += performance.now() - t;
+      t = performance.now();
+      duck?.addCompany(records);
+      duckMs += performance.now() - t;
+    }
     if (n % listEvery === 0 && listFile.length < LIST_FILE_SIZE) listFile.push(company.orgNo);
     if (++n % 10_000 === 0) progress.update(n);
   }
@@ -107,11 +135,20 @@ export async function loadEngines(dir: string): Promise<Engines> {
     const company = build.addWorksite(worksiteFacts(worksite));
     buildMs += performance.now() - t;
     t = performance.now();
-    sqlite?.addWorksite(worksite, company.name);
-    sqliteMs += performance.now() - t;
+    const records = rows?.worksite(worksite, company.name);
+    rowsMs += performance.now() - t;
+    if (records) {
+      t = performance.now();
+      sqlite?.addWorksite(records);
+      sqliteMs += performance.now() - t;
+      t = performance.now();
+      duck?.addWorksite(records);
+      duckMs += performance.now() - t;
+    }
     if (++n % 10_000 === 0) progress.update(n);
   }
   progress.stop();
+  rows?.finish();
   let t = performance.now();
   const index = build.finish(1);
   buildMs += performance.now() - t;
@@ -120,17 +157,32 @@ export async function loadEngines(dir: string): Promise<Engines> {
   sqliteMs += performance.now() - t;
   if (db) {
     db.close();
-    const { renameSync } = await import("node:fs");
     renameSync(`${sqliteFile}.partial`, sqliteFile);
   }
-  const { default: Sqlite } = await import("better-sqlite3");
-  const readOnly = new Sqlite(sqliteFile);
-  const insertList = readOnly.prepare("INSERT OR IGNORE INTO list_numbers VALUES (1, ?)");
-  readOnly.transaction(() => listFile.forEach((orgNo) => insertList.run(orgNo)))();
+  if (duck) {
+    process.stderr.write("DuckDB: building the words tables\n");
+    t = performance.now();
+    await duck.finish(`${duckFile}.partial`, duckFile);
+    duckMs += performance.now() - t;
+  }
+  let readOnly: Database.Database | null = null;
+  if (want.sqlite) {
+    const { default: Sqlite } = await import("better-sqlite3");
+    readOnly = new Sqlite(sqliteFile);
+    const insertList = readOnly.prepare("INSERT OR IGNORE INTO list_numbers VALUES (1, ?)");
+    const open = readOnly;
+    open.transaction(() => listFile.forEach((orgNo) => insertList.run(orgNo)))();
+  }
+  let duckdb: DuckSearch | null = null;
+  if (want.duckdb) {
+    duckdb = await DuckSearch.open(duckFile);
+    await duckdb.setListFile(1, listFile);
+  }
   const indexMb = encodeSnapshot(index).byteLength / 2 ** 20;
   return {
     embedded: new EmbeddedBackend(index, noDocuments),
     sqlite: readOnly,
+    duckdb,
     listFile,
     stats: {
       companies: manifest.companies,
@@ -139,7 +191,9 @@ export async function loadEngines(dir: string): Promise<Engines> {
       buildSeconds: buildMs / 1000,
       indexMb,
       wordsMb: wordIndexSizes(index),
-      sqliteLoadSeconds: sqlite ? sqliteMs / 1000 : null,
+      sqliteLoadSeconds: sqlite ? (sqliteMs + rowsMs) / 1000 : null,
+      duckdbLoadSeconds: duck ? (duckMs + rowsMs) / 1000 : null,
+      duckdbMb: want.duckdb ? statSync(duckFile).size / 2 ** 20 : null,
     },
   };
 }

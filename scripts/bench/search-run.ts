@@ -1,83 +1,145 @@
-/** Times every query of the mix on both engines, interleaved, after one warm-up run each; checks they agree. */
-import type Database from "better-sqlite3";
-import { type EmbeddedBackend, parseSearch, visiblePage } from "#search-index/build";
+/** Times every query of the mix on every engine, interleaved, after one warm-up run each; checks they agree. */
+import type { ValidSearch, VisiblePage } from "#search-index/build";
 import type { BenchQuery } from "./search-queries";
-import { SqliteSearch } from "./search-sqlite";
+
+export const ENGINE_NAMES = ["embedded", "sqlite", "duckdb", "cluster1", "cluster3"] as const;
+export type EngineName = (typeof ENGINE_NAMES)[number];
+export const ENGINE_LABELS: Record<EngineName, string> = {
+  embedded: "embedded",
+  sqlite: "SQLite",
+  duckdb: "DuckDB",
+  cluster1: "cluster 1 node",
+  cluster3: "cluster 3 nodes",
+};
+
+/** A query of the mix, parsed once outside the timings. */
+export interface PreparedQuery {
+  search: ValidSearch;
+  page: VisiblePage;
+  /** List file 1 when the query uses it. */
+  listFile: number | null;
+}
+
+export interface BenchEngine {
+  name: EngineName;
+  /** Timed runs per query (SQLite runs fewer on big data). */
+  runs: number;
+  /** One search; resolves to its hit count. */
+  search(query: PreparedQuery): Promise<number> | number;
+  /** The header box's suggestions for a typed text (parsing included, as the API does it per keystroke). */
+  suggest(text: string): Promise<unknown> | unknown;
+  /** A hit count unlike the embedded engine's stops the run (SQLite, as before); otherwise it is reported. */
+  strict: boolean;
+}
 
 export interface Timing {
   wall: number[];
   cpu: number[];
 }
 
+export type Timings = Partial<Record<EngineName, Timing>>;
+
 export interface QueryResult {
   query: BenchQuery;
+  /** The embedded engine's. */
   hitCount: number;
-  embedded: Timing;
-  sqlite: Timing;
+  timings: Timings;
+  /** Engines whose hit count differs from the embedded engine's, with theirs. */
+  mismatches: Partial<Record<EngineName, number>>;
+  /** Timed runs that failed (a cluster's 503 after its retries): their time is kept, as a user waited it. */
+  errors: Partial<Record<EngineName, number>>;
 }
 
-async function timed(fn: () => Promise<unknown> | unknown, into: Timing): Promise<void> {
+export interface SuggestResult {
+  text: string;
+  timings: Timings;
+  errors: Partial<Record<EngineName, number>>;
+}
+
+type Errors = Partial<Record<EngineName, number>>;
+
+/** One timed run; a failure of an engine that is not strict is counted, not thrown. */
+async function timed(engine: BenchEngine, fn: () => Promise<unknown> | unknown, into: Timing, errors: Errors): Promise<void> {
   const cpu = process.cpuUsage();
   const started = performance.now();
-  await fn();
+  try {
+    await fn();
+  } catch (error) {
+    if (engine.strict) throw error;
+    errors[engine.name] = (errors[engine.name] ?? 0) + 1;
+  }
   into.wall.push(performance.now() - started);
   const used = process.cpuUsage(cpu);
   into.cpu.push((used.user + used.system) / 1000);
 }
 
+/** The untimed first call: a cold cluster may fail it (its first aggregations load their caches); tried up to 3 times. */
+async function warmUp<T>(engine: BenchEngine, fn: () => Promise<T> | T): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (engine.strict || attempt >= 3) throw error;
+      process.stderr.write(
+        `  ${ENGINE_LABELS[engine.name]}: warm-up failed (${error instanceof Error ? error.message : String(error)}), again\n`,
+      );
+    }
+  }
+}
+
+const emptyTimings = (engines: BenchEngine[]): Timings => Object.fromEntries(engines.map((e) => [e.name, { wall: [], cpu: [] }]));
+
+/** Run r of every engine that still has runs left, in the engines' order. */
+async function interleaved(
+  engines: BenchEngine[],
+  timings: Timings,
+  errors: Errors,
+  run: (engine: BenchEngine) => Promise<unknown> | unknown,
+) {
+  const most = Math.max(...engines.map((e) => e.runs));
+  for (let r = 0; r < most; r++) {
+    for (const engine of engines) if (r < engine.runs) await timed(engine, () => run(engine), timings[engine.name] as Timing, errors);
+  }
+}
+
 export async function runQueries(
   queries: BenchQuery[],
-  embedded: EmbeddedBackend,
-  db: Database.Database,
-  listFile: string[],
-  runs: number,
-  sqliteRuns: number,
-) {
-  const sqlite = new SqliteSearch(db);
-  const listFiles = new Map([[1, listFile]]);
+  engines: BenchEngine[],
+  prepare: (query: BenchQuery) => PreparedQuery,
+): Promise<QueryResult[]> {
+  const [embedded] = engines;
+  if (embedded?.name !== "embedded") throw new Error("the embedded engine runs first: the others are compared with it");
   const results: QueryResult[] = [];
   for (const query of queries) {
-    const search = parseSearch(query.search);
-    const page = visiblePage(query.page ?? 0);
-    const runEmbedded = () => embedded.search(search, { page, listFiles });
-    const runSqlite = () => sqlite.search(search, page, query.listFile ? 1 : null);
-    const warm = await runEmbedded();
-    const check = runSqlite();
-    if (warm.hitCount !== check.hitCount) throw new Error(`${query.name}: embedded found ${warm.hitCount}, SQLite ${check.hitCount}`);
-    const result: QueryResult = { query, hitCount: warm.hitCount, embedded: { wall: [], cpu: [] }, sqlite: { wall: [], cpu: [] } };
-    for (let r = 0; r < runs; r++) {
-      await timed(runEmbedded, result.embedded);
-      if (r < sqliteRuns) await timed(runSqlite, result.sqlite);
+    const prepared = prepare(query);
+    const hitCount = await embedded.search(prepared);
+    const result: QueryResult = { query, hitCount, timings: emptyTimings(engines), mismatches: {}, errors: {} };
+    for (const engine of engines.slice(1)) {
+      const hits = await warmUp(engine, () => engine.search(prepared));
+      if (hits === hitCount) continue;
+      const message = `${query.name}: embedded found ${hitCount}, ${ENGINE_LABELS[engine.name]} ${hits}`;
+      if (engine.strict) throw new Error(message);
+      process.stderr.write(`  ✗ ${message}\n`);
+      result.mismatches[engine.name] = hits;
     }
-    process.stderr.write(`  ${query.name}: ${warm.hitCount} hits\n`);
+    await interleaved(engines, result.timings, result.errors, (engine) => engine.search(prepared));
+    process.stderr.write(`  ${query.name}: ${hitCount} hits\n`);
     results.push(result);
   }
   return results;
 }
 
-export interface SuggestResult {
-  text: string;
-  embedded: Timing;
-  sqlite: Timing;
-}
-
 /**
  * The header box's suggestions (issue 26): the text parsed (with its industries and places from the reference data)
- * and the best 5 records by relevance, without counts; SQLite: the FTS5 match ranked by its bm25, LIMIT 5.
+ * and the best 5 records by relevance, without counts; each engine's own relevance (SQLite: FTS5's bm25).
  */
-export async function runSuggestions(texts: readonly string[], embedded: EmbeddedBackend, db: Database.Database, runs: number) {
-  const sqlite = new SqliteSearch(db);
+export async function runSuggestions(texts: readonly string[], engines: BenchEngine[], runs: number): Promise<SuggestResult[]> {
   const results: SuggestResult[] = [];
+  const all = engines.map((engine) => ({ ...engine, runs }));
   for (const text of texts) {
-    const runEmbedded = () => embedded.suggestRecords(parseSearch({ text, sort: [{ field: "relevance", ascending: false }] }), 5);
-    const runSqlite = () => sqlite.suggest(parseSearch({ text }), 5);
-    await runEmbedded();
-    runSqlite();
-    const result: SuggestResult = { text, embedded: { wall: [], cpu: [] }, sqlite: { wall: [], cpu: [] } };
-    for (let r = 0; r < runs; r++) {
-      await timed(runEmbedded, result.embedded);
-      await timed(runSqlite, result.sqlite);
-    }
+    for (const engine of all) await warmUp(engine, () => engine.suggest(text));
+    const result: SuggestResult = { text, timings: emptyTimings(all), errors: {} };
+    await interleaved(all, result.timings, result.errors, (engine) => engine.suggest(text));
     results.push(result);
   }
   return results;

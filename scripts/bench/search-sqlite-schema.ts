@@ -68,6 +68,98 @@ const bit = (value: boolean) => (value ? 1 : 0);
 const words = (text: string) => indexWords(text).join(" ");
 const allSni = (codes: readonly string[]) => [...new Set(codes.flatMap((code) => path(code, sniCodeToAncestors)))];
 
+/** One record's rows as both SQL engines of bench:search store them (SQLite here, DuckDB in search-duckdb.ts). */
+export interface RecordRows {
+  /** The columns of companies (or worksites), in table order. */
+  row: (string | number | null)[];
+  /** The SNI codes of its tree path (company_sni / worksite_sni). */
+  sni: string[];
+  /** The free-text words per field, space-separated: name, address, people (companies only), industry, place, org_no. */
+  text: string[];
+}
+
+/**
+ * The rows of each record, companies first: a worksite carries its company's turnover and tax flags, kept here until
+ * finish() (one small entry per company).
+ */
+export class BenchRows {
+  private readonly companyFacts = new Map<number, { turnover: number | null; flags: number[] }>();
+
+  company(c: CompanySourceRecord): RecordRows {
+    const flags = [
+      c.phoneNumbers.length > 0,
+      c.fTaxReg,
+      c.vatReg,
+      c.employerReg,
+      c.isListed,
+      c.groupMotherOrgNo !== null,
+      c.isOwnerManaged,
+      c.hasAuditor,
+      c.auditObligation,
+      c.isShelfCompany,
+    ].map(bit);
+    const row = [
+      c.orgSeqNo,
+      c.orgNo,
+      normalizeSearchText(c.name),
+      c.legalFormCode,
+      String(c.fiscalYearEndMonth),
+      c.seatMunicipalityCode,
+      c.seatCountyCode,
+      c.turnover,
+      c.earnings,
+      c.numEmployees,
+      bit(isLimitedCompanyForm(c.legalFormCode)),
+      ...flags,
+    ];
+    this.companyFacts.set(c.orgSeqNo, { turnover: c.turnover, flags: [flags[1] ?? 0, flags[2] ?? 0, flags[3] ?? 0] });
+    const text = companyTextFields(c);
+    return {
+      row,
+      sni: path(c.sniCodes[0], sniCodeToAncestors),
+      text: [
+        words(text.name),
+        words(text.address),
+        words(text.people),
+        industryWords(allSni(c.sniCodes)).join(" "),
+        placeWords(c.seatMunicipalityCode, c.seatCountyCode).join(" "),
+        c.orgNo.replace("-", ""),
+      ],
+    };
+  }
+
+  worksite(w: WorksiteSourceRecord, companyName: string): RecordRows {
+    const company = this.companyFacts.get(w.orgSeqNo) ?? { turnover: null, flags: [0, 0, 0] };
+    const text = worksiteTextFields(w, companyName);
+    return {
+      row: [
+        Number(w.cfarNo),
+        w.orgSeqNo,
+        normalizeSearchText(`${w.name} ${companyName}`),
+        w.municipalityCode,
+        w.countyCode,
+        w.employeeRangeCode,
+        company.turnover,
+        bit(!!w.phoneNumber),
+        bit(w.headquarters),
+        ...company.flags,
+      ],
+      sni: path(w.sniCodes[0], sniCodeToAncestors),
+      text: [
+        words(text.name),
+        words(text.address),
+        industryWords(allSni(w.sniCodes)).join(" "),
+        placeWords(w.municipalityCode, w.countyCode).join(" "),
+        w.orgNo.replace("-", ""),
+      ],
+    };
+  }
+
+  finish(): void {
+    this.companyFacts.clear();
+  }
+}
+
 export class SqliteLoader {
   readonly db: Database.Database;
   private readonly insertCompany: Database.Statement;
@@ -76,7 +168,6 @@ export class SqliteLoader {
   private readonly insertWorksiteSni: Database.Statement;
   private readonly insertCompanyText: Database.Statement;
   private readonly insertWorksiteText: Database.Statement;
-  private readonly companyFacts = new Map<number, { turnover: number | null; flags: number[] }>();
 
   constructor(file: string) {
     this.db = new Database(file);
@@ -104,79 +195,22 @@ export class SqliteLoader {
     this.db.exec("BEGIN");
   }
 
-  addCompany(c: CompanySourceRecord): void {
-    const flags = [
-      c.phoneNumbers.length > 0,
-      c.fTaxReg,
-      c.vatReg,
-      c.employerReg,
-      c.isListed,
-      c.groupMotherOrgNo !== null,
-      c.isOwnerManaged,
-      c.hasAuditor,
-      c.auditObligation,
-      c.isShelfCompany,
-    ].map(bit);
-    this.insertCompany.run(
-      c.orgSeqNo,
-      c.orgNo,
-      normalizeSearchText(c.name),
-      c.legalFormCode,
-      String(c.fiscalYearEndMonth),
-      c.seatMunicipalityCode,
-      c.seatCountyCode,
-      c.turnover,
-      c.earnings,
-      c.numEmployees,
-      bit(isLimitedCompanyForm(c.legalFormCode)),
-      ...flags,
-    );
-    for (const code of path(c.sniCodes[0], sniCodeToAncestors)) this.insertCompanySni.run(c.orgSeqNo, code);
-    const text = companyTextFields(c);
-    this.insertCompanyText.run(
-      c.orgSeqNo,
-      words(text.name),
-      words(text.address),
-      words(text.people),
-      industryWords(allSni(c.sniCodes)).join(" "),
-      placeWords(c.seatMunicipalityCode, c.seatCountyCode).join(" "),
-      c.orgNo.replace("-", ""),
-    );
-    this.companyFacts.set(c.orgSeqNo, { turnover: c.turnover, flags: [flags[1] ?? 0, flags[2] ?? 0, flags[3] ?? 0] });
+  addCompany({ row, sni, text }: RecordRows): void {
+    this.insertCompany.run(...row);
+    for (const code of sni) this.insertCompanySni.run(row[0], code);
+    this.insertCompanyText.run(row[0], ...text);
   }
 
-  addWorksite(w: WorksiteSourceRecord, companyName: string): void {
-    const company = this.companyFacts.get(w.orgSeqNo) ?? { turnover: null, flags: [0, 0, 0] };
-    const id = Number(w.cfarNo);
-    this.insertWorksite.run(
-      id,
-      w.orgSeqNo,
-      normalizeSearchText(`${w.name} ${companyName}`),
-      w.municipalityCode,
-      w.countyCode,
-      w.employeeRangeCode,
-      company.turnover,
-      bit(!!w.phoneNumber),
-      bit(w.headquarters),
-      ...company.flags,
-    );
-    for (const code of path(w.sniCodes[0], sniCodeToAncestors)) this.insertWorksiteSni.run(id, code);
-    const text = worksiteTextFields(w, companyName);
-    this.insertWorksiteText.run(
-      id,
-      words(text.name),
-      words(text.address),
-      industryWords(allSni(w.sniCodes)).join(" "),
-      placeWords(w.municipalityCode, w.countyCode).join(" "),
-      w.orgNo.replace("-", ""),
-    );
+  addWorksite({ row, sni, text }: RecordRows): void {
+    this.insertWorksite.run(...row);
+    for (const code of sni) this.insertWorksiteSni.run(row[0], code);
+    this.insertWorksiteText.run(row[0], ...text);
   }
 
   /** Commits and builds the indexes; the database is then read-only for the benchmark. */
   finish(): Database.Database {
     this.db.exec("COMMIT");
     this.db.exec(INDEXES);
-    this.companyFacts.clear();
     return this.db;
   }
 }

@@ -1,0 +1,47 @@
+/** The engines of bench:search behind one shape (search-run.ts BenchEngine): each answers a prepared query with its hit count. */
+import type Database from "better-sqlite3";
+import { type EmbeddedBackend, type ElasticsearchBackend, parseSearch } from "#search-index/build";
+import type { DuckSearch } from "./search-duckdb";
+import type { BenchEngine, EngineName } from "./search-run";
+import { SqliteSearch } from "./search-sqlite";
+
+const RELEVANCE = [{ field: "relevance" as const, ascending: false }];
+const suggestSearch = (text: string) => parseSearch({ text, sort: RELEVANCE });
+
+/** The embedded backend or a cluster's: the SearchBackend the API calls, with list file 1 as the API loads it. */
+export function backendEngine(
+  name: Extract<EngineName, "embedded" | "cluster1" | "cluster3">,
+  backend: EmbeddedBackend | ElasticsearchBackend,
+  listFile: string[],
+  runs: number,
+): BenchEngine {
+  const listFiles = new Map([[1, listFile]]);
+  return {
+    name,
+    runs,
+    strict: false,
+    search: async ({ search, page }) => (await backend.search(search, { page, listFiles })).hitCount,
+    suggest: (text) => backend.suggestRecords(suggestSearch(text), 5),
+  };
+}
+
+export function sqliteEngine(db: Database.Database, runs: number): BenchEngine {
+  const sqlite = new SqliteSearch(db);
+  return {
+    name: "sqlite",
+    runs,
+    strict: true,
+    search: ({ search, page, listFile }) => sqlite.search(search, page, listFile).hitCount,
+    suggest: (text) => sqlite.suggest(parseSearch({ text }), 5),
+  };
+}
+
+export function duckdbEngine(duck: DuckSearch, runs: number): BenchEngine {
+  return {
+    name: "duckdb",
+    runs,
+    strict: false,
+    search: async ({ search, page, listFile }) => (await duck.search(search, page, listFile)).hitCount,
+    suggest: (text) => duck.suggest(suggestSearch(text), 5),
+  };
+}
