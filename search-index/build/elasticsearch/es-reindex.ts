@@ -57,6 +57,12 @@ export interface EsReindexOptions {
   graceMs?: number;
   /** How long the new indices may take to be allocated (health yellow) before the reindex fails (default 60 s). */
   healthTimeout?: string;
+  /**
+   * On a cluster of several data nodes, how long the new indices' replicas may take to be copied (health green) before
+   * the reindex fails without switching (default 10 min): a version goes live only with a copy of each shard on two
+   * nodes, so losing one node right after the switch never leaves a shard without a copy.
+   */
+  replicaTimeout?: string;
 }
 
 const versionOf = (index: string) => Number(/_v(\d+)$/.exec(index)?.[1] ?? 0);
@@ -160,13 +166,27 @@ async function load(client: Client, source: EsReindexSource, version: number, re
   return { companies, worksites };
 }
 
-async function verify(client: Client, indices: string[], expected: { companies: number; worksites: number }, healthTimeout: string) {
-  await client.indices.refresh({ index: indices.join(",") });
-  await client.indices.putSettings({ index: indices.join(","), settings: SERVING_SETTINGS });
+async function verify(
+  client: Client,
+  indices: string[],
+  expected: { companies: number; worksites: number },
+  timeouts: { health: string; replicas: string },
+) {
+  const index = indices.join(",");
+  await client.indices.refresh({ index });
+  // Segments on disk before replicas are asked for: a new replica then copies files instead of replaying every
+  // operation of the bulk load from the translog, one by one (minutes per index on three nodes).
+  await client.indices.flush({ index });
+  await client.indices.putSettings({ index, settings: SERVING_SETTINGS });
   // Every primary shard of the new indices allocated (yellow: replicas may still be copying, as on one node).
-  const health = await client.cluster.health({ index: indices.join(","), wait_for_status: "yellow", timeout: healthTimeout });
+  const health = await client.cluster.health({ index, wait_for_status: "yellow", timeout: timeouts.health });
   if (health.timed_out || health.status === "red") {
-    throw new Error(`the new indices are not allocated (health ${health.status} after ${healthTimeout}): not switching`);
+    throw new Error(`the new indices are not allocated (health ${health.status} after ${timeouts.health}): not switching`);
+  }
+  if (health.number_of_data_nodes > 1) {
+    const green = await client.cluster.health({ index, wait_for_status: "green", timeout: timeouts.replicas });
+    if (green.timed_out || green.status !== "green")
+      throw new Error(`the new indices' replicas are not ready (health ${green.status} after ${timeouts.replicas}): not switching`);
   }
   const [companies, worksites] = await Promise.all(indices.map((index) => client.count({ index })));
   if (companies?.count !== expected.companies || worksites?.count !== expected.worksites) {
@@ -216,7 +236,7 @@ export async function reindexIntoElasticsearch(
     await client.indices.create({ index: fresh[1] as string, settings: INDEX_SETTINGS as never, mappings: WORKSITE_MAPPINGS as never });
     counts = await load(client, source, version, report, names, hooks);
     await hooks.onStage?.("verify", { version });
-    await verify(client, fresh, counts, options.healthTimeout ?? "60s");
+    await verify(client, fresh, counts, { health: options.healthTimeout ?? "60s", replicas: options.replicaTimeout ?? "10m" });
     await hooks.onStage?.("changes", { version });
     await hooks.beforeSwap?.({ version, previousVersion });
     await hooks.onStage?.("switch", { version });
