@@ -17,7 +17,7 @@ import { IndexVersionGoneError, NOT_READY_MESSAGE } from "../live-version";
 import { clientFor, ES_CALL_POLICIES, type EsCallUse, type RetryNotice, withRetries } from "./es-client";
 import { closePointInTime, openPointInTime } from "./es-dialect";
 import { esNames, type EsNames } from "./es-fields";
-import { buildEsExportQuery, buildEsQuery, buildEsSuggestQuery } from "./es-query";
+import { buildEsExportQuery, buildEsQuery, buildEsSuggestQuery, facetTerms } from "./es-query";
 import { parseSearchResponse, type EsSearchResponse } from "./es-response";
 
 export { createEsClient, type EsEnv } from "./es-client";
@@ -33,6 +33,21 @@ export interface LiveIndices {
   indices: Record<ResultType, string>;
   companies: number;
   worksites: number;
+}
+
+/**
+ * The whole-index counts of each facet (`<facet>_all`), by versioned index and facet fields. They never change for an
+ * index version, yet a `global` aggregation recounts every document of the index on each search (at full Sweden most
+ * of a filtered search's cost). Kept per isolate for searches pinned to a version (the aliases' target may move);
+ * a handful of entries per version (result type × the SNI and place field chosen), the oldest dropped past the cap.
+ */
+const wholeIndexCounts = new Map<string, SearchResults["aggregations"]>();
+const WHOLE_INDEX_COUNT_ENTRIES = 32;
+
+function keepWholeIndexCounts(key: string, aggregations: SearchResults["aggregations"]) {
+  const counts = Object.fromEntries(Object.entries(aggregations).filter(([name]) => name.endsWith("_all")));
+  wholeIndexCounts.set(key, counts);
+  if (wholeIndexCounts.size > WHOLE_INDEX_COUNT_ENTRIES) wholeIndexCounts.delete(wholeIndexCounts.keys().next().value as string);
 }
 
 const versionOfIndex = (name: string) => Number(/_v(\d+)$/.exec(name)?.[1] ?? 0);
@@ -129,9 +144,15 @@ export class ElasticsearchBackend implements SearchBackend {
   async search(search: ValidSearch, options: SearchOptions = {}): Promise<SearchResults> {
     const page = options.page ?? 0;
     assertListFilesGiven(search, options.listFiles);
-    const body = buildEsQuery(search, { page, listFiles: options.listFiles, seed: search.seed });
-    const [response, name] = await Promise.all([this.searchIndex(this.index(search.resultType), body), this.nameForOrgSeqNo(search)]);
-    return parseSearchResponse(search, response, name);
+    const index = this.index(search.resultType);
+    const countsKey = this.live ? `${index} ${JSON.stringify(facetTerms(search))}` : null;
+    const known = countsKey === null ? undefined : wholeIndexCounts.get(countsKey);
+    const body = buildEsQuery(search, { page, listFiles: options.listFiles, seed: search.seed, withoutAll: known !== undefined });
+    const [response, name] = await Promise.all([this.searchIndex(index, body), this.nameForOrgSeqNo(search)]);
+    const results = parseSearchResponse(search, response, name);
+    if (known) for (const [facet, counts] of Object.entries(known)) results.aggregations[facet] = { ...counts };
+    else if (countsKey) keepWholeIndexCounts(countsKey, results.aggregations);
+    return results;
   }
 
   private async getSource(index: string, id: string): Promise<Record<string, unknown> | null> {

@@ -12,6 +12,16 @@ describe("buildEsQuery", () => {
     expect(buildEsQuery(parseSearch({}), { page: 0, seed: 1 })).toMatchSnapshot();
   });
 
+  it("leaves out only the whole-index counts when the backend already holds them", () => {
+    const search = parseSearch({ codeSet: { location: ["01"] } });
+    const full = buildEsQuery(search, { page: 0, seed: 1 }) as { aggs: Record<string, unknown> };
+    const lean = buildEsQuery(search, { page: 0, seed: 1, withoutAll: true }) as { aggs: Record<string, unknown> };
+    expect(full.aggs.all).toBeDefined();
+    expect(lean.aggs.all).toBeUndefined();
+    const { all: _all, ...facets } = full.aggs;
+    expect(lean).toEqual({ ...full, aggs: facets });
+  });
+
   it("puts hard constraints in the query and facets in post_filter, each facet aggregation without its own filter", () => {
     const search = parseSearch({
       text: "Bageri Ö",

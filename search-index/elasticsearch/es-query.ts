@@ -192,6 +192,11 @@ export interface EsSearchOptions {
   page: number;
   listFiles?: ListFileMap;
   seed: number;
+  /**
+   * Leave out the whole-index counts (`all`, a `global` aggregation): they depend only on the index and the facet
+   * fields, so the backend asks for them once per index version and facet fields and keeps them (es-backend.ts).
+   */
+  withoutAll?: boolean;
 }
 
 /** The body of one search: hits of the page, exact total, every facet (+ `_all`). */
@@ -205,7 +210,7 @@ export function buildEsQuery(search: ValidSearch, options: EsSearchOptions): Jso
       .map(([, f]) => f);
     aggs[name] = { filter: { bool: { filter: others } }, aggs: { values: agg } };
   }
-  aggs.all = { global: {}, aggs: terms };
+  if (!options.withoutAll) aggs.all = { global: {}, aggs: terms };
   const from = options.page * PAGE_SIZE;
   return {
     track_total_hits: true,

@@ -41,7 +41,9 @@ const elasticsearch: ContractBackend = {
     await reindexIntoElasticsearch(loader, source, () => {}, names);
     await loader.close();
     const client = createEsClient(env);
-    return { backend: new ElasticsearchBackend(client, names), close: () => client.close() };
+    // Pinned to the live version, as the workers search (backend-for-env.ts): the whole-index counts are then kept.
+    const unpinned = new ElasticsearchBackend(client, names);
+    return { backend: unpinned.pinnedTo(await unpinned.resolveLive()), close: () => client.close() };
   },
 };
 

@@ -65,8 +65,10 @@ async function openElasticsearch(env: EsEnv & { ELASTICSEARCH_INDEX_PREFIX: stri
     await loader.close();
   }
   const client = createEsClient(env);
+  // Pinned to the live version, as the workers search (backend-for-env.ts): the whole-index counts are then kept.
+  const unpinned = new ElasticsearchBackend(client, names);
   return {
-    backend: new ElasticsearchBackend(client, names),
+    backend: unpinned.pinnedTo(await unpinned.resolveLive()),
     async close() {
       // By name, not by wildcard: a cluster may refuse wildcard deletes (action.destructive_requires_name).
       const indices = Object.keys(await client.indices.get({ index: names.pattern, allow_no_indices: true }));
