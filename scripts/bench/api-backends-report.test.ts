@@ -47,6 +47,7 @@ const meta = {
 const pairs = [
   pair("no filter (no-cache)", "search", side(40, 100, 10), side(80, 50, 30), [100_000, 100_000]),
   pair("name prefix 'berg' (no-cache)", "search", side(20, 200, 4), side(30, 150, 12), [1234, 1236]),
+  pair("mix of all 2, round robin (no-cache)", "search", side(30, 150, 8), { ...side(60, 75, 25, 4), failures: { "HTTP 503": 4 } }),
   pair("mix of all 2, round robin (result cache)", "cached", side(10, 400), side(10, 400)),
   pair("static asset (no worker code)", "control", side(5, 800), {
     ...side(5, 790, null, 3),
@@ -86,20 +87,22 @@ describe("formatBackendsReport", () => {
       "- cluster ÷ embedded over the no-cache search calls: p50 1.50× to 2.00×, p95 1.50× to 2.00×, req/s 0.50× to 0.75×",
     );
     expect(report).toContain("- slowest backend p50 of a no-cache search call: embedded 10.0 ms, cluster 30.0 ms");
-    expect(report).toContain("- ✗ no errors at 20 clients: 3 (cluster: 2 HTTP 504, 1 client timeout)");
+    expect(report).toContain("- ✗ no errors at 20 clients: 7 (cluster: 4 HTTP 503, 2 HTTP 504, 1 client timeout)");
+    expect(report).toContain("- HTTP 503 is the API's SEARCH_UNAVAILABLE");
   });
 
   it("passes the hit check when both backends agree", () => {
     const agreeing = formatBackendsReport([pairs[0] as BackendPair], meta);
     expect(agreeing).toContain("- ✓ both backends find the same number of hits for each of the 1 queries");
     expect(agreeing).toContain("- ✓ no errors at 20 clients: 0");
+    expect(agreeing).not.toContain("SEARCH_UNAVAILABLE");
   });
 });
 
 describe("backendsFigures", () => {
-  it("records p50, p95 and req/s of each backend for every call but the controls", () => {
+  it("records p50, p95 and req/s of each backend for every call but the controls, CPU and errors for the no-cache mix", () => {
     const figures = backendsFigures(pairs);
-    expect(figures).toHaveLength(3 * 6);
+    expect(figures).toHaveLength(4 * 6 + 4);
     expect(figures.slice(0, 6)).toEqual([
       { figure: "no filter (no-cache): embedded p50", value: 40, unit: "ms" },
       { figure: "no filter (no-cache): embedded p95", value: 80, unit: "ms" },
@@ -109,5 +112,11 @@ describe("backendsFigures", () => {
       { figure: "no filter (no-cache): cluster req/s", value: 50, unit: "req/s" },
     ]);
     expect(figures.some((f) => f.figure.startsWith("static asset"))).toBe(false);
+    expect(figures.filter((f) => f.figure.startsWith("mix of all 2, round robin (no-cache)")).slice(6)).toEqual([
+      { figure: "mix of all 2, round robin (no-cache): embedded CPU per request", value: 1.5, unit: "ms" },
+      { figure: "mix of all 2, round robin (no-cache): embedded errors", value: 0, unit: "calls" },
+      { figure: "mix of all 2, round robin (no-cache): cluster CPU per request", value: 1.5, unit: "ms" },
+      { figure: "mix of all 2, round robin (no-cache): cluster errors", value: 4, unit: "calls" },
+    ]);
   });
 });

@@ -117,7 +117,8 @@ export function formatBackendsReport(pairs: BackendPair[], meta: BackendsMeta): 
     "the mix as browsers send it, the preflight, server-rendered /sok, a static asset). ×: cluster ÷ embedded (above 1",
     "the cluster is slower, or for req/s serves more). 'backend p50' is the median backend time the API reported in",
     "Server-Timing; 'CPU ms/req' is the CPU time per request of the stack's workerd processes, for the cluster stack",
-    "plus the OpenSearch node's JVM.",
+    "plus the OpenSearch node's JVM, which what else runs on the machine changes much less than req/s. Latencies",
+    "include the failed calls.",
     `Load average (uptime) before: ${meta.loadBefore}; after: ${meta.loadAfter}.`,
     "",
     "| call | hits | p50 ms embedded | p50 ms cluster | × p50 | p95 ms embedded | p95 ms cluster | × p95 | p99 ms embedded | p99 ms cluster | req/s embedded | req/s cluster | × req/s | backend p50 ms embedded | backend p50 ms cluster | CPU ms/req embedded | CPU ms/req cluster | errors |",
@@ -133,19 +134,35 @@ export function formatBackendsReport(pairs: BackendPair[], meta: BackendsMeta): 
     `- cluster ÷ embedded over the no-cache search calls: p50 ${ratioRange(pairs, (s) => s.p50)}, p95 ${ratioRange(pairs, (s) => s.p95)}, req/s ${ratioRange(pairs, (s) => s.rps)}`,
     `- slowest backend p50 of a no-cache search call: embedded ${ms(slowest("embedded"))} ms, cluster ${ms(slowest("cluster"))} ms`,
     check(errors === 0, `no errors at ${meta.connections} clients: ${errors}${errors > 0 ? ` (${failureKinds(pairs)})` : ""}`),
+    ...(pairs.some((p) => (p.embedded.failures?.["HTTP 503"] ?? 0) + (p.cluster.failures?.["HTTP 503"] ?? 0) > 0)
+      ? [
+          "- HTTP 503 is the API's SEARCH_UNAVAILABLE: the backend did not answer in time (on the cluster, a try of more than 4 s;",
+          "  search-index/elasticsearch/es-client.ts)",
+        ]
+      : []),
     "",
   ].join("\n");
 }
 
-/** Per searching call, p50, p95 and req/s of each backend, for docs/benchmarks/runs.jsonl. */
+/**
+ * Per searching call, p50, p95 and req/s of each backend, for docs/benchmarks/runs.jsonl; for the no-cache mix also the
+ * CPU per request and the errors.
+ */
 export function backendsFigures(pairs: BackendPair[]): BenchFigure[] {
+  const sides = ["embedded", "cluster"] as const;
   return pairs
     .filter((p) => p.kind !== "control")
-    .flatMap((p) =>
-      (["embedded", "cluster"] as const).flatMap((side) => [
+    .flatMap((p) => [
+      ...sides.flatMap((side) => [
         { figure: `${p.name}: ${side} p50`, value: Number(ms(p[side].p50)), unit: "ms" },
         { figure: `${p.name}: ${side} p95`, value: Number(ms(p[side].p95)), unit: "ms" },
         { figure: `${p.name}: ${side} req/s`, value: Number(rate(p[side].rps)), unit: "req/s" },
       ]),
-    );
+      ...(p.kind === "search" && p.name.startsWith("mix")
+        ? sides.flatMap((side) => [
+            { figure: `${p.name}: ${side} CPU per request`, value: Number(cpu(p[side])), unit: "ms" },
+            { figure: `${p.name}: ${side} errors`, value: p[side].errors, unit: "calls" },
+          ])
+        : []),
+    ]);
 }

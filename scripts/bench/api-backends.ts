@@ -27,7 +27,7 @@ import { benchQueries, type BenchQuery } from "./api-queries";
 import { type CannonRequest, type CannonSample, runCannon, summarize } from "./api-cannon";
 import { BACKENDS_AREA, backendsFigures, formatBackendsReport, type BackendPair } from "./api-backends-report";
 import { browserHeaders, checkQuery, checkSearchPage, fetchDocumentCount, staticAssetPath, uploadIncludeList } from "./api-session";
-import { type BackendName, readAccount, type RunningStack, startStack } from "./backend-stacks";
+import { type BackendName, readAccount, type RunningStack, startStack, stopStartedStacks } from "./backend-stacks";
 import { recordBenchmark } from "./record";
 import { stackWorkerdPids } from "./stack-cpu";
 
@@ -126,19 +126,21 @@ const loadAverage = () =>
 // ---------------------------------------------------------------------------------------------------------------
 // The stacks
 
-const started: RunningStack[] = [];
 let stopping: Promise<void> | null = null;
 
+/** Stops the stacks started by this run, also one still starting; once, however often it is asked. */
 function stopAll(): Promise<void> {
   stopping ??= (async () => {
-    if (started.length > 0) log("\n▸ Stopping the stacks");
-    await Promise.all(started.map((stack) => stack.stop()));
+    log("\n▸ Stopping the stacks this run started");
+    await stopStartedStacks();
   })();
   return stopping;
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.on(signal, () => {
+    // npm and tsx pass the terminal's Ctrl-C on as well: the first one counts.
+    if (stopping) return;
     log(`\n${signal}: stopping`);
     void stopAll().finally(() => process.exit(130));
   });
@@ -174,13 +176,11 @@ async function startBoth(dataset: Dataset): Promise<Record<BackendName, RunningS
     { ...common, backend: "embedded", port: options.embeddedPort, stateDir: stateOf("embedded"), build: !args["skip-build"] },
     log,
   );
-  started.push(embedded);
   log(`▸ Starting the cluster stack on port ${options.clusterPort}, its node on ${options.nodePort} (state ${stateOf("cluster")})`);
   const cluster = await startStack(
     { ...common, backend: "cluster", port: options.clusterPort, stateDir: stateOf("cluster"), build: false },
     log,
   );
-  started.push(cluster);
   return { embedded, cluster };
 }
 
@@ -290,13 +290,31 @@ function calls(queryNames: string[]): Call[] {
   ];
 }
 
+/**
+ * A preparation step, tried up to five times, 10 s apart: a stack's first calls may fail while its backend warms up (the
+ * embedded index loads its snapshot; a cold node may exceed the API's 4 s per try on a busy machine, as the include
+ * list's 5000 numbers have).
+ */
+async function patiently<T>(stack: RunningStack, what: string, step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt === 5) throw new Error(`${stack.backend} stack, ${what}: ${message}\n${stack.tail()}`);
+      log(`  ${stack.backend} stack, ${what}: ${message.split("\n")[0]}; trying again in 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+    }
+  }
+}
+
 async function prepare(stack: RunningStack, datasetDir: string, extraPids: string[]): Promise<Target> {
-  const headers = await browserHeaders(stack.url, stack.account);
-  const includeFileId = await uploadIncludeList(stack.url, headers, datasetDir, 5000);
+  const headers = await patiently(stack, "sign-in", () => browserHeaders(stack.url, stack.account));
+  const includeFileId = await patiently(stack, "include list", () => uploadIncludeList(stack.url, headers, datasetDir, 5000));
   const queries = benchQueries(includeFileId);
   const hitCounts: number[] = [];
-  for (const query of queries) hitCounts.push(await checkQuery(stack.url, headers, query));
-  await checkSearchPage(stack.url, headers);
+  for (const query of queries) hitCounts.push(await patiently(stack, query.name, () => checkQuery(stack.url, headers, query)));
+  await patiently(stack, "GET /sok", () => checkSearchPage(stack.url, headers));
   return {
     stack,
     headers,
@@ -406,7 +424,8 @@ async function main() {
 
 main()
   .catch((error: unknown) => {
-    console.error(error);
+    // After Ctrl-C the stacks' ends are no news.
+    if (!stopping) console.error(error);
     process.exitCode = 1;
   })
   .finally(() => stopAll().then(() => process.exit()));

@@ -45,6 +45,14 @@ const AccountSchema = z.object({ username: z.string(), password: z.string() });
 export const readAccount = (stateDir: string) =>
   AccountSchema.parse(JSON.parse(readFileSync(path.join(stateDir, "demo-account.json"), "utf8")));
 
+/** The stop functions of the stacks started and not yet stopped, also those still starting. */
+const unstopped = new Set<() => Promise<void>>();
+
+/** Stops every stack this process started (on an error, Ctrl-C or at the end). */
+export async function stopStartedStacks(): Promise<void> {
+  await Promise.all([...unstopped].map((stop) => stop()));
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function serving(url: string): Promise<boolean> {
@@ -98,20 +106,27 @@ export async function startStack(options: StackOptions, show: (line: string) => 
   });
   const lines: string[] = [];
   let starting = true;
-  const keep = (chunk: Buffer) => {
+  // Shown while starting: start.ts's steps and banner (stdout, where wrangler's binding tables go too) and the
+  // progress bars and errors (stderr); the workers' request logs are only kept.
+  const shown = (line: string, stream: "stdout" | "stderr") =>
+    stream === "stderr"
+      ? !/^\[(urval-|wrangler:info)/.test(line)
+      : /^(▸|\s{2}\S)/.test(line) && !/manually trigger|curl |For more details/.test(line);
+  const keep = (stream: "stdout" | "stderr") => (chunk: Buffer) => {
     for (const raw of chunk.toString().split(/\r|\n/)) {
       const line = raw.trimEnd();
       if (line.trim() === "") continue;
       lines.push(line);
-      if (starting) show(`[${options.backend}] ${line}`);
+      if (starting && shown(line, stream)) show(`[${options.backend}] ${line}`);
     }
     if (lines.length > 400) lines.splice(0, lines.length - 400);
   };
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
+  child.stdout.on("data", keep("stdout"));
+  child.stderr.on("data", keep("stderr"));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   const stop = async () => {
+    unstopped.delete(stop);
     if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
       signalGroup(child, "SIGINT");
       // start.ts stops wrangler, then the node it started (SIGTERM, up to 30 s).
@@ -123,6 +138,7 @@ export async function startStack(options: StackOptions, show: (line: string) => 
     if (state && liveNodePids(state).length > 0) await stopCluster(options.clusterPort).catch(() => undefined);
   };
   const tail = () => lines.slice(-40).join("\n");
+  unstopped.add(stop);
 
   const deadline = Date.now() + options.timeoutMs;
   try {
