@@ -13,6 +13,8 @@ export interface LatencySummary {
   backendP50?: number | null;
   /** CPU time (ms) the stack's runtime processes used during the run, per request (all isolates, router, D1). */
   cpuMsPerRequest?: number | null;
+  /** The errors by kind ("HTTP 504", "client timeout", …), when the run kept them. */
+  failures?: Record<string, number>;
 }
 
 export interface ApiBenchMeta {

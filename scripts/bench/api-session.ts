@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { z } from "zod";
-import { SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
+import { SEARCH_REQUEST_ID_HEADER, SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import type { BenchQuery } from "./api-queries";
 
 /** Signs in with username and password; returns the Cookie header value. */
@@ -27,6 +27,32 @@ export async function signIn(url: string, username: string, password: string): P
   });
   if (terms.status !== 200) throw new Error(`accepting the terms failed: ${terms.status} ${await terms.text()}`);
   return cookie;
+}
+
+/** The headers a signed-in browser sends with the search page's API calls (signs in first). */
+export async function browserHeaders(url: string, account: { username: string; password: string }): Promise<Record<string, string>> {
+  return {
+    Cookie: await signIn(url, account.username, account.password),
+    Origin: new URL(url).origin,
+    "Sec-Fetch-Site": "same-origin",
+    "Content-Type": "application/json",
+    [SEARCH_REQUEST_ID_HEADER]: "1",
+  };
+}
+
+/** A built client asset (served by the platform's asset handling; no worker code of ours runs for it). */
+export async function staticAssetPath(url: string): Promise<string> {
+  const html = await (await fetch(`${url}/logga-in`)).text();
+  const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+  if (!asset) throw new Error(`${url}: no /assets/*.js script in /logga-in`);
+  return asset;
+}
+
+/** The server-rendered search page must render for the signed-in user (not redirect to /logga-in) before it is measured. */
+export async function checkSearchPage(url: string, headers: Record<string, string>): Promise<void> {
+  const response = await fetch(`${url}/sok`, { headers: { Cookie: headers.Cookie ?? "" }, redirect: "manual" });
+  const html = await response.text();
+  if (response.status !== 200 || !html.includes("<html")) throw new Error(`GET ${url}/sok: ${response.status}, not the rendered page`);
 }
 
 /** Runs a query once and checks the answer against the contract; returns its hit count. */
@@ -58,13 +84,21 @@ async function sampleOrgNumbers(sourceDir: string, count: number): Promise<strin
 
 const ListFilesSchema = z.array(z.object({ id: z.number(), name: z.string() }).loose());
 
-/** Uploads `count` organisation numbers as a CSV list file (search context seqNo 1); returns the new file's id. */
+/**
+ * Uploads `count` organisation numbers as a CSV list file (search context seqNo 1); returns the new file's id. The
+ * lists of earlier runs are removed first: a search context holds at most 100 list files.
+ */
 export async function uploadIncludeList(url: string, headers: Record<string, string>, sourceDir: string, count: number) {
   const numbers = await sampleOrgNumbers(sourceDir, count);
   const form = new FormData();
   const name = `bench-include-${Date.now()}.csv`;
   form.append("listFile", new Blob([`Organisationsnummer\n${numbers.join("\n")}\n`], { type: "text/csv" }), name);
   const { "Content-Type": _json, ...formHeaders } = headers;
+  const earlier = ListFilesSchema.parse(await (await fetch(`${url}/sapi/list-file/get/1`, { headers: formHeaders })).json());
+  for (const file of earlier.filter((entry) => entry.name.startsWith("bench-include-"))) {
+    const removed = await fetch(`${url}/sapi/list-file/delete/${file.id}`, { method: "POST", headers: formHeaders });
+    if (removed.status !== 204) throw new Error(`removing an earlier run's list file failed: ${removed.status} ${await removed.text()}`);
+  }
   const added = await fetch(`${url}/sapi/list-file/add/1`, { method: "POST", headers: formHeaders, body: form });
   if (added.status !== 200) throw new Error(`list-file upload failed: ${added.status} ${await added.text()}`);
   const files = ListFilesSchema.parse(await (await fetch(`${url}/sapi/list-file/get/1`, { headers: formHeaders })).json());
