@@ -286,7 +286,8 @@ async function killRound(
     restartedAt,
     greenAt,
     degradedAt: watch.firstAt(killedAt, "green", true),
-    statuses: watch.between(killedAt - 1, greenAt),
+    // The watch polls every 250 ms: its green may come just after startNode saw it.
+    statuses: watch.between(killedAt - 1, greenAt + 1_000),
   };
 }
 
