@@ -426,7 +426,12 @@ async function reindexWithPrimaryKill(
   } catch (error) {
     run.progress(`part 2 stopped early: ${String(error)}`);
   }
-  const ended = await Promise.race([reindex.done, sleep(REINDEX_BOUND_MS).then(() => null)]);
+  let bound: NodeJS.Timeout | undefined;
+  const ended = await Promise.race([
+    reindex.done,
+    new Promise<null>((resolve) => (bound = setTimeout(() => resolve(null), REINDEX_BOUND_MS))),
+  ]);
+  clearTimeout(bound); // a pending timer would keep the runner alive after its report
   if (ended === null) await reindex.kill();
   const { code, output } = await reindex.done;
   await sleep(5_000); // searches a little after the end too
