@@ -8,7 +8,15 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { COMPANY_MAPPINGS, type EsDialect, esNames, INDEX_SETTINGS, parseDialect, WORKSITE_MAPPINGS } from "#search-index/build";
+import {
+  COMPANY_MAPPINGS,
+  type EsDialect,
+  esNames,
+  INDEX_SETTINGS,
+  parseDialect,
+  parseNodeUrls,
+  WORKSITE_MAPPINGS,
+} from "#search-index/build";
 import { startCluster } from "./cluster/cluster";
 import { DEMO_DATA_DIR, stageProgress } from "./demo-data";
 import { PERSIST_DIR } from "./lib/local-bindings";
@@ -25,7 +33,10 @@ export function startBackendFromEnv(env: NodeJS.ProcessEnv = process.env): Start
 }
 
 export interface ClusterBackend {
+  /** ELASTICSEARCH_URL as the workers and the reindex get it: one URL, or a cluster's nodes separated by commas. */
   url: string;
+  /** The first node, for this script's own requests (the cluster's uuid, the live count). */
+  firstNode: string;
   dialect: EsDialect;
   /** What serves, for the start banner. */
   description: string;
@@ -58,12 +69,15 @@ function progressLine(): (message: string) => void {
 export async function openClusterBackend(env: NodeJS.ProcessEnv = process.env): Promise<ClusterBackend> {
   if (env.ELASTICSEARCH_URL) {
     const dialect = parseDialect(env.ELASTICSEARCH_DIALECT);
-    return { url: env.ELASTICSEARCH_URL, dialect, description: `${dialect} at ${env.ELASTICSEARCH_URL}`, stop: async () => {} };
+    const [firstNode = ""] = parseNodeUrls(env.ELASTICSEARCH_URL);
+    const description = `${dialect} at ${env.ELASTICSEARCH_URL}`;
+    return { url: env.ELASTICSEARCH_URL, firstNode, dialect, description, stop: async () => {} };
   }
   const port = Number(env.URVAL_CLUSTER_PORT ?? 9400);
   const url = `http://127.0.0.1:${port}`;
   const running = await answeringEngine(url);
-  if (running) return { url, dialect: "opensearch", description: `${running} at ${url} (already running)`, stop: async () => {} };
+  if (running)
+    return { url, firstNode: url, dialect: "opensearch", description: `${running} at ${url} (already running)`, stop: async () => {} };
   const heapMb = Number(env.URVAL_CLUSTER_HEAP_MB ?? 1024);
   const cluster = await startCluster({
     nodes: 1,
@@ -75,6 +89,7 @@ export async function openClusterBackend(env: NodeJS.ProcessEnv = process.env): 
   if (process.stderr.isTTY) process.stderr.write("\n");
   return {
     url,
+    firstNode: url,
     dialect: "opensearch",
     description: `OpenSearch node at ${url} (heap ${heapMb} MB, started by npm start)`,
     stop: () => cluster.stop(),
@@ -104,11 +119,11 @@ export async function ensureDemoClusterIndex(cluster: ClusterBackend): Promise<v
     generatedAt: string;
     companies: number;
   };
-  const clusterUuid = String(((await (await fetch(cluster.url)).json()) as { cluster_uuid?: string }).cluster_uuid);
+  const clusterUuid = String(((await (await fetch(cluster.firstNode)).json()) as { cluster_uuid?: string }).cluster_uuid);
   const want = { url: cluster.url, clusterUuid, generatedAt: String(manifest.generatedAt), mappings: mappingsHash() };
   const built = existsSync(MARKER) ? MarkerSchema.safeParse(JSON.parse(readFileSync(MARKER, "utf8"))) : null;
   const same = built?.success && JSON.stringify(built.data) === JSON.stringify(want);
-  if (same && (await liveCompanies(cluster.url)) === manifest.companies) return;
+  if (same && (await liveCompanies(cluster.firstNode)) === manifest.companies) return;
   process.env.ELASTICSEARCH_URL = cluster.url;
   process.env.ELASTICSEARCH_DIALECT = cluster.dialect;
   const progress = stageProgress();

@@ -29,6 +29,8 @@ export interface Cluster {
   startNode(i: number): Promise<void>;
   /** green | yellow | red from the first running node that answers, or "unreachable". */
   health(): Promise<string>;
+  /** The HTTP URLs of the nodes running now (a node killed with killNode is left out until startNode). */
+  runningUrls(): string[];
   nodeMemoryMb(): NodeMemory[];
 }
 
@@ -133,7 +135,11 @@ export class LocalCluster implements Cluster {
   }
 
   health(): Promise<string> {
-    return healthStatus(this.running().map((node) => nodeUrl(node.spec)));
+    return healthStatus(this.runningUrls());
+  }
+
+  runningUrls(): string[] {
+    return this.running().map((node) => nodeUrl(node.spec));
   }
 
   nodeMemoryMb(): NodeMemory[] {

@@ -68,6 +68,16 @@ describe("structuralProblems", () => {
     ]);
   });
 
+  it("wants ELASTICSEARCH_URL to be one URL or a list of node URLs", () => {
+    const configs = structuredClone(committed);
+    const dialect = { ELASTICSEARCH_DIALECT: "opensearch" };
+    Object.assign(configs.api.production.vars, { ...dialect, ELASTICSEARCH_URL: "http://10.0.0.1:9200, http://10.0.0.2:9200" });
+    Object.assign(configs.export.production.vars, { ...dialect, ELASTICSEARCH_URL: "10.0.0.1:9200" });
+    expect(structuralProblems(configs)).toEqual([
+      "workers/export/wrangler.toml: [env.production.vars] ELASTICSEARCH_URL must be one URL or URLs separated by commas: each node must be an http:// or https:// URL",
+    ]);
+  });
+
   it("keeps the web worker's service binding on the production API worker", () => {
     const configs = structuredClone(committed);
     configs.api.production.name = "urval-api-prod";

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { unstable_readConfig, type Unstable_Config } from "wrangler";
-import { ES_DIALECTS } from "#search-index/build";
+import { ES_DIALECTS, parseNodeUrls } from "#search-index/build";
 import { PLACEHOLDER_MARKER, publisherProblems } from "#shared/publisher";
 
 export const PRODUCTION_ENV = "production";
@@ -112,6 +112,13 @@ function varProblems(key: WorkerKey, file: string, production: WorkerConfig): st
     !ES_DIALECTS.some((d) => d === vars.ELASTICSEARCH_DIALECT)
   ) {
     problems.push(`${file}: [env.production.vars] ELASTICSEARCH_DIALECT must be "elasticsearch" or "opensearch" with ELASTICSEARCH_URL`);
+  }
+  if (typeof vars.ELASTICSEARCH_URL === "string" && vars.ELASTICSEARCH_URL !== "") {
+    try {
+      parseNodeUrls(vars.ELASTICSEARCH_URL);
+    } catch (error) {
+      problems.push(`${file}: [env.production.vars] ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
   const required = production.secrets?.required ?? [];
   for (const name of REQUIRED_SECRETS[key].filter((name) => !required.includes(name))) {

@@ -4,6 +4,15 @@ export interface Failure {
   call: string;
   kind: "failed" | "wrong";
   detail: string;
+  /** When it was recorded (epoch ms). */
+  at: number;
+}
+
+/** One call: when it started (epoch ms) and how long it took. */
+export interface Sample {
+  call: string;
+  startedAt: number;
+  ms: number;
 }
 
 export class LoadStats {
@@ -11,11 +20,14 @@ export class LoadStats {
   readonly failures: Failure[] = [];
   /** Calls over 3 s: which, when (ms since the first call) and how long, for explaining a p95. */
   readonly slow: { call: string; at: number; ms: number }[] = [];
+  /** Every call with its start, for figures over a time window (a failover); a few MB for a long run. */
+  readonly samples: Sample[] = [];
   private readonly startedAt = Date.now();
   requests = 0;
 
   record(call: string, ms: number): void {
     this.requests++;
+    this.samples.push({ call, startedAt: Date.now() - Math.round(ms), ms });
     if (ms > 3000 && this.slow.length < 200) this.slow.push({ call, at: Date.now() - this.startedAt - Math.round(ms), ms: Math.round(ms) });
     let list = this.latencies.get(call);
     if (!list) this.latencies.set(call, (list = []));
@@ -23,7 +35,7 @@ export class LoadStats {
   }
 
   fail(call: string, kind: Failure["kind"], detail: string): void {
-    this.failures.push({ call, kind, detail: detail.slice(0, 400) });
+    this.failures.push({ call, kind, detail: detail.slice(0, 400), at: Date.now() });
   }
 
   count(kind: Failure["kind"]): number {

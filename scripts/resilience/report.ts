@@ -20,6 +20,8 @@ export interface ScenarioReport {
   figures: Record<string, string | number>;
   /** Defects, caveats or anything a reader of the benchmark history needs to know. */
   notes?: string[];
+  /** The key figures in one line, shown beside the result in BENCHMARKS.md (the run's note in runs.jsonl). */
+  summary?: string;
 }
 
 export const REPORT_DIR_ENV = "URVAL_RESILIENCE_REPORT_DIR";

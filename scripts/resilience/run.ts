@@ -1,5 +1,6 @@
 /**
  * npm run test:resilience [-- --short] [--users N] [--seconds S] [--skip-fuzz] [--skip-cluster] [--no-append]
+ *                         [--only cluster-failover]
  *
  * The resilience and security suite (issue 14) against the whole local stack (web, API and export workers, D1, R2,
  * Queues, the embedded index), on loopback only, every loop bounded in count and time:
@@ -8,6 +9,8 @@
  *   3c      the same on a stack whose search backend is a real OpenSearch node (scenario-reindex-kill-cluster.ts)
  *   4       export worker killed mid-upload (scripts/resilience/export-kill.ts)
  *   4,5,6,7 the workerd integration files tests/integration/resilience-*.test.ts (full bounds)
+ *   8, 8b   failover on a 3-node OpenSearch cluster under load, and the live primary's node killed during a reindex
+ *           (scenario-cluster-failover.ts; full run only, or alone with --only cluster-failover)
  * Each scenario prints PASS/FAIL with its figures; the full run appends them to docs/benchmarks (record.ts) under "Resilience".
  * --short is the form inside npm test: a 5 000-company dataset, 6 subscribers for 75 s, the same kills and checks; the
  * integration files already run in test:integration there.
@@ -23,6 +26,7 @@ import { ensureDataset, readDatasetFacts } from "./datasets";
 import { RSS_GROWTH_BOUND_MB } from "./hostile-uploads";
 import { type LoadOutcome, runLoad } from "./scenario-load";
 import { KILL_POINTS, killAt, reindexAfterKills, type KillOutcome } from "./scenario-reindex-kill";
+import { runClusterFailover } from "./scenario-cluster-failover";
 import { runClusterReindexKills } from "./scenario-reindex-kill-cluster";
 import { formatScenario, recordScenario, REPORT_DIR_ENV, SCALE_ENV, type ScenarioReport } from "./report";
 import { signInCookie } from "./sign-in";
@@ -40,10 +44,17 @@ const { values: args } = parseArgs({
     /** Only the scenarios on the shared stack (1, 2, 3, 5's hostile files), when export-kill and the workerd files ran already. */
     "stack-only": { type: "boolean", default: false },
     "no-append": { type: "boolean", default: false },
-    /** Leave out scenario 3 on the OpenSearch cluster (3c). */
+    /** Leave out the scenarios on the OpenSearch cluster (3c, 8, 8b). */
     "skip-cluster": { type: "boolean", default: false },
+    /** Run one scenario alone: cluster-failover (8, 8b; --users, default 20). */
+    only: { type: "string" },
   },
 });
+
+const ONLY = ["cluster-failover"] as const;
+if (args.only !== undefined && !ONLY.some((name) => name === args.only))
+  throw new Error(`--only takes one of: ${ONLY.join(", ")} (got ${args.only})`);
+if (args.only !== undefined && args.short) throw new Error("--only runs a full-run scenario; leave out --short");
 
 const short = args.short;
 const users = Number(args.users ?? (short ? 6 : 50));
@@ -54,6 +65,10 @@ const reindexAfter = short ? 8 : 30;
 const dataA = path.join(ROOT, short ? "data/resilience-a-5k" : "data/demo");
 const dataB = path.join(ROOT, short ? "data/resilience-b-5k" : "data/resilience-b");
 const stateDir = path.join(ROOT, ".wrangler/resilience-state");
+/** Scenario 8's datasets: large enough that a 20 000-row export runs through a node's kill, small enough for 3 × 640 MB. */
+const FAILOVER_COMPANIES = 20_000;
+const failoverA = path.join(ROOT, "data/resilience-a-20k");
+const failoverB = path.join(ROOT, "data/resilience-b-20k");
 const reportDir = mkdtempSync(path.join(os.tmpdir(), "urval-resilience-"));
 /** The short form kills at one stage before the switch of each kind of leftover (tables, snapshot) and around it. */
 const SHORT_KILLS = new Set(["companies", "snapshot:1", "switch", "grace"]);
@@ -134,6 +149,26 @@ async function main() {
   process.env[SCALE_ENV] = short ? "short" : "full";
   process.env[REPORT_DIR_ENV] = reportDir;
   if (!existsSync(path.join(ROOT, "build/server/index.js"))) execFileSync(bin("remix"), ["vite:build"], { cwd: ROOT, stdio: "inherit" });
+  if (args.only === undefined) await runSuite();
+  if (!short && !args["skip-cluster"] && (args.only === undefined || args.only === "cluster-failover")) await runFailover();
+  const reports = readdirSync(reportDir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(reportDir, f), "utf8")) as ScenarioReport);
+  const minutes = ((Date.now() - t0) / 60_000).toFixed(1);
+  console.log(`\nResilience ${short ? "(short)" : "(full)"} in ${minutes} min:`);
+  for (const report of reports) console.log(formatScenario(report));
+  if (!short && !args["no-append"]) await appendBenchmarks(reports, minutes);
+  rmSync(reportDir, { recursive: true, force: true });
+  const failed = reports.filter((r) => !r.pass);
+  if (failed.length > 0) {
+    for (const report of failed) for (const note of report.notes ?? []) console.log(`  ${report.scenario}: ${note}`);
+    process.exitCode = 1;
+  }
+}
+
+/** Scenarios 1–7: the embedded stack, the reindex kills (also on a 1-node cluster), the export kills, the workerd files. */
+async function runSuite() {
   step(`Datasets: A ${path.relative(ROOT, dataA)} (seed 1) and B ${path.relative(ROOT, dataB)} (seed 2), ${companies} companies each`);
   await ensureDataset(dataA, companies, 1);
   await ensureDataset(dataB, companies, 2);
@@ -203,20 +238,25 @@ async function main() {
   }
   if (!args["stack-only"]) runExportKill();
   if (!short && !args["stack-only"]) runIntegrationFiles();
-  const reports = readdirSync(reportDir)
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(reportDir, f), "utf8")) as ScenarioReport);
-  const minutes = ((Date.now() - t0) / 60_000).toFixed(1);
-  console.log(`\nResilience ${short ? "(short)" : "(full)"} in ${minutes} min:`);
-  for (const report of reports) console.log(formatScenario(report));
-  if (!short && !args["no-append"]) await appendBenchmarks(reports, minutes);
-  rmSync(reportDir, { recursive: true, force: true });
-  const failed = reports.filter((r) => !r.pass);
-  if (failed.length > 0) {
-    for (const report of failed) for (const note of report.notes ?? []) console.log(`  ${report.scenario}: ${note}`);
-    process.exitCode = 1;
-  }
+}
+
+/** Scenarios 8 and 8b on their own 3-node cluster and stack (ports 9450–9452 and --port + 10). */
+async function runFailover() {
+  step("Scenarios 8, 8b: failover on a 3-node OpenSearch cluster under load, and the live primary's node killed during a reindex");
+  await ensureDataset(failoverA, FAILOVER_COMPANIES, 1);
+  await ensureDataset(failoverB, FAILOVER_COMPANIES, 2);
+  const reports = await runClusterFailover({
+    port: Number(args.port) + 10,
+    stateDir: path.join(ROOT, ".wrangler/resilience-failover-state"),
+    clusterPort: 9450,
+    heapMb: 640,
+    users: args.only === undefined ? 20 : Number(args.users ?? 20),
+    dataA: failoverA,
+    dataB: failoverB,
+    log: [],
+    progress: (line) => console.log(`  ${line}`),
+  });
+  for (const report of reports) recordScenario(report);
 }
 
 /** Scenario 4, process half: its own stack, killed mid-upload (a separate script with its own state). */
@@ -276,7 +316,12 @@ async function appendBenchmarks(reports: ScenarioReport[], minutes: string) {
   await recordBenchmark(`\n${lines.join("\n")}`, {
     area: "Resilience",
     command,
-    figures: reports.map((r) => ({ figure: r.scenario, value: r.pass ? "PASS" : "FAIL", unit: "" })),
+    figures: reports.map((r) => ({
+      figure: r.scenario,
+      value: r.pass ? "PASS" : "FAIL",
+      unit: "",
+      ...(r.summary ? { note: r.summary } : {}),
+    })),
   });
 }
 

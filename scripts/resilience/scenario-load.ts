@@ -59,7 +59,7 @@ export const SEARCHES: readonly SearchInput[] = [
 ];
 
 /** A small deterministic generator per subscriber (mulberry32), so runs are repeatable in their choices. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -70,7 +70,7 @@ function random(seed: number): () => number {
   };
 }
 
-async function createAccounts(stateDir: string, count: number): Promise<{ username: string; password: string }[]> {
+export async function createAccounts(stateDir: string, count: number): Promise<{ username: string; password: string }[]> {
   const { env, dispose } = await openLocalBindings(stateDir);
   const run = Date.now().toString(36);
   try {

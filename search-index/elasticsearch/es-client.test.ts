@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppError } from "#shared/errors";
 import { parseSearch } from "../search-model";
-import { backoffMs, createEsClient, ES_CALL_POLICIES, isRetryable, withRetries } from "./es-client";
+import { backoffMs, createEsClient, ES_CALL_POLICIES, isRetryable, parseNodeUrls, withRetries } from "./es-client";
 import { ElasticsearchBackend } from "./es-backend";
 import { FetchConnection } from "./fetch-connection";
 
@@ -128,6 +128,26 @@ describe("the backend's calls", () => {
       "POST /_search",
       "DELETE /_search/point_in_time",
     ]);
+  });
+});
+
+describe("ELASTICSEARCH_URL as a node list", () => {
+  it("takes one URL or several separated by commas, and refuses anything else", () => {
+    expect(parseNodeUrls("https://search.example.com")).toEqual(["https://search.example.com"]);
+    expect(parseNodeUrls(" http://10.0.0.1:9200, http://10.0.0.2:9200 ,")).toEqual(["http://10.0.0.1:9200", "http://10.0.0.2:9200"]);
+    for (const bad of ["", " , ", "10.0.0.1:9200", "ftp://x", "http://a:9200,http://a:9200", "http://a:9200?x=1"])
+      expect(() => parseNodeUrls(bad), bad).toThrow(/^ELASTICSEARCH_URL must be one URL or URLs separated by commas/);
+  });
+
+  it("a search goes on to the next node when the first one refuses the connection, and keeps away from it", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const dead = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const backend = backendAt(`${dead},${url}`);
+    for (let i = 0; i < 6; i++) await expect(backend.search(parseSearch({}))).resolves.toMatchObject({ hitCount: 0 });
+    // Each search reached the live node once; the dead one cost at most a retry now and then.
+    expect(paths).toHaveLength(6);
   });
 });
 

@@ -14,12 +14,17 @@
  * igen', an export job its queue retry) and every other answer. The backend's own calls retry in withRetries (the
  * interactive and background child clients have the transport's retries off); the maintenance client keeps the
  * transport's: connection errors after 1–2 s and 2–4 s, 502/503/504 at once, 429 on single bulk documents after 5 s.
+ * With several nodes in ELASTICSEARCH_URL (a self-run cluster) each try, first or retry, takes the pool's next node in
+ * turn; a node that refused or dropped a connection is marked dead and chosen less and less until it answers again, so
+ * a node that dies costs a search at most its own retry (resilience scenario 8).
  */
 import { Client, errors } from "@elastic/elasticsearch";
+import { z } from "zod";
 import { dialectOf, OpenSearchTransport, parseDialect, registerDialect } from "./es-dialect";
 import { FetchConnection } from "./fetch-connection";
 
 export interface EsEnv {
+  /** One endpoint (a managed service), or a self-run cluster's nodes separated by commas (parseNodeUrls). */
   ELASTICSEARCH_URL: string;
   /** "elasticsearch" or "opensearch" (./es-dialect.ts): required, never guessed. */
   ELASTICSEARCH_DIALECT: string | undefined;
@@ -45,11 +50,39 @@ export const ES_CALL_POLICIES: Record<EsCallUse, EsCallPolicy> = {
   maintenance: { timeoutMs: 60_000, retries: 2, backoffMs: 1_000 },
 };
 
+const NodeUrlSchema = z
+  .url({ protocol: /^https?$/, error: "each node must be an http:// or https:// URL" })
+  .refine((url) => !/[?#]/.test(url), "a node URL takes no query or fragment");
+const NodeUrlsSchema = z
+  .array(NodeUrlSchema)
+  .min(1, "name at least one node")
+  .refine(
+    (urls) => new Set(urls.map((url) => (URL.canParse(url) ? new URL(url).href : url))).size === urls.length,
+    "a node is listed twice",
+  );
+
+/**
+ * ELASTICSEARCH_URL as the client's node list: a managed service (Elastic Cloud, Amazon OpenSearch Service) gives one
+ * endpoint that balances over its nodes; a self-run cluster lists its nodes, comma-separated
+ * (`http://10.0.0.1:9200,http://10.0.0.2:9200`), and the client's pool sends each request to the next live one, marks a
+ * node that refuses or drops a connection dead, and tries it again later. A malformed list is a configuration error.
+ */
+export function parseNodeUrls(value: string): string[] {
+  const parsed = NodeUrlsSchema.safeParse(
+    value
+      .split(",")
+      .map((part) => part.trim())
+      .filter((part) => part !== ""),
+  );
+  if (parsed.success) return parsed.data;
+  throw new Error(`ELASTICSEARCH_URL must be one URL or URLs separated by commas: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
+}
+
 /** The client every caller starts from: the maintenance policy, the transport's own retries. */
 export function createEsClient(env: EsEnv, options: { fetchConnection?: boolean } = {}): Client {
   const dialect = parseDialect(env.ELASTICSEARCH_DIALECT);
   const client = new Client({
-    node: env.ELASTICSEARCH_URL,
+    nodes: parseNodeUrls(env.ELASTICSEARCH_URL),
     ...(env.ELASTICSEARCH_API_KEY ? { auth: { apiKey: env.ELASTICSEARCH_API_KEY } } : {}),
     ...(options.fetchConnection === false ? {} : { Connection: FetchConnection }),
     ...(dialect === "opensearch" ? { Transport: OpenSearchTransport } : {}),
