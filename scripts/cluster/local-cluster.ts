@@ -25,8 +25,12 @@ export interface Cluster {
   stop(): Promise<void>;
   /** Sends a signal to node i; SIGTERM, SIGINT and SIGKILL resolve once it has exited, others (SIGSTOP, SIGCONT) at once. */
   killNode(i: number, signal?: NodeJS.Signals): Promise<void>;
-  /** Restarts a node that was killed, with the same settings and data; resolves when the cluster is ready again. */
-  startNode(i: number): Promise<void>;
+  /**
+   * Restarts a node that was killed, with the same settings and data; resolves when the cluster is ready again: every
+   * node joined and green (3 nodes), or with `until: "yellow"` joined and at least yellow (while a reindex is creating
+   * indices, green may be far off). On a timeout the node is stopped again and START_TIMEOUT thrown.
+   */
+  startNode(i: number, options?: { until?: "yellow" | "green" }): Promise<void>;
   /** green | yellow | red from the first running node that answers, or "unreachable". */
   health(): Promise<string>;
   /** The HTTP URLs of the nodes running now (a node killed with killNode is left out until startNode). */
@@ -112,7 +116,7 @@ export class LocalCluster implements Cluster {
     else signalNode(node.process.pid, signal);
   }
 
-  async startNode(i: number): Promise<void> {
+  async startNode(i: number, options: { until?: "yellow" | "green" } = {}): Promise<void> {
     const node = this.nodeAt(i);
     if (node.process && !node.process.exit) throw new ClusterError("NODE_RUNNING", `node ${node.info.name} is still running`);
     await assertPortsFree([node.spec]);
@@ -121,7 +125,7 @@ export class LocalCluster implements Cluster {
       const deadline = Date.now() + this.settings.timeoutMs;
       await waitReady({
         nodes: this.states,
-        status: this.readyStatus(),
+        status: options.until ?? this.readyStatus(),
         deadline,
         label: `restarting ${node.info.name}`,
         onProgress: () => {},
