@@ -171,7 +171,8 @@ export class ElasticsearchBackend implements SearchBackend {
   }
 
   /** Hits in sort order through a point in time and search_after, `source` fields only, in pages of chunkSize. */
-  private async *exportHits(search: ValidSearch, options: ExportOptions, source: string[], use: EsCallUse) {
+  /** `source` false: no stored document is read (the hits' sort values carry what the caller needs). */
+  private async *exportHits(search: ValidSearch, options: ExportOptions, source: string[] | false, use: EsCallUse) {
     assertListFilesGiven(search, options.listFiles);
     const index = this.index(search.resultType);
     const pitId = await this.call("open point in time", use, (es) => openPointInTime(es, index, "2m"));
@@ -212,9 +213,10 @@ export class ElasticsearchBackend implements SearchBackend {
 
   async readExportIds(search: ValidSearch, options: ExportOptions): Promise<number[]> {
     const ids: number[] = [];
-    // The API's export popup and request: a user waits.
-    for await (const hits of this.exportHits(search, { ...options, chunkSize: 10_000 }, ["id"], "interactive")) {
-      for (const hit of hits) ids.push(Number((hit._source as { id?: unknown } | undefined)?.id));
+    // The API's export popup and request: a user waits. Every sort ends on the unique `id` (sortClauses), so each
+    // hit's last sort value is its id: no stored document is read (5 000 sources took most of the 4 s try under load).
+    for await (const hits of this.exportHits(search, { ...options, chunkSize: 10_000 }, false, "interactive")) {
+      for (const hit of hits) ids.push(Number(hit.sort?.at(-1)));
     }
     return ids;
   }
