@@ -4,7 +4,7 @@
  * The embedded search backend beside other engines on the same data and query mix (issues 4 and 27); appends to
  * docs/benchmarks (record.ts). Default engines: embedded,sqlite (the old comparison, its area and figures).
  * duckdb: the same tables in a DuckDB file cached beside the dataset (search-duckdb.ts). cluster1/cluster3: an OpenSearch
- * cluster of 1 or 3 nodes on ports P… (default 9440; 3 nodes on P+3…P+5; transport +100), heap --heap-mb per node
+ * cluster of 1 or 3 nodes on ports P… (default 9470, off the test suite's ports: 9420 contract, 9430 e2e, 9440 cluster faults, 9450 failover, 9460 and 9465 other runs; 3 nodes on P+3…P+5; transport +100), heap --heap-mb per node
  * (default 2048), each reindexed by the operators' CLI in a child process (search-cluster.ts); with cluster1 the
  * reindex figures of the cluster and of the embedded backend form their own section. The clusters stop at the end, on
  * an error and on Ctrl-C.
@@ -39,7 +39,7 @@ const ArgsSchema = z.object({
   "no-append": z.boolean().default(false),
   engines: EnginesSchema.default(["embedded", "sqlite"]),
   "heap-mb": z.coerce.number().int().min(256).max(31_744).default(2048),
-  port: z.coerce.number().int().min(1024).max(65_000).default(9440),
+  port: z.coerce.number().int().min(1024).max(65_000).default(9470),
 });
 
 /** Stops what the run started (clusters, a reindex child), once, in reverse order; also on Ctrl-C. */

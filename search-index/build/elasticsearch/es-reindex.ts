@@ -62,8 +62,11 @@ export interface EsReindexOptions {
    * the reindex fails without switching (default 10 min): a version goes live only with a copy of each shard on two
    * nodes, so losing one node right after the switch never leaves a shard without a copy.
    */
-  replicaTimeout?: string;
+  replicaTimeoutMs?: number;
 }
+
+/** One wait of the engine's for green: well inside the client's 60 s per request; the wait for replicas repeats it. */
+const GREEN_WAIT_SLICE = "30s";
 
 const versionOf = (index: string) => Number(/_v(\d+)$/.exec(index)?.[1] ?? 0);
 
@@ -170,7 +173,7 @@ async function verify(
   client: Client,
   indices: string[],
   expected: { companies: number; worksites: number },
-  timeouts: { health: string; replicas: string },
+  timeouts: { health: string; replicasMs: number },
 ) {
   const index = indices.join(",");
   await client.indices.refresh({ index });
@@ -184,9 +187,13 @@ async function verify(
     throw new Error(`the new indices are not allocated (health ${health.status} after ${timeouts.health}): not switching`);
   }
   if (health.number_of_data_nodes > 1) {
-    const green = await client.cluster.health({ index, wait_for_status: "green", timeout: timeouts.replicas });
-    if (green.timed_out || green.status !== "green")
-      throw new Error(`the new indices' replicas are not ready (health ${green.status} after ${timeouts.replicas}): not switching`);
+    // In slices: one request waiting minutes would be cut off by the client's own timeout (a full-Sweden replica copy).
+    const deadline = Date.now() + timeouts.replicasMs;
+    let status: string = health.status;
+    while (status !== "green" && Date.now() < deadline)
+      status = (await client.cluster.health({ index, wait_for_status: "green", timeout: GREEN_WAIT_SLICE })).status;
+    if (status !== "green")
+      throw new Error(`the new indices' replicas are not ready (health ${status} after ${timeouts.replicasMs / 1000} s): not switching`);
   }
   const [companies, worksites] = await Promise.all(indices.map((index) => client.count({ index })));
   if (companies?.count !== expected.companies || worksites?.count !== expected.worksites) {
@@ -236,7 +243,7 @@ export async function reindexIntoElasticsearch(
     await client.indices.create({ index: fresh[1] as string, settings: INDEX_SETTINGS as never, mappings: WORKSITE_MAPPINGS as never });
     counts = await load(client, source, version, report, names, hooks);
     await hooks.onStage?.("verify", { version });
-    await verify(client, fresh, counts, { health: options.healthTimeout ?? "60s", replicas: options.replicaTimeout ?? "10m" });
+    await verify(client, fresh, counts, { health: options.healthTimeout ?? "60s", replicasMs: options.replicaTimeoutMs ?? 600_000 });
     await hooks.onStage?.("changes", { version });
     await hooks.beforeSwap?.({ version, previousVersion });
     await hooks.onStage?.("switch", { version });
