@@ -105,65 +105,50 @@ export async function loadEngines(dir: string, want: { sqlite: boolean; duckdb: 
   const build = new IndexBuild();
   const listEvery = Math.max(1, Math.floor(manifest.companies / LIST_FILE_SIZE));
   const listFile: string[] = [];
-  let buildMs = 0;
-  let sqliteMs = 0;
-  let duckMs = 0;
-  /** Each record's rows, computed once for both SQL engines: counted in each one's load time. */
-  let rowsMs = 0;
+  /** Time per part; `rows` (each record's rows, computed once for both SQL engines) counts in each one's load time. */
+  const ms = { build: 0, sqlite: 0, duck: 0, rows: 0 };
+  const timed = <T>(part: keyof typeof ms, step: () => T): T => {
+    const started = performance.now();
+    try {
+      return step();
+    } finally {
+      ms[part] += performance.now() - started;
+    }
+  };
   const progress = bar("loading", manifest.companies + manifest.worksites);
   let n = 0;
   for await (const company of readCompanies(dir)) {
-    let t = performance.now();
-    build.addCompany(companyFacts(company));
-    buildMs += performance.now() - t;
-    t = performance.now();
-    const records = rows?.company(company);
-    rowsMs += performance.now() - t;
+    timed("build", () => build.addCompany(companyFacts(company)));
+    const records = timed("rows", () => rows?.company(company));
     if (records) {
-      t = performance.now();
-      sqlite?.addCompany(records);
-      sqliteMs += performance.now() - t;
-      t = performance.now();
-      duck?.addCompany(records);
-      duckMs += performance.now() - t;
+      timed("sqlite", () => sqlite?.addCompany(records));
+      timed("duck", () => duck?.addCompany(records));
     }
     if (n % listEvery === 0 && listFile.length < LIST_FILE_SIZE) listFile.push(company.orgNo);
     if (++n % 10_000 === 0) progress.update(n);
   }
   for await (const worksite of readWorksites(dir)) {
-    let t = performance.now();
-    const company = build.addWorksite(worksiteFacts(worksite));
-    buildMs += performance.now() - t;
-    t = performance.now();
-    const records = rows?.worksite(worksite, company.name);
-    rowsMs += performance.now() - t;
+    const company = timed("build", () => build.addWorksite(worksiteFacts(worksite)));
+    const records = timed("rows", () => rows?.worksite(worksite, company.name));
     if (records) {
-      t = performance.now();
-      sqlite?.addWorksite(records);
-      sqliteMs += performance.now() - t;
-      t = performance.now();
-      duck?.addWorksite(records);
-      duckMs += performance.now() - t;
+      timed("sqlite", () => sqlite?.addWorksite(records));
+      timed("duck", () => duck?.addWorksite(records));
     }
     if (++n % 10_000 === 0) progress.update(n);
   }
   progress.stop();
   rows?.finish();
-  let t = performance.now();
-  const index = build.finish(1);
-  buildMs += performance.now() - t;
-  t = performance.now();
-  const db = sqlite ? sqlite.finish() : null;
-  sqliteMs += performance.now() - t;
+  const index = timed("build", () => build.finish(1));
+  const db = timed("sqlite", () => (sqlite ? sqlite.finish() : null));
   if (db) {
     db.close();
     renameSync(`${sqliteFile}.partial`, sqliteFile);
   }
   if (duck) {
     process.stderr.write("DuckDB: building the words tables\n");
-    t = performance.now();
+    const started = performance.now();
     await duck.finish(`${duckFile}.partial`, duckFile);
-    duckMs += performance.now() - t;
+    ms.duck += performance.now() - started;
   }
   let readOnly: Database.Database | null = null;
   if (want.sqlite) {
@@ -188,11 +173,11 @@ export async function loadEngines(dir: string, want: { sqlite: boolean; duckdb: 
       companies: manifest.companies,
       worksites: manifest.worksites,
       dataset: manifest.seed === null ? manifest.source : `${manifest.source}, seed ${manifest.seed}`,
-      buildSeconds: buildMs / 1000,
+      buildSeconds: ms.build / 1000,
       indexMb,
       wordsMb: wordIndexSizes(index),
-      sqliteLoadSeconds: sqlite ? (sqliteMs + rowsMs) / 1000 : null,
-      duckdbLoadSeconds: duck ? (duckMs + rowsMs) / 1000 : null,
+      sqliteLoadSeconds: sqlite ? (ms.sqlite + ms.rows) / 1000 : null,
+      duckdbLoadSeconds: duck ? (ms.duck + ms.rows) / 1000 : null,
       duckdbMb: want.duckdb ? statSync(duckFile).size / 2 ** 20 : null,
     },
   };

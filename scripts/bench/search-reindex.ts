@@ -5,22 +5,15 @@
  * workerd its loader starts), and of the cluster's JVMs.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { peakRssSampler } from "../lib/process-tree";
+import { peakRssSampler, procStatusMb } from "../lib/process-tree";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** A process's peak resident memory so far (VmHWM), MB; null when it is gone. */
-export function peakResidentMb(pid: number): number | null {
-  try {
-    const match = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Math.round(Number(match[1]) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
+export const peakResidentMb = (pid: number) => procStatusMb(pid, "VmHWM");
 
 /** Bytes under a folder (files only, symlinks not followed). */
 export function folderBytes(dir: string): number {

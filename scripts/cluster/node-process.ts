@@ -4,6 +4,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs
 import path from "node:path";
 import { MAIN_CLASS } from "./build";
 import { ClusterError } from "./cluster-error";
+import { procStatusMb } from "../lib/process-tree";
 
 export interface NodeSpec {
   name: string;
@@ -105,14 +106,7 @@ export function isLauncherProcess(pid: number, home?: string): boolean {
 }
 
 /** Resident memory (VmRSS) in MB, or null when the process is gone. */
-export function residentMb(pid: number): number | null {
-  try {
-    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Math.round(Number(match[1]) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
+export const residentMb = (pid: number) => procStatusMb(pid, "VmRSS");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

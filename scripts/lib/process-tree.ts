@@ -75,6 +75,16 @@ function scannedTreePids(rootPid: number): number[] {
  * Resident memory (MB) of `rootPid` and every process below it, or only of those whose command line contains
  * `commandIncludes` (e.g. "workerd").
  */
+/** A /proc/<pid>/status memory line in MB (VmRSS: resident now; VmHWM: peak so far), or null when the process is gone. */
+export function procStatusMb(pid: number, field: "VmRSS" | "VmHWM"): number | null {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Math.round(Number(match[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function treeRssMb(rootPid: number, commandIncludes?: string): number {
   let kb = 0;
   for (const pid of treePids(rootPid)) {
