@@ -22,6 +22,25 @@ describe("buildEsQuery", () => {
     expect(lean).toEqual({ ...full, aggs: facets });
   });
 
+  it("counts facets sharing the same other constraints in one filter aggregation: k active facets, at most k + 1 filters", () => {
+    const search = parseSearch({ codeSet: { sni: ["F"] }, bool: { fTax: true } });
+    const aggs = (buildEsQuery(search, { page: 0, seed: 1, withoutAll: true }) as { aggs: Record<string, Record<string, unknown>> }).aggs;
+    const groups = Object.values(aggs);
+    expect(groups).toHaveLength(3);
+    const under = (facet: string) => groups.find((group) => facet in (group.aggs as object))?.filter;
+    expect(under("sni")).toEqual({ bool: { filter: [{ term: { fTax: true } }] } });
+    expect(under("fTax")).toEqual({ bool: { filter: [{ terms: { sniMain: ["F"] } }] } });
+    expect(under("location")).toEqual({ bool: { filter: [{ terms: { sniMain: ["F"] } }, { term: { fTax: true } }] } });
+    expect(under("companyForm")).toBe(under("location"));
+    // One active facet: its own counts need no filter at all.
+    const one = (
+      buildEsQuery(parseSearch({ codeSet: { location: ["01"] } }), { page: 0, seed: 1, withoutAll: true }) as {
+        aggs: Record<string, unknown>;
+      }
+    ).aggs;
+    expect(one.location).toEqual({ terms: { field: "placeOwn", size: 500 } });
+  });
+
   it("puts hard constraints in the query and facets in post_filter, each facet aggregation without its own filter", () => {
     const search = parseSearch({
       text: "Bageri Ö",

@@ -10,16 +10,14 @@ describe("parseSearchResponse", () => {
         hits: [{ _id: "7", _source: { record: { orgSeqNo: 7, name: "Alfa AB" } }, sort: [100, 7] }],
       },
       aggregations: {
+        // A facet counted under no other facet's constraint (top level), and a shared filter group.
         sni: {
-          doc_count: 1234,
-          values: {
-            buckets: [
-              { key: "J", doc_count: 1000 },
-              { key: "62", doc_count: 990 },
-            ],
-          },
+          buckets: [
+            { key: "J", doc_count: 1000 },
+            { key: "62", doc_count: 990 },
+          ],
         },
-        fTax: { doc_count: 1234, values: { buckets: [{ key: 1, key_as_string: "true", doc_count: 1200 }] } },
+        facets_0: { doc_count: 1234, fTax: { buckets: [{ key: 1, key_as_string: "true", doc_count: 1200 }] } },
         all: {
           doc_count: 5000,
           sni: {

@@ -2,6 +2,7 @@
 import type { Aggregations, SearchResults } from "#shared/search/result-schemas";
 import { BOOL_FILTERS } from "#shared/search/search-fields";
 import type { ValidSearch } from "../search-model";
+import { FACET_GROUP_PREFIX } from "./es-fields";
 
 interface Bucket {
   key: string | number;
@@ -18,7 +19,7 @@ export interface EsSearchResponse {
     total?: { value: number; relation?: string } | number;
     hits: { _id: string; _source?: { record?: unknown }; sort?: unknown[] }[];
   };
-  aggregations?: Record<string, ({ values?: TermsAgg } & TermsAgg) | Record<string, TermsAgg>>;
+  aggregations?: Record<string, TermsAgg | Record<string, TermsAgg | number>>;
 }
 
 function bucketsToCounts(name: string, agg: TermsAgg | undefined): Record<string, number> {
@@ -39,16 +40,23 @@ export function totalOf(response: EsSearchResponse): number {
   return total.value;
 }
 
+const isTermsAgg = (value: unknown): value is TermsAgg => typeof value === "object" && value !== null && "buckets" in value;
+
 export function parseAggregations(response: EsSearchResponse): Aggregations {
   const out: Aggregations = {};
   const aggs = response.aggregations ?? {};
   const all = (aggs.all ?? {}) as Record<string, TermsAgg>;
   for (const [name, agg] of Object.entries(aggs)) {
     if (name === "all") continue;
-    out[name] = bucketsToCounts(name, (agg as { values?: TermsAgg }).values);
+    if (!name.startsWith(FACET_GROUP_PREFIX)) {
+      out[name] = bucketsToCounts(name, agg as TermsAgg);
+      continue;
+    }
+    // A shared filter group (es-query.ts facetAggregations): its terms aggregations, beside its doc_count.
+    for (const [facet, terms] of Object.entries(agg)) if (isTermsAgg(terms)) out[facet] = bucketsToCounts(facet, terms);
   }
   for (const [name, agg] of Object.entries(all)) {
-    if (typeof agg === "object" && agg !== null && "buckets" in agg) out[`${name}_all`] = bucketsToCounts(name, agg);
+    if (isTermsAgg(agg)) out[`${name}_all`] = bucketsToCounts(name, agg);
   }
   return out;
 }

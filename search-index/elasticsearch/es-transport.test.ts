@@ -79,7 +79,7 @@ describe("Elasticsearch transport", () => {
     reply = () => ({
       body: {
         ...hitsOf([{ orgSeqNo: 1, name: "Alfa AB" }], 4321),
-        aggregations: { fTax: { values: { buckets: [{ key: 1, key_as_string: "true", doc_count: 4000 }] } } },
+        aggregations: { facets_0: { doc_count: 4000, fTax: { buckets: [{ key: 1, key_as_string: "true", doc_count: 4000 }] } } },
       },
     });
     const search = parseSearch({ codeSet: { location: ["01"] }, sort: [{ field: "earnings", ascending: true }] });
