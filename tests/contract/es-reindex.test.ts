@@ -8,7 +8,7 @@ import type { SqlStore } from "#scripts/reindex/local-loader";
 import { reindexElasticsearchWithMonitoring } from "#scripts/reindex/reindex-elasticsearch";
 import type { EsNames } from "#search-index/elasticsearch/es-fields";
 import { indexWords } from "#search-index/free-text";
-import { reindexIntoElasticsearch } from "#search-index/build/elasticsearch/es-reindex";
+import { reindexIntoElasticsearch, waitForGreen } from "#search-index/build/elasticsearch/es-reindex";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { aliasTargets, clusterClient, countOf, dropIndices, fixtureSource, indicesUnder, sourceOf } from "./es-cluster-helpers";
 
@@ -59,6 +59,18 @@ describe("Elasticsearch reindex on the cluster", () => {
     expect(await aliasTargets(client, names)).toEqual(servedBy(names, 3));
     expect(await indicesUnder(client, prefix)).toEqual([...both(names, 2), ...both(names, 3)].sort());
     expect([await countOf(client, names.alias("COMPANY")), await countOf(client, names.alias("WORKSITE"))]).toEqual([40, 47]);
+  });
+
+  it("waits for replicas over several health slices, reading a slice that ran out (408) as the status then", async () => {
+    // One node: the replica of an index with number_of_replicas 1 is never assigned, so every slice runs out yellow.
+    const { client, prefix } = cluster("green");
+    const index = `${prefix}replicated`;
+    await client.indices.create({ index, settings: { number_of_shards: 1, number_of_replicas: 1 } });
+    const started = Date.now();
+    expect(await waitForGreen(client, index, 2_500, "1s")).toBe("yellow");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+    await client.indices.putSettings({ index, settings: { number_of_replicas: 0 } });
+    expect(await waitForGreen(client, index, 2_500, "1s")).toBe("green");
   });
 
   it("creates strict indices with the Swedish analyser, serving settings after the load, and the documents as built", async () => {

@@ -67,6 +67,11 @@ export interface EsReindexOptions {
 
 /** One wait of the engine's for green: well inside the client's 60 s per request; the wait for replicas repeats it. */
 const GREEN_WAIT_SLICE = "30s";
+/**
+ * A health wait that runs out answers 408 with the health in its body (status, timed_out: true): read it as an answer,
+ * not as a failed request (a full-Sweden replica copy takes minutes, many slices).
+ */
+const HEALTH_WAIT = { ignore: [408] };
 
 const versionOf = (index: string) => Number(/_v(\d+)$/.exec(index)?.[1] ?? 0);
 
@@ -169,6 +174,18 @@ async function load(client: Client, source: EsReindexSource, version: number, re
   return { companies, worksites };
 }
 
+/**
+ * Waits up to `timeoutMs` for `index` to be green and answers the health status then. In slices: one request waiting
+ * minutes would be cut off by the client's own timeout (a full-Sweden replica copy takes minutes).
+ */
+export async function waitForGreen(client: Client, index: string, timeoutMs: number, slice = GREEN_WAIT_SLICE): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let status = "";
+  do status = (await client.cluster.health({ index, wait_for_status: "green", timeout: slice }, HEALTH_WAIT)).status;
+  while (status !== "green" && Date.now() < deadline);
+  return status;
+}
+
 async function verify(
   client: Client,
   indices: string[],
@@ -182,16 +199,12 @@ async function verify(
   await client.indices.flush({ index });
   await client.indices.putSettings({ index, settings: SERVING_SETTINGS });
   // Every primary shard of the new indices allocated (yellow: replicas may still be copying, as on one node).
-  const health = await client.cluster.health({ index, wait_for_status: "yellow", timeout: timeouts.health });
+  const health = await client.cluster.health({ index, wait_for_status: "yellow", timeout: timeouts.health }, HEALTH_WAIT);
   if (health.timed_out || health.status === "red") {
     throw new Error(`the new indices are not allocated (health ${health.status} after ${timeouts.health}): not switching`);
   }
   if (health.number_of_data_nodes > 1) {
-    // In slices: one request waiting minutes would be cut off by the client's own timeout (a full-Sweden replica copy).
-    const deadline = Date.now() + timeouts.replicasMs;
-    let status: string = health.status;
-    while (status !== "green" && Date.now() < deadline)
-      status = (await client.cluster.health({ index, wait_for_status: "green", timeout: GREEN_WAIT_SLICE })).status;
+    const status = health.status === "green" ? health.status : await waitForGreen(client, index, timeouts.replicasMs);
     if (status !== "green")
       throw new Error(`the new indices' replicas are not ready (health ${status} after ${timeouts.replicasMs / 1000} s): not switching`);
   }
