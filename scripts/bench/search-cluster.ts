@@ -90,38 +90,44 @@ export async function startBenchCluster(options: {
   };
   options.track(close);
   process.stderr.write(`${label}: OpenSearch ${cluster.version} ready in ${(cluster.startMs / 1000).toFixed(1)} s\n`);
-  rmSync(state, { recursive: true, force: true });
-  const reindex = await runChildReindex({
-    backend: "elasticsearch",
-    source: options.source,
-    state,
-    env: { ELASTICSEARCH_URL: cluster.url, ELASTICSEARCH_DIALECT: "opensearch" },
-  });
-  const nodePeakMb = cluster.nodes.map((node) => peakResidentMb(node.pid) ?? Number.NaN);
-  let green: BenchCluster["reindex"]["green"] = null;
-  if (options.nodes === 3) {
-    // The reindex switches once the primaries serve (yellow); the replicas are copied after it (see the report).
-    progress.update(`${label}: waiting for the replicas (green)`);
-    const started = performance.now();
-    const health = await getJson(`${cluster.url}/_cluster/health?wait_for_status=green&timeout=60m`, HealthSchema).finally(() =>
-      progress.clear(),
-    );
-    green = { seconds: (performance.now() - started) / 1000, status: health.status };
-    if (health.timed_out) process.stderr.write(`${label}: still ${health.status} after 60 minutes; searching it as it is\n`);
+  try {
+    rmSync(state, { recursive: true, force: true });
+    const reindex = await runChildReindex({
+      backend: "elasticsearch",
+      source: options.source,
+      state,
+      env: { ELASTICSEARCH_URL: cluster.url, ELASTICSEARCH_DIALECT: "opensearch" },
+    });
+    const nodePeakMb = cluster.nodes.map((node) => peakResidentMb(node.pid) ?? Number.NaN);
+    let green: BenchCluster["reindex"]["green"] = null;
+    if (options.nodes === 3) {
+      // The reindex switched only once green on several data nodes (es-reindex.ts verify): this wait confirms it.
+      progress.update(`${label}: waiting for the replicas (green)`);
+      const started = performance.now();
+      const health = await getJson(`${cluster.url}/_cluster/health?wait_for_status=green&timeout=60m`, HealthSchema).finally(() =>
+        progress.clear(),
+      );
+      green = { seconds: (performance.now() - started) / 1000, status: health.status };
+      if (health.timed_out) process.stderr.write(`${label}: still ${health.status} after 60 minutes; searching it as it is\n`);
+    }
+    const sizes = await storeBytes(cluster.url);
+    const client = createEsClient({ ELASTICSEARCH_URL: cluster.url, ELASTICSEARCH_DIALECT: "opensearch" });
+    const unpinned = new ElasticsearchBackend(client, esNames());
+    const backend = unpinned.pinnedTo(await unpinned.resolveLive());
+    return {
+      nodes: options.nodes,
+      heapMb: options.heapMb,
+      cluster,
+      backend,
+      reindex: { ...reindex, nodePeakMb, ...sizes, green },
+      close: async () => {
+        await client.close();
+        await close();
+      },
+    };
+  } catch (error) {
+    // Stopped at once: a failed cluster must not hold memory and CPU while the other engines are measured.
+    await close();
+    throw error;
   }
-  const sizes = await storeBytes(cluster.url);
-  const client = createEsClient({ ELASTICSEARCH_URL: cluster.url, ELASTICSEARCH_DIALECT: "opensearch" });
-  const unpinned = new ElasticsearchBackend(client, esNames());
-  const backend = unpinned.pinnedTo(await unpinned.resolveLive());
-  return {
-    nodes: options.nodes,
-    heapMb: options.heapMb,
-    cluster,
-    backend,
-    reindex: { ...reindex, nodePeakMb, ...sizes, green },
-    close: async () => {
-      await client.close();
-      await close();
-    },
-  };
 }

@@ -7,7 +7,8 @@
  * cluster of 1 or 3 nodes on ports P… (default 9470, off the test suite's ports: 9420 contract, 9430 e2e, 9440 cluster faults, 9450 failover, 9460 and 9465 other runs; 3 nodes on P+3…P+5; transport +100), heap --heap-mb per node
  * (default 2048), each reindexed by the operators' CLI in a child process (search-cluster.ts); with cluster1 the
  * reindex figures of the cluster and of the embedded backend form their own section. The clusters stop at the end, on
- * an error and on Ctrl-C.
+ * an error and on Ctrl-C; a cluster whose start or reindex fails is stopped and left out, and the run records the other
+ * engines with the failure in its notes.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -88,7 +89,7 @@ async function main() {
     },
   });
   const args = ArgsSchema.parse(values);
-  const engineNames: EngineName[] = args.engines;
+  let engineNames: EngineName[] = args.engines;
   const has = (name: EngineName) => engineNames.includes(name);
   const cleanup = new Cleanup();
   const interrupted = (signal: NodeJS.Signals) => {
@@ -112,21 +113,30 @@ async function main() {
       rmSync(state, { recursive: true, force: true });
     }
     const clusters: BenchCluster[] = [];
+    const failures: string[] = [];
     for (const [name, nodes, port] of [
       ["cluster1", 1, args.port],
       ["cluster3", 3, args.port + 3],
     ] as const) {
       if (!has(name)) continue;
-      const cluster = await startBenchCluster({
-        nodes,
-        heapMb: args["heap-mb"],
-        httpPort: port,
-        source: dir,
-        track: (stop) => cleanup.add(stop),
-      });
-      cleanup.add(() => cluster.close());
-      clusters.push(cluster);
-      reindexRows.push({ target: ENGINE_LABELS[name], run: cluster.reindex, cluster: { heapMb: args["heap-mb"], ...cluster.reindex } });
+      try {
+        const cluster = await startBenchCluster({
+          nodes,
+          heapMb: args["heap-mb"],
+          httpPort: port,
+          source: dir,
+          track: (stop) => cleanup.add(stop),
+        });
+        cleanup.add(() => cluster.close());
+        clusters.push(cluster);
+        reindexRows.push({ target: ENGINE_LABELS[name], run: cluster.reindex, cluster: { heapMb: args["heap-mb"], ...cluster.reindex } });
+      } catch (error) {
+        // A long run keeps what it measured: the engine is left out of the comparison and the report says why.
+        const message = error instanceof Error ? error.message : String(error);
+        console.error(`${ENGINE_LABELS[name]}: failed, left out of the comparison: ${message}`);
+        failures.push(`${ENGINE_LABELS[name]} was left out: its start or reindex failed (${message}).`);
+        engineNames = engineNames.filter((engine) => engine !== name);
+      }
     }
     const sqliteRuns = args["sqlite-runs"] ?? (engines.stats.companies > 300_000 ? 5 : args.runs);
     const bench: BenchEngine[] = [backendEngine("embedded", engines.embedded, engines.listFile, args.runs)];
@@ -151,6 +161,7 @@ async function main() {
       );
     }
     if (clusters.length > 0) notes.push(clusterNote(clusters));
+    notes.push(...failures);
     const report = renderReport({ results, suggestions, engines: engineNames, stats: engines.stats, command, runs: args.runs, notes });
     console.log(report);
     const reindexReport = reindexRows.length > 0 ? renderReindexReport(reindexRows, command, dir) : null;
