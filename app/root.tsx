@@ -16,12 +16,10 @@ import { useNonce } from "./lib/nonce";
 import { ZOD_JITLESS_SCRIPT } from "./lib/zod-csp";
 import { readPublisher } from "#shared/publisher";
 import { PublisherProvider } from "./lib/publisher-context";
-import appStyles from "./styles/app.css?url";
-import narrowStyles from "./styles/narrow.css?url";
+import rootStyles from "./styles/root.css?url";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: appStyles },
-  { rel: "stylesheet", href: narrowStyles },
+  { rel: "stylesheet", href: rootStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

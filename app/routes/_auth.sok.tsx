@@ -7,17 +7,11 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
 import { SearchScreen } from "../components/search/search-screen";
 import { loadInitialSearch } from "../lib/search/search-loader.server";
-import searchStyles from "../styles/search.css?url";
-import detailStyles from "../styles/search-detail.css?url";
-import filterStyles from "../styles/search-filters.css?url";
-import resultStyles from "../styles/search-results.css?url";
-import treeStyles from "../styles/search-tree.css?url";
-import narrowStyles from "../styles/search-narrow.css?url";
+import searchStyles from "../styles/search-page.css?url";
 
 export const meta: MetaFunction = () => [{ title: "Sök – Urval" }];
 
-export const links: LinksFunction = () =>
-  [searchStyles, filterStyles, treeStyles, resultStyles, detailStyles, narrowStyles].map((href) => ({ rel: "stylesheet", href }));
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: searchStyles }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   return data(await loadInitialSearch(context, request), { headers: { "Cache-Control": "private, no-store" } });
