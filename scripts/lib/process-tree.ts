@@ -71,10 +71,6 @@ function scannedTreePids(rootPid: number): number[] {
   return all.filter((p) => below(p.pid)).map((p) => p.pid);
 }
 
-/**
- * Resident memory (MB) of `rootPid` and every process below it, or only of those whose command line contains
- * `commandIncludes` (e.g. "workerd").
- */
 /** A /proc/<pid>/status memory line in MB (VmRSS: resident now; VmHWM: peak so far), or null when the process is gone. */
 export function procStatusMb(pid: number, field: "VmRSS" | "VmHWM"): number | null {
   try {
@@ -85,6 +81,10 @@ export function procStatusMb(pid: number, field: "VmRSS" | "VmHWM"): number | nu
   }
 }
 
+/**
+ * Resident memory (MB) of `rootPid` and every process below it, or only of those whose command line contains
+ * `commandIncludes` (e.g. "workerd").
+ */
 export function treeRssMb(rootPid: number, commandIncludes?: string): number {
   let kb = 0;
   for (const pid of treePids(rootPid)) {

@@ -204,7 +204,7 @@ async function verify(
     throw new Error(`the new indices are not allocated (health ${health.status} after ${timeouts.health}): not switching`);
   }
   if (health.number_of_data_nodes > 1) {
-    const status = health.status === "green" ? health.status : await waitForGreen(client, index, timeouts.replicasMs);
+    const status = await waitForGreen(client, index, timeouts.replicasMs);
     if (status !== "green")
       throw new Error(`the new indices' replicas are not ready (health ${status} after ${timeouts.replicasMs / 1000} s): not switching`);
   }
