@@ -16,7 +16,7 @@ import {
   parseDialect,
   parseNodeUrls,
   WORKSITE_MAPPINGS,
-} from "#search-index/build";
+} from "#search-index/engine";
 import { startCluster } from "./cluster/cluster";
 import { DEMO_DATA_DIR, stageProgress } from "./demo-data";
 import { PERSIST_DIR } from "./lib/local-bindings";

@@ -8,7 +8,7 @@ import path from "node:path";
 import cliProgress from "cli-progress";
 import { generateDataset } from "./data/generate";
 import { PERSIST_DIR, ROOT } from "./lib/local-bindings";
-import { INDEX_LAYOUT } from "#search-index/build";
+import { INDEX_LAYOUT } from "#search-index/engine";
 import { reindexEmbedded } from "./reindex/reindex-embedded";
 
 export const DEMO_DATA_DIR = path.resolve(ROOT, process.env.URVAL_DEMO_DATA ?? "data/demo");

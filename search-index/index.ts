@@ -1,6 +1,7 @@
 /**
  * search-index, the read path: everything a worker needs to answer a search, and nothing a reindex alone needs
- * (that is the build path, `#search-index/build`). Outside search-index, import only from here or from the build face.
+ * (that is the indexing path, `#search-index/indexing`). Outside search-index, import only from here, from the engines
+ * (`#search-index/engine`) or from the indexing path.
  */
 export { getSavedSearchIndex, getSearchBackend, type SavedSearchIndex, type SearchEnv } from "./backend-for-env";
 export type {

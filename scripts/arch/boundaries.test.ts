@@ -14,10 +14,10 @@ describe("module boundaries", () => {
       problemsOf(
         edge("workers/api/src/routes/search.ts", "search-index/index.ts", "#search-index"),
         edge("workers/api/src/routes/search.ts", "workers/shared/errors.ts", "#shared/errors"),
-        edge("scripts/reindex/cli.ts", "search-index/build/index.ts", "#search-index/build"),
+        edge("scripts/reindex/cli.ts", "search-index/indexing/index.ts", "#search-index/indexing"),
         edge("scripts/accounts/cli.ts", "workers/api/src/tooling.ts", "#api/tooling"),
         edge("tests/contract/x.test.ts", "search-index/embedded/scan.ts", "#search-index/embedded/scan"),
-        edge("search-index/build/change-set.ts", "search-index/embedded/ranks.ts", "../embedded/ranks"),
+        edge("search-index/indexing/change-set.ts", "search-index/embedded/ranks.ts", "../embedded/ranks"),
       ),
     ).toEqual([]);
   });
@@ -29,7 +29,7 @@ describe("module boundaries", () => {
       edge("scripts/bench/y.ts", "tests/integration/harness.ts", "#tests/integration/harness"),
       edge("workers/shared/a.ts", "search-index/index.ts", "#search-index"),
       edge("app/routes/a.tsx", "workers/shared/errors.ts", "../../workers/shared/errors"),
-      edge("search-index/embedded/scan.ts", "search-index/build/embedded/index-build.ts", "../build/embedded/index-build"),
+      edge("search-index/embedded/scan.ts", "search-index/indexing/embedded/index-build.ts", "../indexing/embedded/index-build"),
       edge("tests/e2e/a/b/c.ts", "tests/e2e/d.ts", "../../../d"),
     );
     expect(problems).toEqual([
@@ -38,16 +38,16 @@ describe("module boundaries", () => {
       expect.stringContaining("scripts may not import tests"),
       expect.stringContaining("workers/shared may not import search-index"),
       expect.stringContaining("crosses from app to workers/shared by a relative path"),
-      expect.stringContaining("the read path of search-index imports its build path"),
+      expect.stringContaining("the read path of search-index imports its indexing path"),
       expect.stringContaining("climbs more than two levels"),
     ]);
   });
 
   it("counts a cycle closed by a type-only import", () => {
     const problems = problemsOf(
-      edge("search-index/build/a.ts", "search-index/build/b.ts", "./b"),
-      edge("search-index/build/b.ts", "search-index/build/a.ts", "./a", true),
+      edge("search-index/indexing/a.ts", "search-index/indexing/b.ts", "./b"),
+      edge("search-index/indexing/b.ts", "search-index/indexing/a.ts", "./a", true),
     );
-    expect(problems).toEqual(["import cycle: search-index/build/a.ts → search-index/build/b.ts"]);
+    expect(problems).toEqual(["import cycle: search-index/indexing/a.ts → search-index/indexing/b.ts"]);
   });
 });

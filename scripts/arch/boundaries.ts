@@ -6,7 +6,8 @@ import { findCycles, levelsClimbed, partOf, type ImportEdge, type ImportGraph } 
 type Reach = "any" | readonly string[];
 
 const SEARCH_READ = "search-index/index.ts";
-const SEARCH_BUILD = "search-index/build/index.ts";
+const SEARCH_ENGINE = "search-index/engine.ts";
+const SEARCH_INDEXING = "search-index/indexing/index.ts";
 const API_TOOLING = "workers/api/src/tooling.ts";
 const EXPORT_TOOLING = "workers/export/src/tooling.ts";
 
@@ -19,13 +20,13 @@ const ALLOWED: Record<string, Record<string, Reach>> = {
   app: { "workers/shared": "any" },
   scripts: {
     "workers/shared": "any",
-    "search-index": [SEARCH_READ, SEARCH_BUILD],
+    "search-index": [SEARCH_READ, SEARCH_ENGINE, SEARCH_INDEXING],
     "workers/api": [API_TOOLING],
     "workers/export": [EXPORT_TOOLING],
   },
   tests: {
     "workers/shared": "any",
-    "search-index": [SEARCH_READ, SEARCH_BUILD],
+    "search-index": [SEARCH_READ, SEARCH_ENGINE, SEARCH_INDEXING],
     "workers/api": "any",
     "workers/export": "any",
     app: "any",
@@ -41,8 +42,8 @@ export function problemOf(edge: ImportEdge): string | null {
   const [from, to] = [partOf(edge.from), partOf(edge.to)];
   if (levelsClimbed(edge.specifier) > 2) return `climbs more than two levels ("${edge.specifier}"): use the part's # alias`;
   if (from === to) {
-    const readPath = from === "search-index" && !edge.from.startsWith("search-index/build/");
-    if (readPath && edge.to.startsWith("search-index/build/")) return "the read path of search-index imports its build path";
+    const readPath = from === "search-index" && !edge.from.startsWith("search-index/indexing/");
+    if (readPath && edge.to.startsWith("search-index/indexing/")) return "the read path of search-index imports its indexing path";
     return null;
   }
   if (!edge.specifier.startsWith("#")) return `crosses from ${from} to ${to} by a relative path ("${edge.specifier}"): use the # alias`;

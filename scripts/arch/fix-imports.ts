@@ -19,7 +19,8 @@ const ALIASES: ReadonlyArray<readonly [string, string]> = [
 ];
 const ENTRIES = new Map([
   ["search-index/index.ts", "#search-index"],
-  ["search-index/build/index.ts", "#search-index/build"],
+  ["search-index/engine.ts", "#search-index/engine"],
+  ["search-index/indexing/index.ts", "#search-index/indexing"],
 ]);
 
 function aliasFor(target: string): string | undefined {

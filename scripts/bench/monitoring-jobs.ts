@@ -11,7 +11,7 @@ import { type ApiEnv, dispatchMonitoringRuns } from "#api/tooling";
 import { ROOT } from "../lib/local-bindings";
 import { d1SqlStore } from "../reindex/d1-sql-store";
 import type { SqlStore } from "../reindex/local-loader";
-import { markRunStaged, type SearchOutcome, type StageItem, stageItems } from "#search-index/build";
+import { markRunStaged, type SearchOutcome, type StageItem, stageItems } from "#search-index/indexing";
 import type { BenchSubscriptions } from "./monitoring-subscriptions";
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;

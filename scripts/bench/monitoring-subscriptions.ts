@@ -1,5 +1,6 @@
 /** Deterministic synthetic Bevakning subscriptions for bench:monitoring: saved company searches and watched companies. */
-import { counties, type SavedSearchRow } from "#search-index/build";
+import { counties } from "#search-index/engine";
+import type { SavedSearchRow } from "#search-index/indexing";
 import { Rng } from "../data/generator/random";
 import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";

@@ -13,21 +13,19 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
 import { z } from "zod";
+import { companyDocumentRow, type CompanySourceRecord, type WorksiteSourceRecord } from "#search-index/engine";
 import {
   candidateMatcher,
   type CandidateSources,
   type ChangeSet,
-  companyDocumentRow,
   companyNameIn,
-  type CompanySourceRecord,
   diffHashes,
   documentHash,
   type DocumentHashes,
   evaluateSearches,
   HashCollector,
   watchedItems,
-  type WorksiteSourceRecord,
-} from "#search-index/build";
+} from "#search-index/indexing";
 import { lines } from "../reindex/source-reader";
 import { runAlertJobs } from "./monitoring-jobs";
 import { recordBenchmark } from "./record";

@@ -8,7 +8,7 @@ import { rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { createEsClient, ElasticsearchBackend, esNames } from "#search-index/build";
+import { createEsClient, ElasticsearchBackend, esNames } from "#search-index/engine";
 import { type Cluster, startCluster } from "../cluster/cluster";
 import { ProgressLine } from "../cluster/progress-line";
 import { type ChildReindex, peakResidentMb, runChildReindex } from "./search-reindex";

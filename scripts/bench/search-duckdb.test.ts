@@ -2,17 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  companyFacts,
-  type CompanySourceRecord,
-  type DocumentStore,
-  EmbeddedBackend,
-  IndexBuild,
-  indexWords,
-  parseSearch,
-  visiblePage,
-  worksiteFacts,
-} from "#search-index/build";
+import { type CompanySourceRecord, type DocumentStore, EmbeddedBackend, indexWords, parseSearch, visiblePage } from "#search-index/engine";
+import { companyFacts, IndexBuild, worksiteFacts } from "#search-index/indexing";
 import { generateDataset } from "../data/generate";
 import { readCompanies, readWorksites } from "../reindex/source-reader";
 import { DuckLoader, DuckSearch } from "./search-duckdb";

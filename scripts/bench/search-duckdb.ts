@@ -13,7 +13,7 @@ import { renameSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type DuckDBAppender, type DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement } from "@duckdb/node-api";
-import { TEXT_SCORES, type TextQuery, type ValidSearch } from "#search-index/build";
+import { TEXT_SCORES, type TextQuery, type ValidSearch } from "#search-index/engine";
 import { type FacetCounts, facetCounts, searchPlan, type SqlTextDialect, type Statement } from "./search-sql";
 import { COMPANY_FLAGS, type RecordRows, WORKSITE_FLAGS } from "./search-sqlite-schema";
 

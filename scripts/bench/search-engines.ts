@@ -1,6 +1,6 @@
 /** The engines of bench:search behind one shape (search-run.ts BenchEngine): each answers a prepared query with its hit count. */
 import type Database from "better-sqlite3";
-import { type EmbeddedBackend, type ElasticsearchBackend, parseSearch } from "#search-index/build";
+import { type EmbeddedBackend, type ElasticsearchBackend, parseSearch } from "#search-index/engine";
 import type { DuckSearch } from "./search-duckdb";
 import type { BenchEngine, EngineName } from "./search-run";
 import { SqliteSearch } from "./search-sqlite";

@@ -3,15 +3,8 @@ import { existsSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { SingleBar } from "cli-progress";
 import type Database from "better-sqlite3";
-import {
-  companyFacts,
-  type DocumentStore,
-  EmbeddedBackend,
-  encodeSnapshot,
-  IndexBuild,
-  type SearchIndex,
-  worksiteFacts,
-} from "#search-index/build";
+import { type DocumentStore, EmbeddedBackend, encodeSnapshot, type SearchIndex } from "#search-index/engine";
+import { companyFacts, IndexBuild, worksiteFacts } from "#search-index/indexing";
 import { generateDataset } from "../data/generate";
 import { readCompanies, readManifest, readWorksites } from "../reindex/source-reader";
 import { DuckLoader, DuckSearch } from "./search-duckdb";

@@ -1,5 +1,5 @@
 /** Times every query of the mix on every engine, interleaved, after one warm-up run each; checks they agree. */
-import type { ValidSearch, VisiblePage } from "#search-index/build";
+import type { ValidSearch, VisiblePage } from "#search-index/engine";
 import type { BenchQuery } from "./search-queries";
 
 export const ENGINE_NAMES = ["embedded", "sqlite", "duckdb", "cluster1", "cluster3"] as const;

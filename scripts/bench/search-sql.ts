@@ -5,7 +5,7 @@
  * the statements. `_all` counts are constant and, as in the embedded backend, computed once outside the timings.
  */
 import { BOOL_FILTERS, PAGE_SIZE } from "#shared/search/search-fields";
-import type { TextQuery, ValidSearch } from "#search-index/build";
+import type { TextQuery, ValidSearch } from "#search-index/engine";
 
 export const FLAG_COLUMNS: Record<string, string> = {
   hasPhone: "has_phone",

@@ -12,7 +12,7 @@ import {
   worksiteTextFields,
   type CompanySourceRecord,
   type WorksiteSourceRecord,
-} from "#search-index/build";
+} from "#search-index/engine";
 import { isLimitedCompanyForm, normalizeSearchText, sniCodeToAncestors } from "#search-index";
 
 export const COMPANY_FLAGS = [

@@ -4,7 +4,7 @@
  * embedded backend, computed once outside the timings.
  */
 import type Database from "better-sqlite3";
-import type { TextQuery, ValidSearch } from "#search-index/build";
+import type { TextQuery, ValidSearch } from "#search-index/engine";
 import { type FacetCounts, facetCounts, searchPlan, type SqlTextDialect, type Statement } from "./search-sql";
 
 /**

@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { parseSearch, visiblePage } from "#search-index/build";
+import { parseSearch, visiblePage } from "#search-index/engine";
 import { type BenchCluster, startBenchCluster } from "./search-cluster";
 import { backendEngine, duckdbEngine, sqliteEngine } from "./search-engines";
 import { ensureDataset, loadEngines } from "./search-load";

@@ -2,7 +2,7 @@
  * The field changes of one company in a churn round (churn.ts): one or two of name, address, phone, SNI, board,
  * beneficial owners and their status, credit grade, employees, a new financial period, deregistration.
  */
-import { type CompanySourceRecord } from "#search-index/build";
+import type { CompanySourceRecord } from "#search-index/engine";
 import type { Rng } from "./generator/random";
 
 type Company = CompanySourceRecord;

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CompanySourceRecord, type WorksiteSourceRecord } from "#search-index/build";
+import type { CompanySourceRecord, WorksiteSourceRecord } from "#search-index/engine";
 import { churnDataset } from "./churn";
 import { generateDataset } from "./generate";
 

@@ -12,7 +12,7 @@ import {
   type SourceManifest,
   SourceManifestSchema,
   type WorksiteSourceRecord,
-} from "#search-index/build";
+} from "#search-index/engine";
 import { lines } from "../reindex/source-reader";
 import { buildCompany, type GeneratorContext } from "./generator/company";
 import { FORM_PROFILES, formDrawWeights } from "./generator/forms";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employeeRangeBounds } from "#search-index";
-import { type CompanySourceRecord, type GroupNode, type WorksiteSourceRecord } from "#search-index/build";
+import type { CompanySourceRecord, GroupNode, WorksiteSourceRecord } from "#search-index/engine";
 import { generateDataset } from "./generate";
 
 const N = 12_000;

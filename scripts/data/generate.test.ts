@@ -9,7 +9,7 @@ import {
   SourceManifestSchema,
   type WorksiteSourceRecord,
   WorksiteSourceRecordSchema,
-} from "#search-index/build";
+} from "#search-index/engine";
 import { readCsvObjects } from "./csv";
 import { generateDataset } from "./generate";
 import { isPersonalIdentityNumber, isValidOrgNo } from "./org-number";

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { SOURCE_FORMAT, type SourceManifest } from "#search-index/build";
+import { SOURCE_FORMAT, type SourceManifest } from "#search-index/engine";
 import { buildCompany, type CompanyDraft, type GeneratorContext } from "./generator/company";
 import { FORM_PROFILES, formDrawWeights, GROUP_START_RATE } from "./generator/forms";
 import { buildGroup, groupSize } from "./generator/groups";

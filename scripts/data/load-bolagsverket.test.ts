@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type CompanySourceRecord, CompanySourceRecordSchema, SourceManifestSchema } from "#search-index/build";
+import { type CompanySourceRecord, CompanySourceRecordSchema, SourceManifestSchema } from "#search-index/engine";
 import { loadBolagsverket } from "./load-bolagsverket";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../tests/fixtures/bolagsverket");

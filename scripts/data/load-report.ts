@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { SOURCE_FORMAT, type SourceManifest } from "#search-index/build";
+import { SOURCE_FORMAT, type SourceManifest } from "#search-index/engine";
 
 export interface LoadIssue {
   line: number;

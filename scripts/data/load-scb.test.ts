@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCompanyDetail, companyFacts, type CompanySourceRecord, CompanySourceRecordSchema, IndexBuild } from "#search-index/build";
+import { buildCompanyDetail, type CompanySourceRecord, CompanySourceRecordSchema } from "#search-index/engine";
+import { companyFacts, IndexBuild } from "#search-index/indexing";
 import { readCompanies, readManifest } from "../reindex/source-reader";
 import { loadBolagsverket } from "./load-bolagsverket";
 import { loadScb } from "./load-scb";

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { unstable_readConfig, type Unstable_Config } from "wrangler";
-import { ES_DIALECTS, parseNodeUrls } from "#search-index/build";
+import { ES_DIALECTS, parseNodeUrls } from "#search-index/engine";
 import { PLACEHOLDER_MARKER, publisherProblems } from "#shared/publisher";
 
 export const PRODUCTION_ENV = "production";

@@ -22,7 +22,7 @@ import { PERSIST_DIR } from "../lib/local-bindings";
 import { peakRssSampler } from "../lib/process-tree";
 import { applyLocalMigrationsAsync, pendingMigrations } from "../migrate";
 import type { LocalLoader } from "./local-loader";
-import { type ReindexProgress, type ReindexResult, type ReindexStage } from "#search-index/build";
+import type { ReindexProgress, ReindexResult, ReindexStage } from "#search-index/indexing";
 
 const HOLD_MS = 10 * 60_000;
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeD1Api } from "../lib/fakes/d1-http-server";
 import { d1HttpSqlStore, STATEMENTS_PER_REQUEST } from "./d1-http-sql-store";
-import { markRunStaged, type StageItem, stageItems } from "#search-index/build";
+import { markRunStaged, type StageItem, stageItems } from "#search-index/indexing";
 
 const MIGRATIONS = path.resolve(import.meta.dirname, "../../workers/api/migrations");
 let api: { accountId: string; apiToken: string; baseUrl: string };

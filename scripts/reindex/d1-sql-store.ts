@@ -2,7 +2,7 @@
  * The reindex's SqlStore on D1 bindings themselves (a test harness's or a benchmark's), instead of the loader Worker:
  * statements as one batch; tab-separated rows as multi-row INSERT … VALUES within D1's bound-parameter limit.
  */
-import { MAX_BOUND_PARAMETERS } from "#search-index/build";
+import { MAX_BOUND_PARAMETERS } from "#search-index/engine";
 import type { LoaderDatabase, SqlStore, Statement } from "./local-loader";
 
 const STATEMENTS_PER_BATCH = 200;

@@ -4,16 +4,8 @@
  * the companies are in). Companies are bound by parsing, worksites by D1 writes: overlapping them keeps both cores busy.
  */
 import path from "node:path";
-import {
-  COMPANY_COLUMNS,
-  type HashCollector,
-  type IndexBuild,
-  insertCompaniesHead,
-  insertWorksitesHead,
-  type ReindexProgress,
-  WORKSITE_COLUMNS,
-  type WorksiteBatch,
-} from "#search-index/build";
+import { COMPANY_COLUMNS, insertCompaniesHead, insertWorksitesHead, WORKSITE_COLUMNS } from "#search-index/engine";
+import type { HashCollector, IndexBuild, ReindexProgress, WorksiteBatch } from "#search-index/indexing";
 import type { LocalLoader } from "./local-loader";
 import { ParsePool } from "./parse-pool";
 import { RowWriter } from "./row-writer";

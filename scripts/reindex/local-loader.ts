@@ -7,10 +7,11 @@
 import path from "node:path";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_readConfig } from "wrangler";
-import { type LoaderDatabase, MAX_BOUND_PARAMETERS, type ObjectStore, type SqlStore, type Statement } from "#search-index/build";
+import { MAX_BOUND_PARAMETERS } from "#search-index/engine";
+import type { LoaderDatabase, ObjectStore, SqlStore, Statement } from "#search-index/indexing";
 import { API_CONFIG } from "../lib/local-bindings";
 
-export type { LoaderDatabase, SqlStore, Statement } from "#search-index/build";
+export type { LoaderDatabase, SqlStore, Statement } from "#search-index/indexing";
 
 /**
  * The local identities of SEARCH_DB, SEARCH_INDEX and DB (the app database: Bevakning's saved searches and watched

@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   companySourceCodec,
   CompanySourceRecordSchema,
-  documentHash,
   packedCompanyText,
   packedWorksiteText,
-  parseChunk,
   worksiteSourceCodec,
   WorksiteSourceRecordSchema,
-} from "#search-index/build";
+} from "#search-index/engine";
+import { documentHash, parseChunk } from "#search-index/indexing";
 import { generateDataset } from "../data/generate";
 import { ParsePool } from "./parse-pool";
 

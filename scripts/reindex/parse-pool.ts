@@ -6,7 +6,7 @@
 import { open } from "node:fs/promises";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
-import { type SourceKind } from "#search-index/build";
+import type { SourceKind } from "#search-index/indexing";
 import type { BatchOf, ChunkJob, PostedChunk } from "./parse-worker";
 import { SourceError } from "./source-reader";
 

@@ -17,7 +17,7 @@ import {
   type WorksiteBatch,
   WorksiteBatchWriter,
   type WorksiteFacts,
-} from "#search-index/build";
+} from "#search-index/indexing";
 
 export interface ChunkJob {
   seq: number;

@@ -7,15 +7,13 @@
  * API); otherwise the API does on its next call or cron.
  */
 import type { Client } from "@elastic/elasticsearch";
+import { createEsClient, esNames, type EsNames } from "#search-index/engine";
 import {
   type ChangeSet,
   type ChangesSummary,
-  createEsClient,
   type DocumentHashes,
   elasticsearchMonitoringSource,
   esChangeSet,
-  esNames,
-  type EsNames,
   type EsReindexHooks,
   type EsReindexResult,
   type EsReindexSource,
@@ -27,7 +25,7 @@ import {
   type ReindexProgress,
   resyncPercolator,
   stageMonitoring,
-} from "#search-index/build";
+} from "#search-index/indexing";
 import { PERSIST_DIR } from "../lib/local-bindings";
 import { LocalLoader, type SqlStore } from "./local-loader";
 import { readCompanies, readManifest, readWorksites } from "./source-reader";

@@ -7,34 +7,36 @@
  * serving; a killed run leaves it for the next run to remove.
  */
 import {
-  changesSince,
-  type ChangesSummary,
   companyTable,
   CURRENT_VERSION_SQL,
-  type DocumentHashes,
   documentIndexesDdl,
   documentTablesDdl,
-  embeddedMonitoringSource,
   encodeSnapshot,
   flipStatements,
+  LIST_VERSIONS_SQL,
+  NEXT_VERSION_SQL,
+  REGISTER_VERSION_SQL,
+  removeVersionStatements,
+  type SearchIndex,
+  snapshotKey,
+  worksiteTable,
+} from "#search-index/engine";
+import {
+  changesSince,
+  type ChangesSummary,
+  type DocumentHashes,
+  embeddedMonitoringSource,
   HashCollector,
   hashesKey,
   IndexBuild,
-  LIST_VERSIONS_SQL,
   markRunStaged,
-  NEXT_VERSION_SQL,
-  REGISTER_VERSION_SQL,
   ReindexError,
   type ReindexProgress,
   type ReindexResult,
   type ReindexStage,
-  removeVersionStatements,
-  type SearchIndex,
-  snapshotKey,
   stageMonitoring,
   storeHashes,
-  worksiteTable,
-} from "#search-index/build";
+} from "#search-index/indexing";
 import { PERSIST_DIR } from "../lib/local-bindings";
 import { LocalLoader } from "./local-loader";
 import { LoadError, loadDocuments } from "./load-documents";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeD1Api } from "../lib/fakes/d1-http-server";
 import { startFakeQueuesApi } from "../lib/fakes/queues-http-server";
 import { MonitoringJobMessageSchema } from "#shared/monitoring-job";
-import { markRunStaged, stageItems } from "#search-index/build";
+import { markRunStaged, stageItems } from "#search-index/indexing";
 import { httpQueue, SEND_BATCH } from "./queues-http";
 import { readRemoteConfig, remoteQueueName, remoteVar } from "../lib/remote-config";
 import { remoteMonitoring, remoteTarget, type RemoteTarget } from "./remote-monitoring";

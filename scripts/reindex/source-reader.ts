@@ -7,10 +7,10 @@ import {
   CompanySourceRecordSchema,
   type SourceManifest,
   SourceManifestSchema,
-  validateLine,
   type WorksiteSourceRecord,
   WorksiteSourceRecordSchema,
-} from "#search-index/build";
+} from "#search-index/engine";
+import { validateLine } from "#search-index/indexing";
 
 export class SourceError extends Error {
   constructor(message: string) {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { z } from "zod";
 import { sniCodeToAncestors } from "#search-index";
-import { companyTextFields, CompanySourceRecordSchema, indexWords, type CompanySourceRecord } from "#search-index/build";
+import { companyTextFields, CompanySourceRecordSchema, indexWords, type CompanySourceRecord } from "#search-index/engine";
 import { generateDataset } from "../data/generate";
 
 /** What the free text of a search can match in a company (free-text.ts): its words per field and its codes. */

@@ -18,7 +18,7 @@ import { ActiveUserSchema } from "#shared/api-contracts/subscription";
 import { ListFileListSchema } from "#shared/api-contracts/list-files";
 import type { SearchInput } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
-import { parseSearch } from "#search-index/build";
+import { parseSearch } from "#search-index/engine";
 import type { DatasetFacts } from "./datasets";
 import { checkRecords, type CheckedRecord, type VersionBook } from "./load-checks";
 import type { SubscriberClient } from "./load-client";

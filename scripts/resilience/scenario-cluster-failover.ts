@@ -12,7 +12,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ES_CALL_POLICIES } from "#search-index/build";
+import { ES_CALL_POLICIES } from "#search-index/engine";
 import { INDEX_VERSION_HEADER, SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import { z } from "zod";
 import { type Cluster, startCluster } from "../cluster/cluster";

@@ -1,5 +1,5 @@
 /** Reads a local state's search index bookkeeping: the live version, version rows, document tables, snapshots. */
-import { CURRENT_VERSION_SQL, snapshotKey } from "#search-index/build";
+import { CURRENT_VERSION_SQL, snapshotKey } from "#search-index/engine";
 import { LocalLoader } from "../reindex/local-loader";
 
 export interface IndexState {

@@ -6,7 +6,7 @@
  */
 import type { TestProject } from "vitest/node";
 import { startCluster } from "#scripts/cluster/cluster";
-import { parseDialect } from "#search-index/build";
+import { parseDialect } from "#search-index/engine";
 import type { SearchClusterInfo } from "./search-cluster";
 
 /** The test run's node: beside a developer's `npm run cluster` (9400) and the e2e stack's. */

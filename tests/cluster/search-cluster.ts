@@ -1,6 +1,6 @@
 /** The search cluster of the test run (./global-setup.ts), as tests see it. */
 import { inject } from "vitest";
-import { type EsDialect } from "#search-index/build";
+import type { EsDialect } from "#search-index/engine";
 
 export interface SearchClusterInfo {
   url: string;

@@ -6,7 +6,7 @@
 import type { SearchBackend } from "#search-index/backend";
 import { createEsClient, ElasticsearchBackend } from "#search-index/elasticsearch/es-backend";
 import { esNames } from "#search-index/elasticsearch/es-fields";
-import { reindexIntoElasticsearch } from "#search-index/build/elasticsearch/es-reindex";
+import { reindexIntoElasticsearch } from "#search-index/indexing/elasticsearch/es-reindex";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { clusterEnv } from "../cluster/search-cluster";
 import { embeddedBackendOf, openEmbeddedFixture } from "./embedded-fixture";

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { reindexElasticsearchWithMonitoring } from "#scripts/reindex/reindex-elasticsearch";
-import { REMOVED_FROM_REGISTER } from "#search-index/build/company-changes";
+import { REMOVED_FROM_REGISTER } from "#search-index/indexing/company-changes";
 import { writeDataset } from "../fixtures/search/fixture-dataset";
 import { searchCluster } from "../cluster/search-cluster";
 import { ANNA, BERIT, MOVED_WORKSITES, NEW_ID, SUBSCRIPTIONS, v1, v2 } from "./bevakning-fixture";

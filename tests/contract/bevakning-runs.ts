@@ -12,7 +12,7 @@ import { LocalLoader, type SqlStore } from "#scripts/reindex/local-loader";
 import { reindexElasticsearchWithMonitoring, type EnqueueRun } from "#scripts/reindex/reindex-elasticsearch";
 import { reindexEmbedded } from "#scripts/reindex/reindex-embedded";
 import type { EsNames } from "#search-index/elasticsearch/es-fields";
-import type { EsReindexSource } from "#search-index/build/elasticsearch/es-reindex";
+import type { EsReindexSource } from "#search-index/indexing/elasticsearch/es-reindex";
 import { encodeKeys } from "#shared/list-files/number-codec";
 import { orgNoKey } from "#shared/list-files/org-number";
 import { SearchSchema, type SearchInput } from "#shared/search/search-schema";

@@ -11,7 +11,7 @@ import type { SearchBackend } from "#search-index/backend";
 import { getEmbeddedBackend, resetEmbeddedBackend } from "#search-index/embedded/load-embedded";
 import { createEsClient, ElasticsearchBackend, type EsEnv } from "#search-index/elasticsearch/es-backend";
 import { esNames } from "#search-index/elasticsearch/es-fields";
-import { reindexIntoElasticsearch } from "#search-index/build/elasticsearch/es-reindex";
+import { reindexIntoElasticsearch } from "#search-index/indexing/elasticsearch/es-reindex";
 import { generateDataset } from "#scripts/data/generate";
 import { LocalLoader } from "#scripts/reindex/local-loader";
 import { reindexEmbedded } from "#scripts/reindex/reindex-embedded";

@@ -5,7 +5,7 @@
 import type { Client } from "@elastic/elasticsearch";
 import { createEsClient } from "#search-index/elasticsearch/es-backend";
 import { esNames, type EsNames } from "#search-index/elasticsearch/es-fields";
-import type { EsReindexSource } from "#search-index/build/elasticsearch/es-reindex";
+import type { EsReindexSource } from "#search-index/indexing/elasticsearch/es-reindex";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { clusterEnv } from "../cluster/search-cluster";

@@ -8,7 +8,7 @@
  */
 import type { Client } from "@elastic/elasticsearch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPercolatorMissing } from "#search-index/build/elasticsearch/es-batched-search";
+import { isPercolatorMissing } from "#search-index/indexing/elasticsearch/es-batched-search";
 import { searchCluster } from "../cluster/search-cluster";
 import { clusterClient, dropIndices } from "./es-cluster-helpers";
 import { startFaultProxy, withoutFieldType, type FaultProxy } from "./es-fault-proxy";

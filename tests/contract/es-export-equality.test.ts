@@ -17,7 +17,7 @@ import { reindexEmbedded } from "#scripts/reindex/reindex-embedded";
 import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
 import type { ExportChunk, SearchBackend } from "#search-index/backend";
 import { ElasticsearchBackend } from "#search-index/elasticsearch/es-backend";
-import { reindexIntoElasticsearch } from "#search-index/build/elasticsearch/es-reindex";
+import { reindexIntoElasticsearch } from "#search-index/indexing/elasticsearch/es-reindex";
 import { getEmbeddedBackend, resetEmbeddedBackend } from "#search-index/embedded/load-embedded";
 import { writeExportFile } from "#export/jobs/export-file";
 import { COMPANY_CATALOGUE, standardColumnSpecs, type ColumnSpec } from "#shared/api-contracts/export-columns";

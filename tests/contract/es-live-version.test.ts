@@ -8,7 +8,7 @@ import type { Client } from "@elastic/elasticsearch";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getSearchBackend, IndexVersionMovedError, onOneVersion } from "#search-index";
 import type { EsNames } from "#search-index/elasticsearch/es-fields";
-import { reindexIntoElasticsearch } from "#search-index/build/elasticsearch/es-reindex";
+import { reindexIntoElasticsearch } from "#search-index/indexing/elasticsearch/es-reindex";
 import type { CompanySourceRecord } from "#search-index/records";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { clusterEnv, searchCluster } from "../cluster/search-cluster";

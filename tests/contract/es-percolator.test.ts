@@ -8,10 +8,10 @@
 import type { Client } from "@elastic/elasticsearch";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { candidateBackend, matchingIds } from "#search-index/build/monitoring/embedded-source";
+import { candidateBackend, matchingIds } from "#search-index/indexing/monitoring/embedded-source";
 import { getSavedSearchIndex } from "#search-index";
-import { companyDocument } from "#search-index/build/elasticsearch/es-documents";
-import { searchCompaniesBatched } from "#search-index/build/elasticsearch/es-batched-search";
+import { companyDocument } from "#search-index/indexing/elasticsearch/es-documents";
+import { searchCompaniesBatched } from "#search-index/indexing/elasticsearch/es-batched-search";
 import { COMPANY_MAPPINGS, INDEX_SETTINGS } from "#search-index/elasticsearch/es-mappings";
 import {
   percolateCompanies,

@@ -8,7 +8,7 @@ import type { Client } from "@elastic/elasticsearch";
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from "vitest";
 import { ElasticsearchBackend } from "#search-index/elasticsearch/es-backend";
 import type { EsNames } from "#search-index/elasticsearch/es-fields";
-import { reindexIntoElasticsearch } from "#search-index/build/elasticsearch/es-reindex";
+import { reindexIntoElasticsearch } from "#search-index/indexing/elasticsearch/es-reindex";
 import { parseSearch } from "#search-index/search-model";
 import { searchCluster } from "../cluster/search-cluster";
 import { aliasTargets, clusterClient, dropIndices, fixtureSource, indicesUnder } from "./es-cluster-helpers";

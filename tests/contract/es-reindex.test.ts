@@ -8,7 +8,7 @@ import type { SqlStore } from "#scripts/reindex/local-loader";
 import { reindexElasticsearchWithMonitoring } from "#scripts/reindex/reindex-elasticsearch";
 import type { EsNames } from "#search-index/elasticsearch/es-fields";
 import { indexWords } from "#search-index/free-text";
-import { reindexIntoElasticsearch, waitForGreen } from "#search-index/build/elasticsearch/es-reindex";
+import { reindexIntoElasticsearch, waitForGreen } from "#search-index/indexing/elasticsearch/es-reindex";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { aliasTargets, clusterClient, countOf, dropIndices, fixtureSource, indicesUnder, sourceOf } from "./es-cluster-helpers";
 

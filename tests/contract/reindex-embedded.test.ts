@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getEmbeddedBackend } from "#search-index/embedded/load-embedded";
 import { CURRENT_VERSION_SQL, REGISTER_VERSION_SQL, snapshotKey } from "#search-index/embedded/index-versions";
 import { companyTable, documentTablesDdl, worksiteTable } from "#search-index/embedded/d1-documents";
-import { decodeHashes, documentHash, encodeHashes, HashCollector, hashesKey } from "#search-index/build/change-set";
+import { decodeHashes, documentHash, encodeHashes, HashCollector, hashesKey } from "#search-index/indexing/change-set";
 import { reindexEmbedded } from "#scripts/reindex/reindex-embedded";
-import { hashesFromDocuments } from "#search-index/build/version-changes";
+import { hashesFromDocuments } from "#search-index/indexing/version-changes";
 import { embeddedBackendOf, openEmbeddedFixture, type EmbeddedFixture } from "./embedded-fixture";
 import { run } from "./contract-helpers";
 

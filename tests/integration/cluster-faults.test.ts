@@ -8,7 +8,7 @@
  * its alias switch and the old version keeps serving. Each user wait is measured and printed as a figure.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEsClient, ES_CALL_POLICIES } from "#search-index/build";
+import { createEsClient, ES_CALL_POLICIES } from "#search-index/engine";
 import { INDEX_VERSION_HEADER, SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import { DEFAULT_ERROR_MESSAGE, ErrorBodySchema } from "#shared/errors";
 import { SearchSchema } from "#shared/search/search-schema";

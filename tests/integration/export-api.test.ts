@@ -5,7 +5,7 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedBackend, parseSearch } from "#search-index/build";
+import { type EmbeddedBackend, parseSearch } from "#search-index/engine";
 import { expectedCompanyRow, expectedWorksiteRow } from "#export/xlsx/testing/expected-rows";
 import { ExtractionJobSchema } from "#shared/api-contracts/extraction";
 import { ErrorBodySchema } from "#shared/errors";

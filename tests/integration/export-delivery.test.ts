@@ -5,7 +5,7 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedBackend, parseSearch } from "#search-index/build";
+import { type EmbeddedBackend, parseSearch } from "#search-index/engine";
 import { ListFileListSchema } from "#shared/api-contracts/list-files";
 import { reserveExportJob, type NewExportJob } from "#api/exports/export-job-store";
 import { processJob } from "#export/jobs/process-job";

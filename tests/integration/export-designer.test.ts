@@ -5,7 +5,7 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedBackend, parseSearch } from "#search-index/build";
+import { type EmbeddedBackend, parseSearch } from "#search-index/engine";
 import { ExtractionJobSchema } from "#shared/api-contracts/extraction";
 import { ExportTemplateListSchema, ExportTemplateSchema } from "#shared/api-contracts/export-templates";
 import { ErrorBodySchema } from "#shared/errors";

@@ -5,7 +5,7 @@
  * owner's poll and by the cleanup once the product's default lease has run out, and not before.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmbeddedBackend } from "#search-index/build";
+import type { EmbeddedBackend } from "#search-index/engine";
 import type { ExportChunk, SearchBackend } from "#search-index";
 import { reserveExportJob, type NewExportJob } from "#api/exports/export-job-store";
 import { cleanupExports } from "#export/cleanup/expire-exports";

@@ -6,7 +6,7 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedBackend, parseSearch } from "#search-index/build";
+import { type EmbeddedBackend, parseSearch } from "#search-index/engine";
 import { reserveExportJob } from "#api/exports/export-job-store";
 import { failAbandonedJob } from "#export/jobs/job-store";
 import { ExtractionJobSchema, ExtractionPreviewSchema, type ExtractionJob } from "#shared/api-contracts/extraction";

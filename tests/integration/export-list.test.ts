@@ -5,7 +5,7 @@
  * Real D1, R2 and Queues.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type EmbeddedBackend, parseSearch } from "#search-index/build";
+import { type EmbeddedBackend, parseSearch } from "#search-index/engine";
 import { ExtractionJobListSchema, ExtractionJobSchema, type ExtractionJob } from "#shared/api-contracts/extraction";
 import { ErrorBodySchema } from "#shared/errors";
 import type { SearchInput } from "#shared/search/search-schema";

@@ -11,7 +11,6 @@ import { generateDataset } from "#scripts/data/generate";
 import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
 import {
   companyDocumentRow,
-  companyFacts,
   type CompanySourceRecord,
   concatSnapshot,
   D1DocumentStore,
@@ -20,13 +19,12 @@ import {
   EmbeddedBackend,
   encodeSnapshot,
   flipStatements,
-  IndexBuild,
   insertDocumentRows,
   REGISTER_VERSION_SQL,
   snapshotKey,
   worksiteDocumentRow,
-  worksiteFacts,
-} from "#search-index/build";
+} from "#search-index/engine";
+import { companyFacts, IndexBuild, worksiteFacts } from "#search-index/indexing";
 import { ExtractionJobSchema, IDEMPOTENCY_KEY_HEADER, type ExtractionJob } from "#shared/api-contracts/extraction";
 import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";

@@ -10,7 +10,6 @@ import { generateDataset } from "#scripts/data/generate";
 import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
 import {
   companyDocumentRow,
-  companyFacts,
   concatSnapshot,
   D1DocumentStore,
   type DocumentRow,
@@ -18,15 +17,14 @@ import {
   EmbeddedBackend,
   encodeSnapshot,
   flipStatements,
-  IndexBuild,
   insertDocumentRows,
   parseSearch,
   REGISTER_VERSION_SQL,
   type SearchIndex,
   snapshotKey,
   worksiteDocumentRow,
-  worksiteFacts,
-} from "#search-index/build";
+} from "#search-index/engine";
+import { companyFacts, IndexBuild, worksiteFacts } from "#search-index/indexing";
 import { ListFileListSchema, type ListFile } from "#shared/api-contracts/list-files";
 import { listFilesForSearch, loadListFileNumbers } from "#api/list-files/list-file-numbers";
 import { ErrorBodySchema } from "#shared/errors";

@@ -9,14 +9,8 @@
  * (dead-lettered, the others processed).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type CompanySourceRecord,
-  diffHashes,
-  embeddedMonitoringSource,
-  hashesFromDocuments,
-  markRunStaged,
-  stageMonitoring,
-} from "#search-index/build";
+import type { CompanySourceRecord } from "#search-index/engine";
+import { diffHashes, embeddedMonitoringSource, hashesFromDocuments, markRunStaged, stageMonitoring } from "#search-index/indexing";
 import { d1SqlStore } from "#scripts/reindex/d1-sql-store";
 import type { SqlStore } from "#scripts/reindex/local-loader";
 import { httpQueue } from "#scripts/reindex/queues-http";

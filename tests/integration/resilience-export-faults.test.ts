@@ -9,7 +9,7 @@
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { byScale, recordScenario, resilienceScale } from "#scripts/resilience/report";
-import { type EmbeddedBackend } from "#search-index/build";
+import type { EmbeddedBackend } from "#search-index/engine";
 import { reserveExportJob, type NewExportJob } from "#api/exports/export-job-store";
 import { claimJob } from "#export/jobs/job-store";
 import type { JobContext } from "#export/jobs/process-job";

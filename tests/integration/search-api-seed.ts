@@ -5,20 +5,18 @@
  */
 import {
   companyDocumentRow,
-  companyFacts,
   type CompanySourceRecord,
   concatSnapshot,
   documentTablesDdl,
   encodeSnapshot,
   flipStatements,
-  IndexBuild,
   insertDocumentRows,
   REGISTER_VERSION_SQL,
   snapshotKey,
   worksiteDocumentRow,
-  worksiteFacts,
   type WorksiteSourceRecord,
-} from "#search-index/build";
+} from "#search-index/engine";
+import { companyFacts, IndexBuild, worksiteFacts } from "#search-index/indexing";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import type { UrvalHarness } from "#scripts/lib/factories";
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EntityAnswerSchema, SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
-import { removeVersionStatements } from "#search-index/build";
+import { removeVersionStatements } from "#search-index/engine";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
 import { createUrvalHarness } from "#scripts/lib/worker-harness";

@@ -4,7 +4,7 @@
  * explicit "unknown" value (listed in docs/decisions, Bolagsverket loader) and the record is validated with zod.
  */
 import { countyOfMunicipality, isLimitedCompanyForm } from "#search-index";
-import { type CompanySourceRecord, CompanySourceRecordSchema } from "#search-index/build";
+import { type CompanySourceRecord, CompanySourceRecordSchema } from "#search-index/engine";
 import { type BulkRow, RowError } from "./bulk-row";
 import type { BolagsverketCodes } from "./codes";
 import type { ZipLookup } from "./zip-lookup";

@@ -1,6 +1,6 @@
 /** Assembles one synthetic company source record (group fields are filled in by groups.ts). */
 import { employeeRangeCodeFor } from "#search-index";
-import { type CompanySourceRecord, type FinancialPart } from "#search-index/build";
+import type { CompanySourceRecord, FinancialPart } from "#search-index/engine";
 import { type CompanyBasics, type CompanyOptions, drawBasics } from "./company-basics";
 import { businessDescription, DATA_YEAR, daysBefore } from "./company-traits";
 import { creditGrade, type FinancialProfile, financialPeriods, LATEST_FILED_PERIOD_END, periodEnds } from "./financials";

@@ -3,7 +3,7 @@
  * asset and equity ratios) and each year varies around them; personnel costs follow employees, the balance sheet
  * balances, dividends come out of profit and equity. Money in whole kronor, rounded to thousands as in annual reports.
  */
-import { type FinancialPart, type FinancialPeriod } from "#search-index/build";
+import type { FinancialPart, FinancialPeriod } from "#search-index/engine";
 import { addDays, monthEnd } from "./dates";
 import type { Rng } from "./random";
 

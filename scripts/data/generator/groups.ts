@@ -3,7 +3,7 @@
  * member carries the same group tree and mother; the mother of a larger group reports group figures that are the
  * sums of its members' company figures.
  */
-import { type CompanySourceRecord, type FinancialPart, type GroupNode } from "#search-index/build";
+import type { CompanySourceRecord, FinancialPart, GroupNode } from "#search-index/engine";
 import { FINANCIAL_FIELDS } from "#shared/search/result-schemas";
 import { buildCompany, type CompanyDraft, type GeneratorContext } from "./company";
 import { formProfile } from "./forms";

@@ -1,5 +1,5 @@
 /** Synthetic people: names from SCB name statistics, ages; boards, managers and beneficial owners per form. */
-import { type CompanySourceRecord } from "#search-index/build";
+import type { CompanySourceRecord } from "#search-index/engine";
 import type { FormProfile } from "./forms";
 import type { Rng } from "./random";
 import type { SourceLists } from "./sources";

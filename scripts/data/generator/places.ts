@@ -1,6 +1,6 @@
 /** Places: population-weighted municipalities, real postal codes and localities, synthetic streets and phones. */
 import { type Municipality } from "#search-index";
-import { type Address } from "#search-index/build";
+import type { Address } from "#search-index/engine";
 import type { Rng } from "./random";
 import type { SourceLists } from "./sources";
 

@@ -3,7 +3,7 @@
  * head office (at the seat), and the company's employees are split across its worksites.
  */
 import { employeeRangeCodeFor } from "#search-index";
-import { type Address, type CompanySourceRecord, type WorksiteSourceRecord } from "#search-index/build";
+import type { Address, CompanySourceRecord, WorksiteSourceRecord } from "#search-index/engine";
 import type { CompanyDraft, GeneratorContext } from "./company";
 import { daysBefore } from "./company-traits";
 import { dayNumberOf } from "./dates";

@@ -4,7 +4,8 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { type CompanySourceRecord, CompanySourceRecordSchema, SourceManifestSchema, validateLine } from "#search-index/build";
+import { type CompanySourceRecord, CompanySourceRecordSchema, SourceManifestSchema } from "#search-index/engine";
+import { validateLine } from "#search-index/indexing";
 import { readByteLines } from "./byte-lines";
 
 export interface BolagsverketInput {

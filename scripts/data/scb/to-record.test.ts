@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CompanySourceRecord } from "#search-index/build";
+import type { CompanySourceRecord } from "#search-index/engine";
 import { loadZipLookup } from "../bolagsverket/zip-lookup";
 import { loadScbCodes } from "./codes";
 import type { ScbRow } from "./scb-row";

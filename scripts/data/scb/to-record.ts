@@ -5,7 +5,7 @@
  * date, a postal code that places the seat); otherwise the reason is returned and the company is listed.
  */
 import { countyOfMunicipality, isLimitedCompanyForm } from "#search-index";
-import { type CompanySourceRecord, CompanySourceRecordSchema } from "#search-index/build";
+import { type CompanySourceRecord, CompanySourceRecordSchema } from "#search-index/engine";
 import { NO_BENEFICIAL_DUTY, orgSeqNoFor, titleCase, UNKNOWN as BOLAGSVERKET_UNKNOWN } from "../bolagsverket/to-record";
 import type { ZipLookup } from "../bolagsverket/zip-lookup";
 import type { ScbCodes } from "./codes";

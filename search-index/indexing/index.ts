@@ -1,17 +1,10 @@
 /**
- * search-index, the build path: everything a reindex needs, for both backends (source lines → documents and column
+ * search-index, the indexing path: everything a reindex needs, for both backends (source lines → documents and column
  * facts → an embedded index and its snapshot, or Elasticsearch indices behind aliases; change sets; Bevakning's
- * staging). Scripts and tests reach it as `#search-index/build`; the workers never do. It may use the read path
- * (`search-index/*` outside build/); the read path never imports it.
+ * staging). Scripts and tests reach it as `#search-index/indexing`; the workers never do. It re-exports only what lives
+ * under indexing/: the record and document model and the engines it builds for are `#search-index/engine`. It may use
+ * the read path (`search-index/*` outside indexing/); the read path never imports it.
  */
-
-// Source records and documents (shared with the read path).
-export * from "../records";
-export * from "../documents";
-export * from "../document-codec";
-export * from "../search-model";
-export * from "../free-text";
-export * from "../refdata/locations";
 
 // The reindex steps, whichever the backend.
 export * from "./source-line";
@@ -28,18 +21,8 @@ export * from "./embedded/build-context";
 export * from "./embedded/column-facts";
 export * from "./embedded/fact-batch";
 export * from "./embedded/index-build";
-export * from "../embedded/d1-documents";
-export * from "../embedded/embedded-backend";
-export * from "../embedded/index-types";
-export * from "../embedded/index-versions";
-export * from "../embedded/snapshot";
 
 // The Elasticsearch / OpenSearch backend: client, mappings, reindex behind aliases.
-export * from "../elasticsearch/es-backend";
-export * from "../elasticsearch/es-client";
-export * from "../elasticsearch/es-dialect";
-export * from "../elasticsearch/es-fields";
-export * from "../elasticsearch/es-mappings";
 export * from "./elasticsearch/es-reindex";
 export * from "./elasticsearch/es-batched-search";
 export * from "./elasticsearch/es-company-reads";
