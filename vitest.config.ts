@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
+          include: ["tests/integration/**/*.test.ts", "tests/resilience/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 180_000,

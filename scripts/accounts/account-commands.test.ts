@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "#api/tooling";
-import { startFakeD1Api } from "../lib/fakes/d1-http-server";
+import { startFakeD1Api } from "#tests/support/fakes/d1-http-server";
 import { runCommand } from "./cli";
 import { createRemoteD1 } from "./remote-d1";
 

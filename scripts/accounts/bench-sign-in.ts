@@ -11,8 +11,8 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { hashPassword } from "#api/tooling";
-import { authedFetch, createTestUser, signIn } from "../lib/factories";
-import { createUrvalHarness } from "../lib/worker-harness";
+import { authedFetch, createTestUser, signIn } from "#tests/support/factories";
+import { createUrvalHarness } from "#tests/support/worker-harness";
 import { recordBenchmark } from "../bench/record";
 
 const { values: args } = parseArgs({

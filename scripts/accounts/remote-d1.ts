@@ -8,7 +8,7 @@
  * Unlike a Worker's `D1Database.batch()`, the documentation does not promise that a batch over HTTP is one
  * transaction: callers must stay correct when only a prefix of a batch was applied (docs/decisions/0024).
  * Needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN (D1 edit permission); the database id comes from the wrangler
- * config of the environment. CLOUDFLARE_API_BASE_URL overrides the endpoint (tests use scripts/lib/fakes/d1-http-server.ts).
+ * config of the environment. CLOUDFLARE_API_BASE_URL overrides the endpoint (tests use tests/support/fakes/d1-http-server.ts).
  */
 import { z } from "zod";
 import { cloudflareCall, type CloudflareApiOptions } from "../lib/cloudflare-api";

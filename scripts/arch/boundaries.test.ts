@@ -43,6 +43,22 @@ describe("module boundaries", () => {
     ]);
   });
 
+  it("keeps test support to test files and benchmarks", () => {
+    const problems = problemsOf(
+      edge("workers/export/src/xlsx/a.test.ts", "tests/support/xlsx/sample-records.ts", "#tests/support/xlsx/sample-records"),
+      edge("scripts/bench/api.ts", "tests/support/stack-client.ts", "#tests/support/stack-client"),
+      edge("scripts/accounts/bench-sign-in.ts", "tests/support/worker-harness.ts", "#tests/support/worker-harness"),
+      edge("workers/export/src/xlsx/a.ts", "tests/support/xlsx/sample-records.ts", "#tests/support/xlsx/sample-records"),
+      edge("scripts/reindex/cli.ts", "tests/support/factories.ts", "#tests/support/factories"),
+      edge("app/routes/a.tsx", "tests/support/factories.ts", "#tests/support/factories"),
+    );
+    expect(problems).toEqual([
+      expect.stringContaining("workers/export may not import test support"),
+      expect.stringContaining("scripts may not import test support"),
+      expect.stringContaining("app may not import test support"),
+    ]);
+  });
+
   it("counts a cycle closed by a type-only import", () => {
     const problems = problemsOf(
       edge("search-index/indexing/a.ts", "search-index/indexing/b.ts", "./b"),

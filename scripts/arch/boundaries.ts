@@ -38,6 +38,15 @@ const ALLOWED: Record<string, Record<string, Reach>> = {
 /** The contract suite holds every backend to one behaviour and may reach into search-index. */
 const REACHES_FURTHER = (file: string) => file.startsWith("tests/contract/");
 
+/** Test support: factories, the worker harness, fakes, sample records and the stack client (issue 36). */
+const TEST_SUPPORT = "tests/support/";
+/**
+ * Who may import test support from outside tests/: a test file beside the code it tests, and a benchmark, which drives
+ * a stack or a writer the way a test does. Product code and every other script never do.
+ */
+export const MAY_USE_TEST_SUPPORT = (file: string) =>
+  /\.test\.tsx?$/.test(file) || file.startsWith("scripts/bench/") || /^scripts\/[^/]+\/bench-[^/]+\.ts$/.test(file);
+
 export function problemOf(edge: ImportEdge): string | null {
   const [from, to] = [partOf(edge.from), partOf(edge.to)];
   if (levelsClimbed(edge.specifier) > 2) return `climbs more than two levels ("${edge.specifier}"): use the part's # alias`;
@@ -47,6 +56,10 @@ export function problemOf(edge: ImportEdge): string | null {
     return null;
   }
   if (!edge.specifier.startsWith("#")) return `crosses from ${from} to ${to} by a relative path ("${edge.specifier}"): use the # alias`;
+  if (to === "tests") {
+    if (!edge.to.startsWith(TEST_SUPPORT)) return `${from} may not import tests (only test files and benchmarks reach ${TEST_SUPPORT})`;
+    return MAY_USE_TEST_SUPPORT(edge.from) ? null : `${from} may not import test support (only its test files and benchmarks do)`;
+  }
   const reach = ALLOWED[from]?.[to];
   if (reach === "any") return null;
   if (to === "search-index" && REACHES_FURTHER(edge.from)) return null;

@@ -4,7 +4,7 @@
  * every row is a new object, as rows read from a search backend are. Both contenders get exactly the same rows.
  */
 import type { CompanyRecord } from "#shared/search/result-schemas";
-import { companyRecord } from "#export/tooling";
+import { companyRecord } from "#tests/support/xlsx/sample-records";
 
 const POOL_SIZE = 2_000;
 

@@ -2,7 +2,7 @@
  * Calls to Cloudflare's v4 REST API (https://api.cloudflare.com/client/v4) with an API token, for the operator CLIs that
  * reach production from outside the Workers runtime (`--remote`): D1 queries (remote-d1.ts) and queue messages
  * (scripts/reindex/queues-http.ts). Every answer is the documented envelope {success, errors, messages, result},
- * validated with zod; CLOUDFLARE_API_BASE_URL points the CLIs at a local fake (scripts/lib/fakes/).
+ * validated with zod; CLOUDFLARE_API_BASE_URL points the CLIs at a local fake (tests/support/fakes/).
  */
 import { z } from "zod";
 

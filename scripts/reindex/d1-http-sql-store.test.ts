@@ -1,10 +1,10 @@
 /**
- * The reindex's SqlStore over D1's HTTP API, against scripts/lib/fakes/d1-http-server.ts; the fake itself is held to the
+ * The reindex's SqlStore over D1's HTTP API, against tests/support/fakes/d1-http-server.ts; the fake itself is held to the
  * documented request and answer shapes first, so the store is tested against the API, not against our own guess.
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startFakeD1Api } from "../lib/fakes/d1-http-server";
+import { startFakeD1Api } from "#tests/support/fakes/d1-http-server";
 import { d1HttpSqlStore, STATEMENTS_PER_REQUEST } from "./d1-http-sql-store";
 import { markRunStaged, type StageItem, stageItems } from "#search-index/indexing";
 

@@ -1,12 +1,12 @@
 /**
  * The reindex's production path for Bevakning's jobs, against local fakes of Cloudflare's D1 and Queues HTTP APIs
- * (scripts/lib/fakes/): the fake queue API is first held to the documented shapes, then the reindex's enqueueing claims the
+ * (tests/support/fakes/): the fake queue API is first held to the documented shapes, then the reindex's enqueueing claims the
  * staged run in the remote app database, pushes one job per affected user and marks the run, exactly once.
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeD1Api } from "../lib/fakes/d1-http-server";
-import { startFakeQueuesApi } from "../lib/fakes/queues-http-server";
+import { startFakeD1Api } from "#tests/support/fakes/d1-http-server";
+import { startFakeQueuesApi } from "#tests/support/fakes/queues-http-server";
 import { MonitoringJobMessageSchema } from "#shared/monitoring-job";
 import { markRunStaged, stageItems } from "#search-index/indexing";
 import { httpQueue, SEND_BATCH } from "./queues-http";

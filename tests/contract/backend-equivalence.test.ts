@@ -22,9 +22,9 @@ import {
   type ResultType,
 } from "#shared/search/search-fields";
 import { clusterEnv } from "../cluster/search-cluster";
-import { equivalenceCaseArb, type EquivalenceCase } from "./equivalence-arbitraries";
-import { openEquivalenceBackends, type EquivalenceBackends } from "./equivalence-dataset";
-import { coverageKeys, lastReachablePage, resultDifferences } from "./equivalence-diff";
+import { equivalenceCaseArb, type EquivalenceCase } from "./support/equivalence-arbitraries";
+import { openEquivalenceBackends, type EquivalenceBackends } from "./support/equivalence-dataset";
+import { coverageKeys, lastReachablePage, resultDifferences } from "./support/equivalence-diff";
 
 const PREFIX = "urval_prop_";
 const SEED = 23_2026;

@@ -17,9 +17,9 @@ import type { reindexElasticsearchWithMonitoring } from "#scripts/reindex/reinde
 import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
 import type { CompanySourceRecord } from "#search-index/records";
 import type { SearchInput } from "#shared/search/search-schema";
-import { appDatabase, runElasticsearch, runEmbedded, type StagedRows, type Subscriptions } from "./bevakning-runs";
-import { clusterClient, dropIndices } from "./es-cluster-helpers";
-import { searchArb } from "./property-cases";
+import { appDatabase, runElasticsearch, runEmbedded, type StagedRows, type Subscriptions } from "./support/bevakning-runs";
+import { clusterClient, dropIndices } from "./support/es-cluster-helpers";
+import { searchArb } from "./support/property-cases";
 
 const PREFIX = "urval_bevchurn_";
 const COMPANIES = 20_000;

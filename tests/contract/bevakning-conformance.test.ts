@@ -16,10 +16,10 @@ import type { reindexElasticsearchWithMonitoring } from "#scripts/reindex/reinde
 import { REMOVED_FROM_REGISTER } from "#search-index/indexing/company-changes";
 import { writeDataset } from "../fixtures/search/fixture-dataset";
 import { searchCluster } from "../cluster/search-cluster";
-import { ANNA, BERIT, MOVED_WORKSITES, NEW_ID, SUBSCRIPTIONS, v1, v2 } from "./bevakning-fixture";
-import { appDatabase, runElasticsearch, runEmbedded, type StagedRows } from "./bevakning-runs";
-import { clusterClient, dropIndices, indicesUnder, sourceOf } from "./es-cluster-helpers";
-import { startFaultProxy, withoutFieldType, type FaultRule } from "./es-fault-proxy";
+import { ANNA, BERIT, MOVED_WORKSITES, NEW_ID, SUBSCRIPTIONS, v1, v2 } from "./support/bevakning-fixture";
+import { appDatabase, runElasticsearch, runEmbedded, type StagedRows } from "./support/bevakning-runs";
+import { clusterClient, dropIndices, indicesUnder, sourceOf } from "./support/es-cluster-helpers";
+import { startFaultProxy, withoutFieldType, type FaultRule } from "./support/es-fault-proxy";
 
 const [PREFIX, BATCHED_PREFIX] = ["urval_bevconf_", "urval_bevbatch_"];
 const root = mkdtempSync(path.join(tmpdir(), "urval-bevakning-"));

@@ -1,6 +1,6 @@
 /**
  * Bevakning's Elasticsearch reindex on production's path (`--remote`), on the real cluster of the test run: its app
- * database behind the fake of D1's HTTP API and its jobs pushed through the fake of Queues' HTTP API (scripts/lib/fakes:
+ * database behind the fake of D1's HTTP API and its jobs pushed through the fake of Queues' HTTP API (tests/support/fakes:
  * Cloudflare's APIs cannot run here). On the hand-made churn of bevakning-fixture.ts it must stage the same rows as
  * the embedded reindex and enqueue one job per user.
  */
@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { reindexElasticsearchWithMonitoring } from "#scripts/reindex/reindex-elasticsearch";
 import { remoteMonitoring } from "#scripts/reindex/remote-monitoring";
 import { MonitoringJobMessageSchema } from "#shared/monitoring-job";
-import { startFakeD1Api } from "#scripts/lib/fakes/d1-http-server";
-import { startFakeQueuesApi } from "#scripts/lib/fakes/queues-http-server";
+import { startFakeD1Api } from "../support/fakes/d1-http-server";
+import { startFakeQueuesApi } from "../support/fakes/queues-http-server";
 import { writeDataset } from "../fixtures/search/fixture-dataset";
-import { ANNA, BERIT, SUBSCRIPTIONS, v1, v2 } from "./bevakning-fixture";
-import { APP_MIGRATIONS, runElasticsearch, runEmbedded, type StagedRows } from "./bevakning-runs";
-import { clusterClient, dropIndices, sourceOf } from "./es-cluster-helpers";
+import { ANNA, BERIT, SUBSCRIPTIONS, v1, v2 } from "./support/bevakning-fixture";
+import { APP_MIGRATIONS, runElasticsearch, runEmbedded, type StagedRows } from "./support/bevakning-runs";
+import { clusterClient, dropIndices, sourceOf } from "./support/es-cluster-helpers";
 
 const PREFIX = "urval_bevremote_";
 const QUEUE = "urval-monitoring-alerts";

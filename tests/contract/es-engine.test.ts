@@ -10,8 +10,8 @@ import type { Client } from "@elastic/elasticsearch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPercolatorMissing } from "#search-index/indexing/elasticsearch/es-batched-search";
 import { searchCluster } from "../cluster/search-cluster";
-import { clusterClient, dropIndices } from "./es-cluster-helpers";
-import { startFaultProxy, withoutFieldType, type FaultProxy } from "./es-fault-proxy";
+import { clusterClient, dropIndices } from "./support/es-cluster-helpers";
+import { startFaultProxy, withoutFieldType, type FaultProxy } from "./support/es-fault-proxy";
 
 const PREFIX = "urval_engine_";
 const [DOCS, STRICT, AUTO] = ["docs", "strict", "auto"].map((name) => `${PREFIX}${name}`) as [string, string, string];

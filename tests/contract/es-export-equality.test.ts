@@ -25,8 +25,8 @@ import type { ExportJobRow } from "#shared/export-job";
 import { parseSearch, validateSearch } from "#search-index/search-model";
 import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { deserializeSearchOrThrow, serializeSearch } from "#shared/search/search-serialize";
-import { applySearchMigrations } from "./embedded-fixture";
-import { clusterClient, dropIndices } from "./es-cluster-helpers";
+import { applySearchMigrations } from "./support/embedded-fixture";
+import { clusterClient, dropIndices } from "./support/es-cluster-helpers";
 
 const PREFIX = "urval_export_";
 const COMPANIES = 100_000;

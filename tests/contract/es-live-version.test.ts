@@ -12,8 +12,8 @@ import { reindexIntoElasticsearch } from "#search-index/indexing/elasticsearch/e
 import type { CompanySourceRecord } from "#search-index/records";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { clusterEnv, searchCluster } from "../cluster/search-cluster";
-import { clusterClient, dropIndices, sourceOf } from "./es-cluster-helpers";
-import { startFaultProxy, type FaultProxy } from "./es-fault-proxy";
+import { clusterClient, dropIndices, sourceOf } from "./support/es-cluster-helpers";
+import { startFaultProxy, type FaultProxy } from "./support/es-fault-proxy";
 
 const PREFIX = "urval_live_";
 let proxy: FaultProxy;

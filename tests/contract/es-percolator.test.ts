@@ -24,8 +24,8 @@ import {
 import { parseSearch } from "#search-index/search-model";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { clusterEnv } from "../cluster/search-cluster";
-import { clusterClient, dropIndices, indicesUnder } from "./es-cluster-helpers";
-import { searchArb } from "./property-cases";
+import { clusterClient, dropIndices, indicesUnder } from "./support/es-cluster-helpers";
+import { searchArb } from "./support/property-cases";
 
 const PREFIX = "urval_perc_";
 const companies = fixtureCompanies();

@@ -11,8 +11,8 @@ import type { EsNames } from "#search-index/elasticsearch/es-fields";
 import { reindexIntoElasticsearch } from "#search-index/indexing/elasticsearch/es-reindex";
 import { parseSearch } from "#search-index/search-model";
 import { searchCluster } from "../cluster/search-cluster";
-import { aliasTargets, clusterClient, dropIndices, fixtureSource, indicesUnder } from "./es-cluster-helpers";
-import { startFaultProxy, type FaultProxy, type ProxiedRequest } from "./es-fault-proxy";
+import { aliasTargets, clusterClient, dropIndices, fixtureSource, indicesUnder } from "./support/es-cluster-helpers";
+import { startFaultProxy, type FaultProxy, type ProxiedRequest } from "./support/es-fault-proxy";
 
 const PREFIX = "urval_rfault_";
 const proxies: FaultProxy[] = [];

@@ -10,7 +10,7 @@ import type { EsNames } from "#search-index/elasticsearch/es-fields";
 import { indexWords } from "#search-index/free-text";
 import { reindexIntoElasticsearch, waitForGreen } from "#search-index/indexing/elasticsearch/es-reindex";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
-import { aliasTargets, clusterClient, countOf, dropIndices, fixtureSource, indicesUnder, sourceOf } from "./es-cluster-helpers";
+import { aliasTargets, clusterClient, countOf, dropIndices, fixtureSource, indicesUnder, sourceOf } from "./support/es-cluster-helpers";
 
 const PREFIX = "urval_reindex_";
 const clients: ReturnType<typeof clusterClient>[] = [];

@@ -8,8 +8,8 @@ import { companyTable, documentTablesDdl, worksiteTable } from "#search-index/em
 import { decodeHashes, documentHash, encodeHashes, HashCollector, hashesKey } from "#search-index/indexing/change-set";
 import { reindexEmbedded } from "#scripts/reindex/reindex-embedded";
 import { hashesFromDocuments } from "#search-index/indexing/version-changes";
-import { embeddedBackendOf, openEmbeddedFixture, type EmbeddedFixture } from "./embedded-fixture";
-import { run } from "./contract-helpers";
+import { embeddedBackendOf, openEmbeddedFixture, type EmbeddedFixture } from "./support/embedded-fixture";
+import { run } from "./support/contract-helpers";
 
 let fixture: EmbeddedFixture;
 

@@ -1,12 +1,12 @@
 /** One conformance suite for every search backend, on the hand-made fixture (tests/fixtures/search). */
 import { afterAll, beforeAll, describe } from "vitest";
 import type { SearchBackend } from "#search-index/backend";
-import { contractBackends } from "./backends";
-import { companyCases } from "./company-cases";
-import { filterCases } from "./filter-cases";
-import { freeTextCases } from "./free-text-cases";
-import { propertyCases } from "./property-cases";
-import { worksiteCases } from "./worksite-cases";
+import { contractBackends } from "./support/backends";
+import { companyCases } from "./support/company-cases";
+import { filterCases } from "./support/filter-cases";
+import { freeTextCases } from "./support/free-text-cases";
+import { propertyCases } from "./support/property-cases";
+import { worksiteCases } from "./support/worksite-cases";
 
 describe.each(contractBackends)("$name backend", ({ open }) => {
   let opened: Awaited<ReturnType<typeof open>> | null = null;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_EMAIL_MESSAGE } from "#shared/api-contracts/subscription";
-import { authedFetch, uniqueClientIp } from "#scripts/lib/factories";
-import { createUrvalHarness } from "#scripts/lib/worker-harness";
+import { authedFetch, uniqueClientIp } from "../support/factories";
+import { createUrvalHarness } from "../support/worker-harness";
 
 const harness = createUrvalHarness();
 

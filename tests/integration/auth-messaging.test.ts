@@ -8,9 +8,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmailSender } from "#api/messaging/email-adapter";
 import { createSmsSender } from "#api/messaging/sms-adapter";
-import { startFakeSmsGateway } from "#scripts/lib/fakes/sms-gateway-server";
-import { authedFetch, createTestUser } from "#scripts/lib/factories";
-import { createUrvalHarness, ROOT } from "#scripts/lib/worker-harness";
+import { startFakeSmsGateway } from "../support/fakes/sms-gateway-server";
+import { authedFetch, createTestUser } from "../support/factories";
+import { createUrvalHarness, ROOT } from "../support/worker-harness";
 
 const credentials = { username: "u0123456789abcdef", password: "fake-gateway-password" };
 const gateway = await startFakeSmsGateway(credentials);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authedFetch, cookieHeaderFrom, createTestUser, uniqueClientIp, type TestUser } from "#scripts/lib/factories";
-import { createUrvalHarness } from "#scripts/lib/worker-harness";
+import { authedFetch, cookieHeaderFrom, createTestUser, uniqueClientIp, type TestUser } from "../support/factories";
+import { createUrvalHarness } from "../support/worker-harness";
 
 const harness = createUrvalHarness();
 

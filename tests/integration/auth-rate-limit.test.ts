@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#api/app";
-import { authedFetch, createTestUser, uniqueClientIp } from "#scripts/lib/factories";
-import { createUrvalHarness } from "#scripts/lib/worker-harness";
+import { authedFetch, createTestUser, uniqueClientIp } from "../support/factories";
+import { createUrvalHarness } from "../support/worker-harness";
 
 const harness = createUrvalHarness();
 

@@ -13,8 +13,8 @@ import { INDEX_VERSION_HEADER, SearchPageAnswerSchema } from "#shared/api-contra
 import { DEFAULT_ERROR_MESSAGE, ErrorBodySchema } from "#shared/errors";
 import { SearchSchema } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
-import { queueJob, reserveJob, settledJob } from "./cluster-fault-export";
-import type { SeenRequest } from "./cluster-fault-proxy";
+import { queueJob, reserveJob, settledJob } from "./support/cluster-fault-export";
+import type { SeenRequest } from "./support/cluster-fault-proxy";
 import {
   esEnv,
   type FaultStack,
@@ -24,10 +24,10 @@ import {
   reindexFixture,
   startFaultStack,
   timed,
-} from "./cluster-fault-setup";
-import { recordsLeftOf } from "./export-support";
-import { authedFetch, createTestUser, type HarnessResponse, type TestUser } from "#scripts/lib/factories";
-import { createUrvalHarness } from "#scripts/lib/worker-harness";
+} from "./support/cluster-fault-setup";
+import { recordsLeftOf } from "./support/export-support";
+import { authedFetch, createTestUser, type HarnessResponse, type TestUser } from "../support/factories";
+import { createUrvalHarness } from "../support/worker-harness";
 
 const FIXTURE_COMPANIES = 40;
 const INTERACTIVE_MS = ES_CALL_POLICIES.interactive.timeoutMs;

@@ -6,14 +6,14 @@
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmbeddedBackend, parseSearch } from "#search-index/engine";
-import { expectedCompanyRow, expectedWorksiteRow } from "#export/xlsx/testing/expected-rows";
+import { expectedCompanyRow, expectedWorksiteRow } from "../support/xlsx/expected-rows";
 import { ExtractionJobSchema } from "#shared/api-contracts/extraction";
 import { ErrorBodySchema } from "#shared/errors";
 import type { CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
 import type { SearchInput } from "#shared/search/search-schema";
-import { FORMULA_NAME, postExport, recordsLeftOf, seedExportRegister, settledJob, SWEDISH_NAME, vad } from "./export-support";
-import { authedFetch, createTestUser } from "#scripts/lib/factories";
-import { createUrvalHarness } from "#scripts/lib/worker-harness";
+import { FORMULA_NAME, postExport, recordsLeftOf, seedExportRegister, settledJob, SWEDISH_NAME, vad } from "./support/export-support";
+import { authedFetch, createTestUser } from "../support/factories";
+import { createUrvalHarness } from "../support/worker-harness";
 
 const harness = createUrvalHarness();
 let backend: EmbeddedBackend;

@@ -12,9 +12,9 @@ import { processJob } from "#export/jobs/process-job";
 import { uploadMultipart } from "#export/r2/multipart-upload";
 import { exportFileKey } from "#shared/export-job";
 import type { CompanyRecord } from "#shared/search/result-schemas";
-import { postExport, recordsLeftOf, seedExportRegister, settledJob, vad } from "./export-support";
-import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
-import { createUrvalHarness } from "#scripts/lib/worker-harness";
+import { postExport, recordsLeftOf, seedExportRegister, settledJob, vad } from "./support/export-support";
+import { authedFetch, createTestUser, type TestUser } from "../support/factories";
+import { createUrvalHarness } from "../support/worker-harness";
 
 const harness = createUrvalHarness();
 let backend: EmbeddedBackend;

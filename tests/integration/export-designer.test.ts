@@ -10,9 +10,9 @@ import { ExtractionJobSchema } from "#shared/api-contracts/extraction";
 import { ExportTemplateListSchema, ExportTemplateSchema } from "#shared/api-contracts/export-templates";
 import { ErrorBodySchema } from "#shared/errors";
 import type { CompanyRecord } from "#shared/search/result-schemas";
-import { postExport, recordsLeftOf, seedExportRegister, settledJob, vad } from "./export-support";
-import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
-import { createUrvalHarness } from "#scripts/lib/worker-harness";
+import { postExport, recordsLeftOf, seedExportRegister, settledJob, vad } from "./support/export-support";
+import { authedFetch, createTestUser, type TestUser } from "../support/factories";
+import { createUrvalHarness } from "../support/worker-harness";
 
 const harness = createUrvalHarness();
 let backend: EmbeddedBackend;

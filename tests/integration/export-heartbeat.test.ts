@@ -14,9 +14,9 @@ import { processJob, type JobContext } from "#export/jobs/process-job";
 import { handleJobBatch } from "#export/jobs/queue-handlers";
 import { ExtractionJobSchema } from "#shared/api-contracts/extraction";
 import { DEFAULT_EXPORT_LEASE_MS, exportFileKey, type ExportJobMessage } from "#shared/export-job";
-import { recordsLeftOf, seedExportRegister, vad } from "./export-support";
-import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
-import { createUrvalHarness } from "#scripts/lib/worker-harness";
+import { recordsLeftOf, seedExportRegister, vad } from "./support/export-support";
+import { authedFetch, createTestUser, type TestUser } from "../support/factories";
+import { createUrvalHarness } from "../support/worker-harness";
 
 const harness = createUrvalHarness();
 let backend: EmbeddedBackend;

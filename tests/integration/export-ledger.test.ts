@@ -13,9 +13,9 @@ import { ExtractionJobSchema, ExtractionPreviewSchema, type ExtractionJob } from
 import { ErrorBodySchema } from "#shared/errors";
 import { exportIdsKey } from "#shared/export-job";
 import type { SearchInput } from "#shared/search/search-schema";
-import { postExport, recordsLeftOf, seedExportRegister, settledJob, vad } from "./export-support";
-import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
-import { createUrvalHarness } from "#scripts/lib/worker-harness";
+import { postExport, recordsLeftOf, seedExportRegister, settledJob, vad } from "./support/export-support";
+import { authedFetch, createTestUser, type TestUser } from "../support/factories";
+import { createUrvalHarness } from "../support/worker-harness";
 
 const harness = createUrvalHarness();
 let backend: EmbeddedBackend;

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExtractionJobSchema } from "#shared/api-contracts/extraction";
 import { EXPORT_EXPIRED_MESSAGE } from "#api/exports/export-download";
 import { ErrorBodySchema } from "#shared/errors";
-import { postExport, recordsLeftOf, seedExportRegister, settledJob, vad } from "./export-support";
-import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
-import { createUrvalHarness } from "#scripts/lib/worker-harness";
+import { postExport, recordsLeftOf, seedExportRegister, settledJob, vad } from "./support/export-support";
+import { authedFetch, createTestUser, type TestUser } from "../support/factories";
+import { createUrvalHarness } from "../support/worker-harness";
 
 /**
  * Rows in the export. The suite's default keeps the file near 20 s; URVAL_RESUME_ROWS=100000 runs the issue's 100 000-row

@@ -29,8 +29,8 @@ import { ListFileListSchema, type ListFile } from "#shared/api-contracts/list-fi
 import { listFilesForSearch, loadListFileNumbers } from "#api/list-files/list-file-numbers";
 import { ErrorBodySchema } from "#shared/errors";
 import type { SearchInput } from "#shared/search/search-schema";
-import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
-import { createUrvalHarness, ROOT } from "#scripts/lib/worker-harness";
+import { authedFetch, createTestUser, type TestUser } from "../support/factories";
+import { createUrvalHarness, ROOT } from "../support/worker-harness";
 
 const harness = createUrvalHarness();
 const CORPUS = path.join(ROOT, "tests/fixtures/list-files/corpus");

@@ -18,11 +18,11 @@ import { MonitoringOverviewSchema } from "#shared/api-contracts/monitoring";
 import type { MonitoringJobMessage } from "#shared/monitoring-job";
 import { SearchSchema } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
-import { startFakeQueuesApi } from "#scripts/lib/fakes/queues-http-server";
+import { startFakeQueuesApi } from "../support/fakes/queues-http-server";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
-import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
-import { createUrvalHarness } from "#scripts/lib/worker-harness";
-import { seedSearchIndex } from "./search-api-seed";
+import { authedFetch, createTestUser, type TestUser } from "../support/factories";
+import { createUrvalHarness } from "../support/worker-harness";
+import { seedSearchIndex } from "./support/search-api-seed";
 
 const harness = createUrvalHarness();
 const env = () => harness.api().getEnv();

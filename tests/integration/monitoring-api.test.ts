@@ -17,9 +17,9 @@ import {
 import { ErrorBodySchema } from "#shared/errors";
 import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
-import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
-import { createUrvalHarness } from "#scripts/lib/worker-harness";
-import { seedSearchIndex, type SeededIndex } from "./search-api-seed";
+import { authedFetch, createTestUser, type TestUser } from "../support/factories";
+import { createUrvalHarness } from "../support/worker-harness";
+import { seedSearchIndex, type SeededIndex } from "./support/search-api-seed";
 
 const harness = createUrvalHarness();
 let seeded: SeededIndex;

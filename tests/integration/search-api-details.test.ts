@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeSniAggregation } from "#search-index";
 import { AnnualReportListSchema, EntityAnswerSchema, SniAggregationSchema } from "#shared/api-contracts/search-api";
-import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
-import { createUrvalHarness } from "#scripts/lib/worker-harness";
-import { seedSearchIndex, type SeededIndex } from "./search-api-seed";
+import { authedFetch, createTestUser, type TestUser } from "../support/factories";
+import { createUrvalHarness } from "../support/worker-harness";
+import { seedSearchIndex, type SeededIndex } from "./support/search-api-seed";
 
 const harness = createUrvalHarness();
 let seeded: SeededIndex;

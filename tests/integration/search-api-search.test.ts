@@ -9,9 +9,9 @@ import { ListFileListSchema } from "#shared/api-contracts/list-files";
 import { SuggestAnswerSchema } from "#shared/api-contracts/suggest";
 import { emptySearch, SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { deserializeSearch } from "#shared/search/search-serialize";
-import { authedFetch, createTestUser, type HarnessResponse, type TestUser } from "#scripts/lib/factories";
-import { createUrvalHarness } from "#scripts/lib/worker-harness";
-import { seedSearchIndex, type SeededIndex } from "./search-api-seed";
+import { authedFetch, createTestUser, type HarnessResponse, type TestUser } from "../support/factories";
+import { createUrvalHarness } from "../support/worker-harness";
+import { seedSearchIndex, type SeededIndex } from "./support/search-api-seed";
 
 const harness = createUrvalHarness();
 let seeded: SeededIndex;

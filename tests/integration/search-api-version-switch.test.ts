@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EntityAnswerSchema, SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import { removeVersionStatements } from "#search-index/engine";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
-import { authedFetch, createTestUser, type TestUser } from "#scripts/lib/factories";
-import { createUrvalHarness } from "#scripts/lib/worker-harness";
-import { seedSearchIndex } from "./search-api-seed";
+import { authedFetch, createTestUser, type TestUser } from "../support/factories";
+import { createUrvalHarness } from "../support/worker-harness";
+import { seedSearchIndex } from "./support/search-api-seed";
 
 const harness = createUrvalHarness();
 let user: TestUser;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_VERSION, CLIENT_VERSION_HEADER } from "#shared/version";
-import { createUrvalHarness } from "#scripts/lib/worker-harness";
+import { createUrvalHarness } from "../support/worker-harness";
 
 const harness = createUrvalHarness();
 

@@ -160,7 +160,7 @@ function mutate(parts: Parts, mode: FuzzMode, route: RouteRef): fc.Arbitrary<Par
  * The largest body sent with a GET or DELETE. Our handlers never read such a body, and the local runtime's HTTP
  * server, after answering, closes the connection with the unread bytes still queued: the kernel then resets it and
  * the client may lose an answer that spans several segments. That happens for a static asset served by the runtime
- * alone just as for our routes (the "runtime control" test in resilience-hostile-input.test.ts measures it each
+ * alone just as for our routes (the "runtime control" test in workerd/hostile-input.test.ts measures it each
  * run), so it is not a property of our code. Bodies up to this size are read with the headers and never cut; larger
  * bodies, deep nesting and oversize payloads are fuzzed on the routes that read a body (POST, PUT, PATCH).
  */

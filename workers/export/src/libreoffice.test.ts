@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { CompanyRecord } from "#shared/search/result-schemas";
 import { writeCsv } from "./csv/csv-stream";
 import { companyColumns } from "./xlsx/column-values";
-import { companyRecord, recordChunks } from "./xlsx/testing/sample-records";
+import { companyRecord, recordChunks } from "#tests/support/xlsx/sample-records";
 import { writeCompanyWorkbook } from "./xlsx/workbook-stream";
 
 const ROWS = 100_000;

@@ -7,6 +7,5 @@ export { equalParts } from "./r2/equal-parts";
 export { dateSerial } from "./xlsx/cells";
 export { companyColumns } from "./xlsx/column-values";
 export { COMPANY_COLUMNS } from "./xlsx/company-columns";
-export { companyRecord } from "./xlsx/testing/sample-records";
 export { writeCompanyWorkbook } from "./xlsx/workbook-stream";
 export { neutraliseFormula } from "./xlsx/xml-text";

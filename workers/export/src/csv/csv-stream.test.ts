@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { standardColumnSpecs } from "#shared/api-contracts/export-columns";
 import type { CompanyRecord } from "#shared/search/result-schemas";
 import { companyColumns } from "../xlsx/column-values";
-import { companyRecord, recordChunks } from "../xlsx/testing/sample-records";
+import { companyRecord, recordChunks } from "#tests/support/xlsx/sample-records";
 import { csvField, csvValue, writeCsv } from "./csv-stream";
 
 async function text(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {

@@ -12,7 +12,7 @@ import {
 } from "#shared/api-contracts/export-columns";
 import { companyColumns, splitPersonName, worksiteColumns } from "./column-values";
 import { COMPANY_COLUMNS } from "./company-columns";
-import { companyRecord, worksiteRecord } from "./testing/sample-records";
+import { companyRecord, worksiteRecord } from "#tests/support/xlsx/sample-records";
 import type { CompanyDetail } from "#shared/search/result-schemas";
 
 const FIGURES = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { companyRecord, recordChunks, worksiteRecord } from "./testing/sample-records";
+import { companyRecord, recordChunks, worksiteRecord } from "#tests/support/xlsx/sample-records";
 import { COMPANY_COLUMNS } from "./company-columns";
 import { dataSheetXml } from "./data-sheet";
 import { writeCompanyWorkbook } from "./workbook-stream";

@@ -5,10 +5,10 @@
 import * as XLSX from "@e965/xlsx";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { companyRecord, recordChunks, worksiteRecord } from "./testing/sample-records";
+import { companyRecord, recordChunks, worksiteRecord } from "#tests/support/xlsx/sample-records";
 import { type CompanyRecord, type WorksiteRecord } from "#shared/search/result-schemas";
 import { writeCompanyWorkbook, writeWorksiteWorkbook, type XlsxStream } from "./workbook-stream";
-import { expectedCompanyRow, expectedWorksiteRow } from "./testing/expected-rows";
+import { expectedCompanyRow, expectedWorksiteRow } from "#tests/support/xlsx/expected-rows";
 
 const COMMON = { criteria: [{ label: "Bransch", value: "62 Dataprogrammering" }], sources: ["Källa: SCB", "Bolagsverket"] };
 const CREATED = new Date("2026-06-30T22:05:00Z"); // 2026-07-01 00:05 in Stockholm (CEST)

@@ -1,0 +1,237 @@
+/**
+ * A brute-force reference for the property test: filters the fixture's source records directly, one predicate per
+ * constraint, and counts facets by their definition (each facet drops only its own constraint). Written
+ * independently of the backends' data structures.
+ */
+import type { ListFileMap } from "#search-index/backend";
+import { parseTextQuery, STOP_WORDS, TEXT_SCORES, type TextQuery, type TextWord } from "#search-index/free-text";
+import type { Address, CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
+import { isLimitedCompanyForm, locationCodeToAncestors, normalizeSearchText, sniCodeToAncestors } from "#search-index/refdata/index";
+import { BOOL_FILTERS, RANGE_FIELDS, type RangeField } from "#shared/search/search-fields";
+import { parseRange, type Search } from "#shared/search/search-schema";
+import { fixtureCompanies, fixtureWorksites } from "../../fixtures/search/fixture-dataset";
+
+/** A record's free-text words per field (stop words left out), as the reference reads its source record. */
+interface TextWords {
+  name: string[];
+  address: string[];
+  people: string[];
+}
+
+interface Fact {
+  orgNo: string;
+  orgSeqNo: number;
+  id: number;
+  turnover: number | null;
+  text: TextWords;
+  flags: Record<string, boolean>;
+  limited: boolean;
+  mainSni: string[];
+  allSni: string[];
+  ownPlace: string[];
+  allPlaces: string[];
+  codes: Record<string, string>;
+  values: Partial<Record<RangeField, number | null>>;
+  ownerAges: number[];
+}
+
+const withAncestors = (codes: string[], ancestors: (c: string) => string[]) => [...new Set(codes.flatMap((c) => [...ancestors(c), c]))];
+const wordsOf = (...names: (string | null | undefined)[]) =>
+  names.flatMap((n) => normalizeSearchText(n ?? "").split(/[^\p{L}\p{N}]+/u)).filter((w) => w !== "" && !STOP_WORDS.has(w));
+const addressWords = (...addresses: (Address | null)[]) => wordsOf(...addresses.flatMap((a) => [a?.streetAddress, a?.city]));
+const dateNum = (d: string) => Number(d.replaceAll("-", ""));
+
+function companyFact(c: CompanySourceRecord, worksites: WorksiteSourceRecord[]): Fact {
+  const latest = [...c.financialPeriods].sort((a, b) => b.periodEnd.localeCompare(a.periodEnd))[0]?.company;
+  return {
+    orgNo: c.orgNo,
+    orgSeqNo: c.orgSeqNo,
+    id: c.orgSeqNo,
+    turnover: c.turnover,
+    text: {
+      name: wordsOf(c.name),
+      address: addressWords(c.postalAddress, c.visitingAddress),
+      people: wordsOf(c.managerName, ...c.boardMembers.map((m) => m.name)),
+    },
+    flags: {
+      hasPhone: c.phoneNumbers.length > 0,
+      fTax: c.fTaxReg,
+      vatReg: c.vatReg,
+      employerReg: c.employerReg,
+      listed: c.isListed,
+      inGroup: c.groupMotherOrgNo !== null,
+      ownerManaged: c.isOwnerManaged,
+      hasAuditor: c.hasAuditor,
+      auditObligation: c.auditObligation,
+      shelfCompany: c.isShelfCompany,
+    },
+    limited: isLimitedCompanyForm(c.legalFormCode),
+    mainSni: withAncestors(c.sniCodes.slice(0, 1), sniCodeToAncestors),
+    allSni: withAncestors(c.sniCodes, sniCodeToAncestors),
+    ownPlace: withAncestors([c.seatMunicipalityCode], locationCodeToAncestors),
+    allPlaces: withAncestors(
+      [c.seatMunicipalityCode, ...worksites.filter((w) => w.orgSeqNo === c.orgSeqNo).map((w) => w.municipalityCode)],
+      locationCodeToAncestors,
+    ),
+    codes: { companyForm: c.legalFormCode, fiscalYear: String(c.fiscalYearEndMonth) },
+    values: {
+      turnover: c.turnover,
+      earnings: c.earnings,
+      dividend: c.dividend,
+      numEmployees: c.numEmployees,
+      scoring: c.scoring,
+      managerAge: c.managerAge,
+      createdDate: dateNum(c.createdDate),
+      totalAssets: latest?.totalAssets ?? null,
+      totalEquity: latest?.totalEquity ?? null,
+      sumOfCashBank: latest?.sumOfCashBank ?? null,
+      personnelExpenses: latest?.personnelExpenses ?? null,
+      operatingResult: latest?.earningsAfterDepreciation ?? null,
+      profitForTheYear: latest?.profitAndLossForTheYear ?? null,
+    },
+    ownerAges: c.beneficialOwners.map((o) => o.age),
+  };
+}
+
+function worksiteFact(w: WorksiteSourceRecord, c: CompanySourceRecord): Fact {
+  const place = withAncestors([w.municipalityCode], locationCodeToAncestors);
+  return {
+    orgNo: c.orgNo,
+    orgSeqNo: c.orgSeqNo,
+    id: Number(w.cfarNo),
+    turnover: c.turnover,
+    text: { name: wordsOf(w.name, c.name), address: addressWords(w.postalAddress, w.visitingAddress), people: [] },
+    flags: { hasPhone: !!w.phoneNumber, headquarters: w.headquarters, fTax: c.fTaxReg, vatReg: c.vatReg, employerReg: c.employerReg },
+    limited: isLimitedCompanyForm(c.legalFormCode),
+    mainSni: withAncestors(w.sniCodes.slice(0, 1), sniCodeToAncestors),
+    allSni: withAncestors(w.sniCodes, sniCodeToAncestors),
+    ownPlace: place,
+    allPlaces: place,
+    codes: { employeeRange: w.employeeRangeCode },
+    values: { turnover: c.turnover, earnings: c.earnings, numEmployees: c.numEmployees },
+    ownerAges: [],
+  };
+}
+
+const companies = fixtureCompanies();
+const worksites = fixtureWorksites();
+const FACTS = {
+  COMPANY: companies.map((c) => companyFact(c, worksites)),
+  WORKSITE: worksites.map((w) => worksiteFact(w, companies.find((c) => c.orgSeqNo === w.orgSeqNo) as CompanySourceRecord)),
+};
+
+/** One field's score for a word: the whole word, or (for the last word) a word starting with it. */
+function fieldScore(words: readonly string[], word: TextWord, scores: { exact: number; prefix: number }): number {
+  if (word.word === null) return 0;
+  if (words.includes(word.word)) return scores.exact;
+  return word.prefix && words.some((w) => w.startsWith(word.word as string)) ? scores.prefix : 0;
+}
+
+function codeScore(codes: readonly string[], matches: TextWord["industries"]): number {
+  return Math.max(0, ...matches.filter((m) => codes.includes(m.code)).map((m) => m.score));
+}
+
+/** A word's best field for a record (0: no field has it). */
+function wordScore(f: Fact, word: TextWord): number {
+  const digits = Number(f.orgNo.replace("-", ""));
+  const orgNo = word.orgNo && digits >= word.orgNo.from && digits <= word.orgNo.to ? (word.word === null ? 7 : 6) : 0;
+  return Math.max(
+    orgNo,
+    fieldScore(f.text.name, word, TEXT_SCORES.name),
+    fieldScore(f.text.address, word, TEXT_SCORES.address),
+    fieldScore(f.text.people, word, TEXT_SCORES.person),
+    codeScore(f.allSni, word.industries),
+    codeScore(f.ownPlace, word.places),
+  );
+}
+
+/** A record's free-text score: the sum of its words' best fields; null when a word matches nowhere (or no words). */
+export function referenceTextScore(f: Fact, query: TextQuery): number | null {
+  if (query.words.length === 0) return null;
+  let total = 0;
+  for (const word of query.words) {
+    const score = wordScore(f, word);
+    if (score === 0) return null;
+    total += score;
+  }
+  return total;
+}
+
+function hardPredicate(search: Search, listFiles: ListFileMap | undefined): (f: Fact) => boolean {
+  const query = parseTextQuery(search.text);
+  const include = search.numSet.includeFile?.length ? new Set(search.numSet.includeFile.flatMap((id) => listFiles?.get(id) ?? [])) : null;
+  const exclude = new Set((search.numSet.excludeFile ?? []).flatMap((id) => listFiles?.get(id) ?? []));
+  const ranges = Object.entries(search.range).map(([field, value]) => [field as RangeField, parseRange(value)] as const);
+  return (f) => {
+    if (search.numeric.orgSeqNo !== undefined && f.orgSeqNo !== search.numeric.orgSeqNo) return false;
+    if (query && referenceTextScore(f, query) === null) return false;
+    if ((include && !include.has(f.orgNo)) || exclude.has(f.orgNo)) return false;
+    for (const [field, bounds] of ranges) {
+      if (!bounds || (bounds.from === null && bounds.to === null)) continue;
+      if (RANGE_FIELDS[field].limitedCompanyOnly && !f.limited) return false;
+      const inRange = (v: number) => (bounds.from === null || v >= bounds.from) && (bounds.to === null || v <= bounds.to);
+      if (field === "beneficialOwnerAge" ? !f.ownerAges.some(inRange) : f.values[field] == null || !inRange(f.values[field] as number))
+        return false;
+    }
+    return true;
+  };
+}
+
+type Soft = Record<string, (f: Fact) => boolean>;
+
+function softPredicates(search: Search): Soft {
+  const soft: Soft = {};
+  const sni = search.codeSet.sni ?? [];
+  if (sni.length) soft.sni = (f) => (search.bool.useMainSni ? f.mainSni : f.allSni).some((c) => sni.includes(c));
+  const location = search.codeSet.location ?? [];
+  if (location.length) soft.location = (f) => (search.bool.useLocation ? f.ownPlace : f.allPlaces).some((c) => location.includes(c));
+  for (const name of ["companyForm", "fiscalYear", "employeeRange"] as const) {
+    const codes = search.codeSet[name] ?? [];
+    if (codes.length) soft[name] = (f) => codes.includes(f.codes[name] ?? "");
+  }
+  for (const name of Object.keys(BOOL_FILTERS) as (keyof typeof BOOL_FILTERS)[]) {
+    const want = search.bool[name];
+    if (want !== undefined) soft[name] = (f) => f.flags[name] === want;
+  }
+  return soft;
+}
+
+function count(values: string[][]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const list of values) for (const v of list) out[v] = (out[v] ?? 0) + 1;
+  return out;
+}
+
+/** Hit count and facet counts (no `_all`) by brute force. */
+export function referenceSearch(search: Search, listFiles?: ListFileMap) {
+  const facts = FACTS[search.resultType].filter(hardPredicate(search, listFiles));
+  const soft = softPredicates(search);
+  const passing = (except: string) => facts.filter((f) => Object.entries(soft).every(([name, p]) => name === except || p(f)));
+  const aggregations: Record<string, Record<string, number>> = {
+    sni: count(passing("sni").map((f) => (search.bool.useMainSni ? f.mainSni : f.allSni))),
+    location: count(
+      passing("location").map((f) => (search.bool.useLocation || search.resultType === "WORKSITE" ? f.ownPlace : f.allPlaces)),
+    ),
+  };
+  const small = search.resultType === "COMPANY" ? ["companyForm", "fiscalYear"] : ["employeeRange"];
+  for (const name of small) aggregations[name] = count(passing(name).map((f) => [f.codes[name] ?? ""]));
+  for (const [name, def] of Object.entries(BOOL_FILTERS)) {
+    if (!def.types.includes(search.resultType)) continue;
+    const rows = passing(name);
+    aggregations[name] = { true: rows.filter((f) => f.flags[name]).length, false: rows.filter((f) => !f.flags[name]).length };
+  }
+  return { hitCount: passing("").length, aggregations };
+}
+
+/**
+ * The ids of a text search's hits in relevance order (score, then turnover highest first with missing last, then id):
+ * what both backends must answer for the relevance sort.
+ */
+export function referenceRelevanceOrder(search: Search, listFiles?: ListFileMap): number[] {
+  const query = parseTextQuery(search.text);
+  const facts = FACTS[search.resultType].filter(hardPredicate(search, listFiles));
+  const soft = softPredicates(search);
+  const hits = facts.filter((f) => Object.values(soft).every((p) => p(f)));
+  const score = (f: Fact) => (query ? (referenceTextScore(f, query) ?? 0) : 0);
+  return hits.sort((a, b) => score(b) - score(a) || (b.turnover ?? -Infinity) - (a.turnover ?? -Infinity) || a.id - b.id).map((f) => f.id);
+}
