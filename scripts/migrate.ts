@@ -3,7 +3,7 @@ import { execFile, execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { promisify } from "node:util";
 import path from "node:path";
-import { API_CONFIG, PERSIST_DIR, ROOT } from "./lib/local-bindings";
+import { API_CONFIG, openLocalBindings, PERSIST_DIR, ROOT } from "./lib/local-bindings";
 
 type Binding = "DB" | "SEARCH_DB";
 
@@ -22,6 +22,26 @@ export function applyMigrations(options: { remote?: boolean; persistDir?: string
   for (const binding of ["DB", "SEARCH_DB"] as const) {
     execFileSync(WRANGLER, migrationArgs(binding, target), { ...CHILD_OPTIONS, stdio: ["ignore", "ignore", "inherit"] });
   }
+}
+
+/**
+ * Applies the local migrations that the state has not applied yet, and nothing when none is pending (each wrangler
+ * call costs seconds of CPU: npm start, and every stack a test run starts on a copied state, skip them). Returns the
+ * bindings it migrated.
+ */
+export async function applyPendingMigrations(persistDir = PERSIST_DIR): Promise<Binding[]> {
+  const { env, dispose } = await openLocalBindings(persistDir);
+  const pending: Binding[] = [];
+  try {
+    for (const binding of ["DB", "SEARCH_DB"] as const) {
+      const query = async (sql: string) => (await env[binding].prepare(sql).all<{ name: string }>()).results;
+      if ((await pendingMigrations(binding, query)).length > 0) pending.push(binding);
+    }
+  } finally {
+    await dispose();
+  }
+  if (pending.length > 0) await applyLocalMigrationsAsync(persistDir, pending);
+  return pending;
 }
 
 const LOCKED = /database is locked|SQLITE_BUSY/;

@@ -11,7 +11,7 @@ import { ensureDemoClusterIndex, openClusterBackend, startBackendFromEnv, type C
 import { ensureDemoDataset, ensureDemoIndex } from "./demo-data";
 import { openLocalBindings, PERSIST_DIR, ROOT, wranglerDevEnv } from "./lib/local-bindings";
 import { removeWorkerVarConfigs, writeWorkerVarConfigs } from "./lib/worker-var-configs";
-import { applyMigrations } from "./migrate";
+import { applyPendingMigrations } from "./migrate";
 
 const PORT = Number(process.env.PORT ?? 8787);
 const DEMO_FILE = path.join(PERSIST_DIR, "demo-account.json");
@@ -87,7 +87,8 @@ async function main() {
     execFileSync(bin("remix"), ["vite:build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
   }
   step("Applying database migrations");
-  applyMigrations();
+  const migrated = await applyPendingMigrations();
+  if (migrated.length === 0) console.log("  none pending");
   const { cluster, configs } = await prepareSearch();
   step("Preparing the demo account");
   const demo = await ensureDemoAccount();

@@ -5,6 +5,8 @@
 # 2. Installs the pinned npm packages when node_modules is missing or older than package-lock.json.
 # 3. Runs the given npm script, or with 'exec' a command, with that toolchain.
 set -euo pipefail
+# When the run began, before Node and the packages were fetched: tests/run.ts reports it as the install stage.
+export URVAL_TOOLCHAIN_T0="${URVAL_TOOLCHAIN_T0:-$(date +%s%3N)}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
 NODE_VERSION="24.21.0"

@@ -12,21 +12,23 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { churnDataset, type ChurnResult } from "#scripts/data/churn";
-import { generateDataset } from "#scripts/data/generate";
 import type { reindexElasticsearchWithMonitoring } from "#scripts/reindex/reindex-elasticsearch";
 import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
 import type { CompanySourceRecord } from "#search-index/records";
 import type { SearchInput } from "#shared/search/search-schema";
+import { sharedDataset } from "../support/shared";
+import { EQUIVALENCE_DATASET } from "./support/equivalence-dataset";
 import { appDatabase, runElasticsearch, runEmbedded, type StagedRows, type Subscriptions } from "./support/bevakning-runs";
 import { clusterClient, dropIndices } from "./support/es-cluster-helpers";
 import { searchArb } from "./support/property-cases";
 
 const PREFIX = "urval_bevchurn_";
-const COMPANIES = 20_000;
+const COMPANIES = EQUIVALENCE_DATASET.companies;
 const USERS = ["user-a", "user-b", "user-c"];
 const [LIST_IN, LIST_OUT] = [201, 202];
 const root = mkdtempSync(path.join(tmpdir(), "urval-bevakning-churn-"));
-const dirs: [string, string] = [path.join(root, "v1"), path.join(root, "v2")];
+/** v1 is the test run's shared dataset (the equivalence suite's, tests/support/shared.ts), v2 its churned copy. */
+const dirs: [string, string] = ["", path.join(root, "v2")];
 let churn: ChurnResult;
 let embedded: StagedRows;
 let es: { staged: StagedRows; result: Awaited<ReturnType<typeof reindexElasticsearchWithMonitoring>> };
@@ -80,7 +82,7 @@ function subscriptionsFor(before: Map<number, CompanySourceRecord>, after: Map<n
 const dirSource = (dir: string) => ({ companies: () => readCompanies(dir), worksites: () => readWorksites(dir) });
 
 beforeAll(async () => {
-  await generateDataset({ companies: COMPANIES, seed: 31_337, outDir: dirs[0] });
+  dirs[0] = await sharedDataset(EQUIVALENCE_DATASET.companies, EQUIVALENCE_DATASET.seed);
   cpSync(dirs[0], dirs[1], { recursive: true });
   churn = await churnDataset({ dir: dirs[1], seed: 31_338 });
   const subscriptions = subscriptionsFor(await companiesOf(dirs[0]), await companiesOf(dirs[1]));

@@ -16,8 +16,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 7_000 },
   retries: 0,
-  // One shared server and one local D1 state: the specs run one after another.
-  workers: 1,
+  // Two workers on one server and one local D1 state: every test makes its own subscriber. The Bevakning spec
+  // reindexes the stack's data, so it runs alone after all others (its project depends on the first).
+  workers: 2,
   reporter: [["list"]],
   use: {
     baseURL: BASE_URL,
@@ -39,8 +40,12 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: "main", testIgnore: "**/bevakning.spec.ts" },
+    { name: "bevakning", testMatch: "**/bevakning.spec.ts", dependencies: ["main"] },
+  ],
   webServer: {
-    command: "node_modules/.bin/tsx scripts/start.ts",
+    command: "node_modules/.bin/tsx tests/e2e/support/start-stack.ts",
     cwd: ROOT,
     url: `${BASE_URL}/logga-in`,
     timeout: E2E_SEARCH_BACKEND === "cluster" ? 600_000 : 300_000,

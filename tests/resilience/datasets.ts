@@ -71,3 +71,9 @@ export async function readDatasetFacts(dir: string): Promise<DatasetFacts> {
   }
   return { dir, seed, names, orgNos, texts };
 }
+
+/** The short form's datasets A and B (the test run's shared datasets, tests/support/shared.ts). */
+export const RESILIENCE_SHORT_DATASETS = [
+  { companies: 5_000, seed: 1 },
+  { companies: 5_000, seed: 2 },
+] as const;

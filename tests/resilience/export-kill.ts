@@ -13,14 +13,13 @@
  * The figure that matters is the user's wait from the kill to DONE, against the job's own time (issue 28's goal: at
  * most two minutes beyond it). Exit code 0 on pass, 1 on fail; figures through recordScenario.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { ensureDemoDataset, ensureDemoIndex } from "#scripts/demo-data";
 import { ROOT } from "#scripts/lib/local-bindings";
-import { applyMigrations } from "#scripts/migrate";
 import { DEFAULT_EXPORT_LEASE_MS, exportFileKey } from "#shared/export-job";
 import { crashStack, killStack, multipartUploads, removeGeneratedConfigs, type Stack, startStack, stopStack } from "./export-kill-stack";
 import { checkLedgerWithRetry, createExportAccount, type ExportAccount, ExportClient } from "./export-ledger";
+import { seedDemoState } from "../support/shared";
 import { recordScenario } from "./report";
 
 const SHORT = process.argv.includes("--short");
@@ -50,11 +49,9 @@ function remaining(capMs: number): number {
   return Math.min(capMs, left);
 }
 
+/** A fresh copy of the test run's indexed demo state (tests/support/shared.ts): migrated, the demo dataset indexed. */
 async function prepareState(): Promise<ExportAccount> {
-  mkdirSync(STATE_DIR, { recursive: true });
-  applyMigrations({ persistDir: STATE_DIR });
-  await ensureDemoDataset();
-  await ensureDemoIndex(STATE_DIR);
+  await seedDemoState(STATE_DIR);
   return createExportAccount(STATE_DIR, "kill", HOLD_PARTS.length * (BIG_ROWS + SMALL_ROWS));
 }
 

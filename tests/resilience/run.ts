@@ -15,14 +15,15 @@
  * --short is the form inside npm test: a 5 000-company dataset, 6 subscribers for 75 s, the same kills and checks; the
  * integration files already run in test:integration there.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { recordBenchmark } from "#scripts/bench/record";
 import { ROOT } from "#scripts/lib/local-bindings";
-import { ensureDataset, readDatasetFacts } from "./datasets";
+import { sharedDataset } from "../support/shared";
+import { ensureDataset, readDatasetFacts, RESILIENCE_SHORT_DATASETS } from "./datasets";
 import { RSS_GROWTH_BOUND_MB } from "./hostile-uploads";
 import { type LoadOutcome, runLoad } from "./scenario-load";
 import { KILL_POINTS, killAt, reindexAfterKills, type KillOutcome } from "./scenario-reindex-kill";
@@ -62,8 +63,15 @@ const seconds = Number(args.seconds ?? (short ? 75 : 300));
 const companies = short ? 5_000 : 100_000;
 const graceSeconds = short ? 35 : 120;
 const reindexAfter = short ? 8 : 30;
-const dataA = path.join(ROOT, short ? "data/resilience-a-5k" : "data/demo");
-const dataB = path.join(ROOT, short ? "data/resilience-b-5k" : "data/resilience-b");
+/** The short form's datasets are the test run's shared ones (tests/support/shared.ts); the full run's A is the demo. */
+const [shortA, shortB] = RESILIENCE_SHORT_DATASETS;
+const datasets = async (): Promise<[string, string]> => {
+  if (short) return Promise.all([sharedDataset(shortA.companies, shortA.seed), sharedDataset(shortB.companies, shortB.seed)]);
+  const [a, b] = [path.join(ROOT, "data/demo"), path.join(ROOT, "data/resilience-b")];
+  await ensureDataset(a, companies, 1);
+  await ensureDataset(b, companies, 2);
+  return [a, b];
+};
 const stateDir = path.join(ROOT, ".wrangler/resilience-state");
 /** Scenario 8's datasets: large enough that a 20 000-row export runs through a node's kill, small enough for 3 × 640 MB. */
 const FAILOVER_COMPANIES = 20_000;
@@ -167,16 +175,30 @@ async function main() {
   }
 }
 
-/** Scenarios 1–7: the embedded stack, the reindex kills (also on a 1-node cluster), the export kills, the workerd files. */
+/**
+ * Scenarios 1–7: the embedded stack, the reindex kills (also on a 1-node cluster), the export kills, the workerd files.
+ * The three groups on stacks of their own (own ports, state directories and, for the cluster, index names) run at
+ * the same time: most of their time is waiting (the load's seconds, the grace period, the export's lease).
+ */
 async function runSuite() {
+  const [dataA, dataB] = await datasets();
   step(`Datasets: A ${path.relative(ROOT, dataA)} (seed 1) and B ${path.relative(ROOT, dataB)} (seed 2), ${companies} companies each`);
-  await ensureDataset(dataA, companies, 1);
-  await ensureDataset(dataB, companies, 2);
+  // The stacks of scenarios 1–3 and 3c serve dataset A (scenario 4's export-kill stack leaves these out).
+  process.env.URVAL_DEMO_DATA = dataA;
+  process.env.URVAL_DEMO_COMPANIES = String(companies);
+  await Promise.all([
+    runEmbeddedScenarios(dataA, dataB),
+    args["skip-cluster"] ? null : runClusterKills(dataA, dataB),
+    args["stack-only"] ? null : runExportKill(),
+  ]);
+  if (!short && !args["stack-only"]) runIntegrationFiles();
+}
+
+/** Scenarios 1, 2, 3 and 5b on the embedded stack (port --port, its own state). */
+async function runEmbeddedScenarios(dataA: string, dataB: string) {
   const [datasetA, datasetB] = await Promise.all([readDatasetFacts(dataA), readDatasetFacts(dataB)]);
   step("Starting the stack on a fresh state (dataset A indexed)");
   rmSync(stateDir, { recursive: true, force: true });
-  process.env.URVAL_DEMO_DATA = dataA;
-  process.env.URVAL_DEMO_COMPANIES = String(companies);
   const log: string[] = [];
   const stack = await startStack({ port: Number(args.port), stateDir, log });
   const probe = await IndexStateProbe.open(stateDir);
@@ -221,23 +243,28 @@ async function runSuite() {
     await probe.close();
     await stack.stop();
   }
-  if (!args["skip-cluster"]) {
-    step("Scenario 3 on the cluster backend: the reindex into OpenSearch killed at each stage");
-    recordScenario(
-      await runClusterReindexKills({
-        short,
-        port: Number(args.port) + 1,
-        stateDir: path.join(ROOT, ".wrangler/resilience-cluster-state"),
-        clusterPort: 9460,
-        dataA,
-        dataB,
-        log: [],
-        progress: (line) => console.log(`  ${line}`),
-      }),
-    );
-  }
-  if (!args["stack-only"]) runExportKill();
-  if (!short && !args["stack-only"]) runIntegrationFiles();
+}
+
+/**
+ * Scenario 3c: the reindex into OpenSearch killed at each stage, on the test run's node when it has one
+ * (URVAL_TEST_CLUSTER_URL, tests/run.ts) and otherwise on a node of its own (port 9460).
+ */
+async function runClusterKills(dataA: string, dataB: string) {
+  step("Scenario 3 on the cluster backend: the reindex into OpenSearch killed at each stage");
+  const shared = process.env.URVAL_TEST_CLUSTER_URL;
+  recordScenario(
+    await runClusterReindexKills({
+      short,
+      port: Number(args.port) + 1,
+      stateDir: path.join(ROOT, ".wrangler/resilience-cluster-state"),
+      clusterPort: shared ? Number(new URL(shared).port) : 9460,
+      ownCluster: !shared,
+      dataA,
+      dataB,
+      log: [],
+      progress: (line) => console.log(`  3c: ${line}`),
+    }),
+  );
 }
 
 /** Scenarios 8 and 8b on their own 3-node cluster and stack (ports 9450–9452 and --port + 10). */
@@ -260,13 +287,14 @@ async function runFailover() {
 }
 
 /** Scenario 4, process half: its own stack, killed mid-upload (a separate script with its own state). */
-function runExportKill() {
+async function runExportKill() {
   const script = path.join(ROOT, "tests/resilience/export-kill.ts");
   if (!existsSync(script)) return;
   step("Scenario 4: the export worker killed mid-upload");
   // Its own stack on the 100 000-company demo data (a 95 000-row export spans several parts), not this run's dataset.
   const { URVAL_DEMO_DATA: _data, URVAL_DEMO_COMPANIES: _companies, ...env } = process.env;
-  const { status } = spawnSync(bin("tsx"), [script, ...(short ? ["--short"] : [])], { cwd: ROOT, stdio: "inherit", env });
+  const child = spawn(bin("tsx"), [script, ...(short ? ["--short"] : [])], { cwd: ROOT, stdio: "inherit", env });
+  const status = await new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   if (status !== 0)
     recordScenario({ scenario: "4-export-kill-exit", title: "export-kill.ts", pass: false, figures: { "exit code": String(status) } });
 }

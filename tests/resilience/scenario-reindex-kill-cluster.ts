@@ -32,6 +32,8 @@ export interface ClusterKillOptions {
   port: number;
   stateDir: string;
   clusterPort: number;
+  /** Start a node of its own on clusterPort (default); false: the test run's node already serves there. */
+  ownCluster?: boolean;
   dataA: string;
   dataB: string;
   log: string[];
@@ -39,13 +41,10 @@ export interface ClusterKillOptions {
 }
 
 export async function runClusterReindexKills(options: ClusterKillOptions): Promise<ScenarioReport> {
-  const cluster = await startCluster({
-    nodes: 1,
-    heapMb: 768,
-    httpPort: options.clusterPort,
-    fresh: true,
-    clusterName: "urval-resilience",
-  });
+  const cluster =
+    options.ownCluster === false
+      ? { url: `http://127.0.0.1:${options.clusterPort}`, stop: async () => {} }
+      : await startCluster({ nodes: 1, heapMb: 768, httpPort: options.clusterPort, fresh: true, clusterName: "urval-resilience" });
   const dialect = "opensearch";
   const probe = new ClusterStateProbe(cluster.url);
   let stack: Awaited<ReturnType<typeof startStack>> | null = null;

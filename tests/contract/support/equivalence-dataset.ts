@@ -1,6 +1,6 @@
 /**
  * The data of the backend-equivalence property test: 20 000 synthetic companies and their worksites from the project's
- * generator (scripts/data generateDataset, a fixed seed; about a second, so generated afresh into a temp dir each run),
+ * generator (scripts/data generateDataset, a fixed seed; the test run's shared dataset, tests/support/shared.ts),
  * indexed into the embedded backend the way production gets it (SEARCH_DB migrations, reindexEmbedded into a fresh
  * local state) and into the test cluster with reindexIntoElasticsearch under a prefix of its own.
  */
@@ -12,10 +12,10 @@ import { getEmbeddedBackend, resetEmbeddedBackend } from "#search-index/embedded
 import { createEsClient, ElasticsearchBackend, type EsEnv } from "#search-index/elasticsearch/es-backend";
 import { esNames } from "#search-index/elasticsearch/es-fields";
 import { reindexIntoElasticsearch } from "#search-index/indexing/elasticsearch/es-reindex";
-import { generateDataset } from "#scripts/data/generate";
 import { LocalLoader } from "#scripts/reindex/local-loader";
 import { reindexEmbedded } from "#scripts/reindex/reindex-embedded";
 import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
+import { sharedDataset } from "../../support/shared";
 import { applySearchMigrations } from "./embedded-fixture";
 import { collectValuePools, type ValuePools } from "./equivalence-pools";
 
@@ -80,9 +80,9 @@ async function openElasticsearch(env: EsEnv & { ELASTICSEARCH_INDEX_PREFIX: stri
 
 export async function openEquivalenceBackends(env: EsEnv & { ELASTICSEARCH_INDEX_PREFIX: string }): Promise<EquivalenceBackends> {
   const root = mkdtempSync(path.join(tmpdir(), "urval-equivalence-"));
-  const sourceDir = path.join(root, "source");
   let started = performance.now();
-  await generateDataset({ ...EQUIVALENCE_DATASET, outDir: sourceDir });
+  // The test run's shared dataset (tests/support/shared.ts): generated once per run, also Bevakning's churn base.
+  const sourceDir = await sharedDataset(EQUIVALENCE_DATASET.companies, EQUIVALENCE_DATASET.seed);
   const timings = { generate: since(started), index: 0, pools: 0 };
   started = performance.now();
   const [embedded, elasticsearch] = await Promise.all([openEmbedded(root, sourceDir), openElasticsearch(env, sourceDir)]);

@@ -1,0 +1,300 @@
+/**
+ * npm test and npm run test:full: every test layer as stages of one run, with what they share prepared once.
+ *
+ *   tsx tests/run.ts [--full] [--only a,b] [--skip a,b] [--cores N] [--list]
+ *
+ * Stages run as soon as the stages they need have passed, as many at a time as their declared cores fit in the
+ * machine's budget (default 2, this kind of machine; --cores or URVAL_TEST_CORES). A stage that mostly waits (the
+ * OpenSearch node once started, the resilience scenarios' leases and grace periods) declares less than a core, so it
+ * runs beside a busy one. What is shared is prepared by stages of its own, keyed by content (tests/support/shared.ts):
+ * the generated datasets, the indexed demo state that the end-to-end and export-kill stacks copy, and one OpenSearch
+ * node for the contract suite and the cluster scenarios. Each stage's output goes to the console with its name in
+ * front and to tests/logs/<stage>.log. The run ends with a table of each stage's wall and CPU seconds and the total.
+ *
+ * --full adds the long suites: the full resilience run (instead of its short form) with the cluster failover
+ * scenarios, the end-to-end suite on the cluster stack, and the 100 000-row export equality (the contract project's
+ * long files, URVAL_TEST_FULL=1).
+ */
+import { spawn } from "node:child_process";
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import { SHARED_CLUSTER_PORT } from "./support/shared";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const LOG_DIR = path.join(ROOT, "tests/logs");
+const bin = (name: string) => path.join(ROOT, "node_modules/.bin", name);
+const tsx = (script: string, ...args: string[]) => [bin("tsx"), path.join(ROOT, script), ...args];
+const vitest = (project: string, ...args: string[]) => [bin("vitest"), "run", "--project", project, ...args];
+
+const { values: args } = parseArgs({
+  options: {
+    full: { type: "boolean", default: false },
+    only: { type: "string" },
+    skip: { type: "string" },
+    cores: { type: "string" },
+    list: { type: "boolean", default: false },
+  },
+});
+
+interface Stage {
+  name: string;
+  command: string[];
+  /** Stages that must pass first. */
+  needs?: string[];
+  /** Share of the machine's cores the stage keeps busy (a stage that mostly waits declares less than one). */
+  cores: number;
+  env?: Record<string, string>;
+  /** A stage that keeps running (a server) until the run ends: done once its output shows `ready`. */
+  service?: { ready: RegExp };
+  /** In `npm test` only, or in `test:full` only. */
+  only?: "fast" | "full";
+}
+
+const full = args.full;
+const clusterEnv = {
+  ELASTICSEARCH_URL: `http://127.0.0.1:${SHARED_CLUSTER_PORT}`,
+  ELASTICSEARCH_DIALECT: "opensearch",
+};
+
+const STAGES: Stage[] = [
+  // Static checks and the build, side by side.
+  { name: "lint", command: ["npm", "run", "--silent", "lint"], cores: 1 },
+  { name: "format", command: [bin("prettier"), "--check", "--log-level", "warn", "."], cores: 1 },
+  { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"], cores: 1 },
+  { name: "build", command: [bin("remix"), "vite:build"], cores: 1 },
+  { name: "bundles", command: tsx("scripts/check-bundles.ts"), needs: ["build"], cores: 1 },
+  // What later stages share, prepared once per content.
+  { name: "datasets", command: tsx("tests/support/prepare.ts", "datasets"), cores: 1 },
+  { name: "demo-state", command: tsx("tests/support/prepare.ts", "demo-state"), needs: ["datasets"], cores: 1 },
+  {
+    name: "opensearch",
+    command: tsx("tests/support/prepare.ts", "opensearch"),
+    cores: 0.25,
+    service: { ready: /^opensearch ready/m },
+  },
+  // The test layers.
+  { name: "unit", command: vitest("unit"), cores: 2 },
+  {
+    name: "contract",
+    command: vitest("contract"),
+    needs: ["opensearch", "datasets"],
+    cores: 2,
+    env: { ...clusterEnv, ...(full ? { URVAL_TEST_FULL: "1" } : {}) },
+  },
+  { name: "integration", command: vitest("integration"), needs: ["build"], cores: 2 },
+  {
+    name: "resilience",
+    command: tsx("tests/resilience/run.ts", ...(full ? [] : ["--short"])),
+    needs: ["build", "datasets", "demo-state", "opensearch"],
+    cores: 1,
+    env: { URVAL_TEST_CLUSTER_URL: clusterEnv.ELASTICSEARCH_URL },
+  },
+  { name: "e2e", command: [bin("playwright"), "test", "-c", "tests/e2e/playwright.config.ts"], needs: ["build", "demo-state"], cores: 2 },
+  {
+    name: "e2e-cluster",
+    command: [bin("playwright"), "test", "-c", "tests/e2e/playwright.config.ts"],
+    needs: ["build", "datasets", "e2e"],
+    cores: 2,
+    env: { E2E_SEARCH_BACKEND: "cluster" },
+    only: "full",
+  },
+];
+
+type Result = "passed" | "failed" | "skipped" | "not run";
+interface Outcome {
+  stage: Stage;
+  result: Result;
+  startedAt?: number;
+  endedAt?: number;
+  cpuSeconds?: number;
+}
+
+const t0 = Date.now();
+/** scripts/toolchain/run.sh marks when the run began, before it fetched Node and installed the packages. */
+const toolchainStarted = Number(process.env.URVAL_TOOLCHAIN_T0 ?? t0);
+const budget = Number(args.cores ?? process.env.URVAL_TEST_CORES ?? 2);
+
+function selected(): Stage[] {
+  const only = args.only?.split(",");
+  const skip = new Set(args.skip?.split(",") ?? []);
+  const wanted = STAGES.filter((s) => (s.only === undefined || s.only === (full ? "full" : "fast")) && !skip.has(s.name));
+  if (!only) return wanted;
+  // --only keeps the named stages and what they need.
+  const keep = new Set<string>();
+  const add = (name: string) => {
+    if (keep.has(name)) return;
+    const stage = wanted.find((s) => s.name === name);
+    if (!stage) throw new Error(`no stage ${name} (stages: ${wanted.map((s) => s.name).join(", ")})`);
+    keep.add(name);
+    for (const need of stage.needs ?? []) add(need);
+  };
+  for (const name of only) add(name);
+  return wanted.filter((s) => keep.has(s.name));
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(0);
+
+/** Children's CPU of a bash `times` report (its second line: user and system time of the waited-for children). */
+function cpuOf(file: string): number | undefined {
+  try {
+    const line = readFileSync(file, "utf8").trim().split("\n")[1] ?? "";
+    const parts = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+    return parts.reduce((a, b) => a + b, 0);
+  } catch {
+    return undefined;
+  }
+}
+
+interface Running {
+  outcome: Outcome;
+  child: ReturnType<typeof spawn>;
+  exited: Promise<number>;
+}
+
+function start(outcome: Outcome, onReady: () => void): Running {
+  const { stage } = outcome;
+  const log = createWriteStream(path.join(LOG_DIR, `${stage.name}.log`));
+  const timesFile = path.join(LOG_DIR, `${stage.name}.times`);
+  // bash reports its children's CPU with `times` once the command has ended (killed services report nothing).
+  const child = spawn("bash", ["-c", '"$@"; rc=$?; times > "$URVAL_STAGE_TIMES"; exit $rc', "stage", ...stage.command], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...stage.env, URVAL_STAGE_TIMES: timesFile, FORCE_COLOR: "0" },
+  });
+  outcome.startedAt = Date.now();
+  console.log(`▶ ${stage.name} (${seconds(outcome.startedAt - t0)} s)`);
+  const prefix = `[${stage.name}] `;
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on("line", (line) => {
+      log.write(`${line}\n`);
+      console.log(prefix + line);
+      if (stage.service && stage.service.ready.test(line)) onReady();
+    });
+  }
+  const exited = new Promise<number>((resolve) =>
+    child.once("exit", (code, signal) => {
+      log.end();
+      outcome.cpuSeconds = cpuOf(timesFile);
+      resolve(code ?? (signal ? 128 : 1));
+    }),
+  );
+  return { outcome, child, exited };
+}
+
+function stopGroup(child: ReturnType<typeof spawn>, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+async function main() {
+  const stages = selected();
+  if (args.list) {
+    for (const s of stages) console.log(`${s.name.padEnd(12)} cores ${s.cores}  needs ${(s.needs ?? []).join(", ") || "-"}`);
+    return;
+  }
+  rmSync(LOG_DIR, { recursive: true, force: true });
+  mkdirSync(LOG_DIR, { recursive: true });
+  const outcomes = new Map(stages.map((stage) => [stage.name, { stage, result: "not run" } as Outcome]));
+  const running = new Map<string, Running>();
+  const services: Running[] = [];
+  const done = new Set<string>();
+  let wake: () => void = () => {};
+  let used = 0;
+
+  const settle = (name: string, result: Result) => {
+    const outcome = outcomes.get(name)!;
+    if (outcome.result !== "not run") return;
+    outcome.result = result;
+    outcome.endedAt = Date.now();
+    done.add(name);
+    used -= outcome.stage.cores;
+    const mark = result === "passed" ? "✓" : "✗";
+    console.log(`${mark} ${name} ${result} in ${seconds(outcome.endedAt - outcome.startedAt!)} s`);
+    wake();
+  };
+
+  const interrupt = () => {
+    for (const r of [...running.values(), ...services]) stopGroup(r.child, "SIGTERM");
+    process.exit(130);
+  };
+  process.on("SIGINT", interrupt);
+  process.on("SIGTERM", interrupt);
+
+  while (done.size < stages.length) {
+    // Stages whose needs failed never start.
+    for (const stage of stages) {
+      if (done.has(stage.name) || running.has(stage.name)) continue;
+      const failedNeed = (stage.needs ?? []).find((n) => done.has(n) && outcomes.get(n)!.result !== "passed");
+      if (failedNeed) {
+        outcomes.get(stage.name)!.result = "skipped";
+        done.add(stage.name);
+        console.log(`- ${stage.name} skipped: ${failedNeed} did not pass`);
+      }
+    }
+    for (const stage of stages) {
+      if (done.has(stage.name) || running.has(stage.name)) continue;
+      if (!(stage.needs ?? []).every((n) => done.has(n) && outcomes.get(n)!.result === "passed")) continue;
+      // A stage larger than what is free waits, unless nothing else runs (a 2-core stage on a 1-core budget).
+      if (used + stage.cores > budget + 1e-9 && used > 0.5) continue;
+      used += stage.cores;
+      const outcome = outcomes.get(stage.name)!;
+      const r = start(outcome, () => {
+        // A service is done (for the stages that need it) once ready; it keeps running until the end.
+        services.push(r);
+        running.delete(stage.name);
+        settle(stage.name, "passed");
+      });
+      running.set(stage.name, r);
+      void r.exited.then((code) => {
+        if (!running.has(stage.name)) return; // a service that ended after it was ready
+        running.delete(stage.name);
+        settle(stage.name, code === 0 ? "passed" : "failed");
+      });
+    }
+    if (done.size >= stages.length) break;
+    await new Promise<void>((resolve) => (wake = resolve));
+  }
+
+  for (const service of services) {
+    stopGroup(service.child, "SIGTERM");
+    await Promise.race([service.exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    stopGroup(service.child, "SIGKILL");
+  }
+  printTable([...outcomes.values()]);
+  if ([...outcomes.values()].some((o) => o.result !== "passed")) process.exitCode = 1;
+}
+
+function printTable(outcomes: Outcome[]) {
+  const end = Date.now();
+  const rows = [
+    ["toolchain and install", "0", seconds(t0 - toolchainStarted), "", t0 > toolchainStarted ? "passed" : "-"],
+    ...outcomes.map((o) => [
+      o.stage.name,
+      o.startedAt ? seconds(o.startedAt - toolchainStarted) : "",
+      o.startedAt && o.endedAt ? seconds(o.endedAt - o.startedAt) : "",
+      o.cpuSeconds === undefined ? "" : o.cpuSeconds.toFixed(0),
+      o.result,
+    ]),
+    ["total", "", seconds(end - toolchainStarted), "", outcomes.every((o) => o.result === "passed") ? "passed" : "FAILED"],
+  ];
+  const head = ["stage", "started at s", "wall s", "CPU s", "result"];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  console.log(`\n${full ? "npm run test:full" : "npm test"}: stages (wall and CPU seconds; ${os.cpus().length} cores, budget ${budget})\n`);
+  console.log(line(head));
+  console.log(`| ${widths.map((w, i) => (i === 0 || i === 4 ? "-".repeat(w) : `${"-".repeat(w - 1)}:`)).join(" | ")} |`);
+  for (const row of rows) console.log(line(row));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
