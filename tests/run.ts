@@ -2,6 +2,7 @@
  * npm test and npm run test:full: every test layer as stages of one run, with what they share prepared once.
  *
  *   tsx tests/run.ts [--full] [--only a,b] [--skip a,b] [--cores N] [--list]
+ *   tsx tests/run.ts --record tests/logs/stages.json [--command "../shared/tools/fresh-check test"]
  *
  * Stages run as soon as the stages they need have passed, as many at a time as their declared cores fit in the
  * machine's budget (default 2, this kind of machine; --cores or URVAL_TEST_CORES). A stage that mostly waits (the
@@ -9,18 +10,20 @@
  * runs beside a busy one. What is shared is prepared by stages of its own, keyed by content (tests/support/shared.ts):
  * the generated datasets, the indexed demo state that the end-to-end and export-kill stacks copy, and one OpenSearch
  * node for the contract suite and the cluster scenarios. Each stage's output goes to the console with its name in
- * front and to tests/logs/<stage>.log. The run ends with a table of each stage's wall and CPU seconds and the total.
+ * front and to tests/logs/<stage>.log. The run ends with a table of each stage's wall and CPU seconds and the total,
+ * also written to tests/logs/stages.json; --record adds such a file's table to BENCHMARKS.md ("Test suite").
  *
  * --full adds the long suites: the full resilience run (instead of its short form) with the cluster failover
  * scenarios, the end-to-end suite on the cluster stack, and the 100 000-row export equality (the contract project's
  * long files, URVAL_TEST_FULL=1).
  */
-import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import { recordBenchmark, runDate } from "#scripts/bench/record";
 import { SHARED_CLUSTER_PORT } from "./support/shared";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -36,6 +39,8 @@ const { values: args } = parseArgs({
     skip: { type: "string" },
     cores: { type: "string" },
     list: { type: "boolean", default: false },
+    record: { type: "string" },
+    command: { type: "string" },
   },
 });
 
@@ -60,23 +65,23 @@ const clusterEnv = {
 };
 
 const STAGES: Stage[] = [
-  // Static checks and the build, side by side.
-  { name: "lint", command: ["npm", "run", "--silent", "lint"], cores: 1 },
-  { name: "format", command: [bin("prettier"), "--check", "--log-level", "warn", "."], cores: 1 },
-  { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"], cores: 1 },
-  { name: "build", command: [bin("remix"), "vite:build"], cores: 1 },
-  { name: "bundles", command: tsx("scripts/check-bundles.ts"), needs: ["build"], cores: 1 },
-  // What later stages share, prepared once per content.
-  { name: "datasets", command: tsx("tests/support/prepare.ts", "datasets"), cores: 1 },
-  { name: "demo-state", command: tsx("tests/support/prepare.ts", "demo-state"), needs: ["datasets"], cores: 1 },
+  // In order of priority: what others wait for first (the node's first start builds its launcher with Maven, mostly
+  // downloads), then the static checks beside the build, then the test layers, longest first.
   {
     name: "opensearch",
     command: tsx("tests/support/prepare.ts", "opensearch"),
     cores: 0.25,
     service: { ready: /^opensearch ready/m },
   },
-  // The test layers.
+  { name: "build", command: [bin("remix"), "vite:build"], cores: 1 },
+  { name: "datasets", command: tsx("tests/support/prepare.ts", "datasets"), cores: 1 },
+  { name: "demo-state", command: tsx("tests/support/prepare.ts", "demo-state"), needs: ["datasets"], cores: 1 },
+  { name: "lint", command: ["npm", "run", "--silent", "lint"], cores: 1 },
+  { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"], cores: 1 },
+  { name: "format", command: [bin("prettier"), "--check", "--log-level", "warn", "."], cores: 1 },
+  { name: "bundles", command: tsx("scripts/check-bundles.ts"), needs: ["build"], cores: 1 },
   { name: "unit", command: vitest("unit"), cores: 2 },
+  { name: "e2e", command: [bin("playwright"), "test", "-c", "tests/e2e/playwright.config.ts"], needs: ["build", "demo-state"], cores: 2 },
   {
     name: "contract",
     command: vitest("contract"),
@@ -89,10 +94,10 @@ const STAGES: Stage[] = [
     name: "resilience",
     command: tsx("tests/resilience/run.ts", ...(full ? [] : ["--short"])),
     needs: ["build", "datasets", "demo-state", "opensearch"],
-    cores: 1,
+    // Mostly waiting: the load's seconds, the grace period, the export's lease after a kill.
+    cores: 0.5,
     env: { URVAL_TEST_CLUSTER_URL: clusterEnv.ELASTICSEARCH_URL },
   },
-  { name: "e2e", command: [bin("playwright"), "test", "-c", "tests/e2e/playwright.config.ts"], needs: ["build", "demo-state"], cores: 2 },
   {
     name: "e2e-cluster",
     command: [bin("playwright"), "test", "-c", "tests/e2e/playwright.config.ts"],
@@ -194,6 +199,7 @@ function stopGroup(child: ReturnType<typeof spawn>, signal: NodeJS.Signals) {
 }
 
 async function main() {
+  if (args.record) return record(args.record, args.command);
   const stages = selected();
   if (args.list) {
     for (const s of stages) console.log(`${s.name.padEnd(12)} cores ${s.cores}  needs ${(s.needs ?? []).join(", ") || "-"}`);
@@ -271,6 +277,36 @@ async function main() {
   if ([...outcomes.values()].some((o) => o.result !== "passed")) process.exitCode = 1;
 }
 
+interface StageTable {
+  command: string;
+  date: string;
+  commit: string;
+  cores: number;
+  rows: string[][];
+}
+
+const HEAD = ["stage", "started at s", "wall s", "CPU s", "result"];
+
+function formatTable(rows: string[][]): string[] {
+  const widths = HEAD.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const left = (i: number) => i === 0 || i === 4;
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (left(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  const rule = `| ${widths.map((w, i) => (left(i) ? "-".repeat(w) : `${"-".repeat(w - 1)}:`)).join(" | ")} |`;
+  return [line(HEAD), rule, ...rows.map(line)];
+}
+
+function commitOf(): string {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+  } catch {
+    return "";
+  }
+}
+
 function printTable(outcomes: Outcome[]) {
   const end = Date.now();
   const rows = [
@@ -284,14 +320,42 @@ function printTable(outcomes: Outcome[]) {
     ]),
     ["total", "", seconds(end - toolchainStarted), "", outcomes.every((o) => o.result === "passed") ? "passed" : "FAILED"],
   ];
-  const head = ["stage", "started at s", "wall s", "CPU s", "result"];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 || i === 4 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
-  console.log(`\n${full ? "npm run test:full" : "npm test"}: stages (wall and CPU seconds; ${os.cpus().length} cores, budget ${budget})\n`);
-  console.log(line(head));
-  console.log(`| ${widths.map((w, i) => (i === 0 || i === 4 ? "-".repeat(w) : `${"-".repeat(w - 1)}:`)).join(" | ")} |`);
-  for (const row of rows) console.log(line(row));
+  const command = full ? "npm run test:full" : "npm test";
+  console.log(`\n${command}: stages (wall and CPU seconds; ${os.cpus().length} cores, budget ${budget})\n`);
+  for (const line of formatTable(rows)) console.log(line);
+  const table: StageTable = { command, date: runDate(new Date(toolchainStarted)), commit: commitOf(), cores: budget, rows };
+  writeFileSync(path.join(LOG_DIR, "stages.json"), `${JSON.stringify(table, null, 2)}\n`);
+}
+
+/** Adds a run's stage table (tests/logs/stages.json of a fresh clone, say) to BENCHMARKS.md under "Test suite". */
+async function record(file: string, command: string | undefined) {
+  const table = JSON.parse(readFileSync(file, "utf8")) as StageTable;
+  const ran = command ?? table.command;
+  const total = table.rows.find((r) => r[0] === "total")!;
+  const markdown = [
+    `## Test suite: ${table.command}, stage by stage (${table.date} UTC, ${table.commit})`,
+    "",
+    `Command: \`${ran}\` (tests/run.ts, a budget of ${table.cores} cores)`,
+    "",
+    ...formatTable(table.rows),
+    "",
+  ].join("\n");
+  await recordBenchmark(`\n${markdown}`, {
+    area: "Test suite",
+    command: ran,
+    figures: [
+      { figure: `${table.command}: total`, value: Number(total[2]), unit: "s", note: `${total[4]} at ${table.commit}` },
+      ...table.rows
+        .filter((r) => r[0] !== "total" && r[2] !== "")
+        .map((r) => ({
+          figure: `${table.command}: ${r[0]}`,
+          value: Number(r[2]),
+          unit: "s",
+          note: `${r[4]}; CPU ${r[3] || "-"} s; started at ${r[1]} s`,
+        })),
+    ],
+  });
+  console.log(markdown);
 }
 
 main().catch((error: unknown) => {
