@@ -19,7 +19,7 @@ import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
 import { applySearchMigrations } from "./embedded-fixture";
 
-export const APP_MIGRATIONS = path.resolve(import.meta.dirname, "../../workers/api/migrations");
+export const APP_MIGRATIONS = path.resolve(import.meta.dirname, "../../../workers/api/migrations");
 
 /** Who follows what: users, their saved searches (checked at version 1 unless `checked`), list files and watched companies. */
 export interface Subscriptions {

@@ -11,7 +11,7 @@ import { LocalLoader } from "#scripts/reindex/local-loader";
 import { reindexEmbedded } from "#scripts/reindex/reindex-embedded";
 import { writeFixtureDataset } from "../../fixtures/search/fixture-dataset";
 
-const MIGRATIONS = path.resolve(import.meta.dirname, "../../search-index/migrations");
+const MIGRATIONS = path.resolve(import.meta.dirname, "../../../search-index/migrations");
 
 export async function applySearchMigrations(loader: LocalLoader): Promise<void> {
   for (const file of readdirSync(MIGRATIONS)
