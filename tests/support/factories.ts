@@ -6,7 +6,10 @@
  *   const res = await authedFetch(harness, user.cookie, "/sapi/subscription/active-user");
  */
 import { authConfig, hashPassword } from "#api/tooling";
+import { sameOriginHeadersOf, signInWith } from "./stack-client";
 import type { createUrvalHarness } from "./worker-harness";
+
+export { cookieHeaderFrom } from "./stack-client";
 
 export type UrvalHarness = ReturnType<typeof createUrvalHarness>;
 /** The harness's Response type (undici's, not the Workers one). */
@@ -53,7 +56,7 @@ export function uniqueClientIp(): string {
 /** Headers a same-origin browser request carries (what the API's CSRF check requires on mutating calls). */
 export async function sameOriginHeaders(harness: UrvalHarness): Promise<Record<string, string>> {
   const { url } = await harness.server.listen();
-  return { Origin: url.origin, "Sec-Fetch-Site": "same-origin" };
+  return sameOriginHeadersOf(url.origin);
 }
 
 /** Random 12-digit personal identity number with a valid Luhn check digit (born 1950–1999). */
@@ -106,24 +109,13 @@ async function insertUser(harness: UrvalHarness, overrides: TestUserOverrides) {
   return { userId, username, email, phone, password };
 }
 
-/** "name=value; name2=value2" from a response's Set-Cookie headers (attributes dropped, deletions skipped). */
-export function cookieHeaderFrom(response: HarnessResponse): string {
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0] ?? "")
-    .filter((pair) => pair.includes("=") && !pair.endsWith("="))
-    .join("; ");
-}
-
 /** Signs in with username and password through the API; returns the Cookie header value. */
 export async function signIn(harness: UrvalHarness, id: string, password: string, clientIp = uniqueClientIp()): Promise<string> {
-  const response = await harness.server.fetch("/api/auth/sign-in/username-password", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": clientIp, ...(await sameOriginHeaders(harness)) },
-    body: JSON.stringify({ id, secret: password }),
+  const { url } = await harness.server.listen();
+  const credentials = { username: id, password };
+  return signInWith((path, init) => harness.server.fetch(path, init), url.origin, credentials, {
+    headers: { "CF-Connecting-IP": clientIp },
   });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return cookieHeaderFrom(response);
 }
 
 export async function createTestUser(harness: UrvalHarness, overrides: TestUserOverrides = {}): Promise<TestUser> {

@@ -25,6 +25,7 @@ import {
   createTestUser,
   randomPersonalId,
   sameOriginHeaders,
+  signIn,
   uniqueClientIp,
   type HarnessResponse,
   type TestUser,
@@ -204,16 +205,6 @@ async function expireSubscription(user: TestUser): Promise<void> {
   await env.DB.prepare("UPDATE users SET subscription_expires_at = ? WHERE id = ?")
     .bind(new Date(Date.now() - 86_400_000).toISOString(), user.userId)
     .run();
-}
-
-async function signInAs(user: Pick<TestUser, "username" | "password">): Promise<string> {
-  const response = await harness.server.fetch("/api/auth/sign-in/username-password", {
-    method: "POST",
-    headers: { ...json, "CF-Connecting-IP": uniqueClientIp(), ...(await sameOriginHeaders(harness)) },
-    body: JSON.stringify({ id: user.username, secret: user.password }),
-  });
-  expect(response.status).toBe(200);
-  return cookieHeaderFrom(response);
 }
 
 /** The newest one-time code sent to a recipient (development mailbox in D1). */
@@ -607,8 +598,8 @@ describe("logs", () => {
     const listFileName = `Kundlista ${tag}.txt`;
     harness.server.clearLogs();
 
-    const cookie = await signInAs({ username: user.email, password: user.password });
-    await signInAs({ username: personalId, password: user.password });
+    const cookie = await signIn(harness, user.email, user.password);
+    await signIn(harness, personalId, user.password);
     const emailCodeId = await requestCode(user.username, "EMAIL");
     const emailCode = await codeFor(user.email);
     expect((await post("/api/auth/login/one-time-code/confirm", { codeId: emailCodeId, code: emailCode })).status).toBe(200);
