@@ -7,9 +7,11 @@
  */
 import { authConfig, hashPassword } from "#api/tooling";
 import { sameOriginHeadersOf, signInWith } from "./stack-client";
+import type { TestUser } from "./test-user";
 import type { createUrvalHarness } from "./worker-harness";
 
 export { cookieHeaderFrom } from "./stack-client";
+export type { TestUser } from "./test-user";
 
 export type UrvalHarness = ReturnType<typeof createUrvalHarness>;
 /** The harness's Response type (undici's, not the Workers one). */
@@ -33,16 +35,6 @@ export interface TestUserOverrides {
   disabled?: boolean;
   /** Sign in through the API (default: when the account is usable). */
   signIn?: boolean;
-}
-
-export interface TestUser {
-  userId: string;
-  username: string;
-  email: string;
-  phone: string | null;
-  password: string;
-  /** Value for the Cookie header (empty when not signed in). */
-  cookie: string;
 }
 
 let sequence = 0;
@@ -83,6 +75,8 @@ async function insertUser(harness: UrvalHarness, overrides: TestUserOverrides) {
   const email = overrides.email ?? `${username}@test.urval.se`;
   const phone = overrides.phone === undefined ? `+4670${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}` : overrides.phone;
   const password = overrides.password ?? `Testlösen-${tag}`;
+  const firstName = overrides.firstName ?? "Test";
+  const lastName = overrides.lastName ?? "Användare";
   const config = authConfig(env);
   const pepper = { id: config.PASSWORD_PEPPER_ID, secret: config.PASSWORD_PEPPER };
   const userId = crypto.randomUUID();
@@ -97,8 +91,8 @@ async function insertUser(harness: UrvalHarness, overrides: TestUserOverrides) {
       email,
       phone,
       overrides.personalId ?? null,
-      overrides.firstName ?? "Test",
-      overrides.lastName ?? "Användare",
+      firstName,
+      lastName,
       await hashPassword(password, pepper),
       overrides.quota ?? 1000,
       overrides.expiresAt ?? new Date(Date.now() + 365 * 86_400_000).toISOString(),
@@ -106,7 +100,7 @@ async function insertUser(harness: UrvalHarness, overrides: TestUserOverrides) {
       overrides.disabled ? 1 : 0,
     )
     .run();
-  return { userId, username, email, phone, password };
+  return { userId, username, email, phone, firstName, lastName, password };
 }
 
 /** Signs in with username and password through the API; returns the Cookie header value. */

@@ -8,7 +8,8 @@ import { test as base, expect, type Page } from "@playwright/test";
 import path from "node:path";
 import { sameOriginHeadersOf, SIGN_IN_PATH, signInBody } from "../../support/stack-client";
 import { ARTIFACTS_DIR, BASE_URL } from "./e2e-env";
-import { type LocalState, openLocalState, type TestUser } from "./local-state";
+import type { TestUser } from "../../support/test-user";
+import { type LocalState, openLocalState } from "./local-state";
 
 const FATAL_CONSOLE = [/Content.Security.Policy/i, /Hydration/i, /did not match/i, /Minified React error/i, /Uncaught/i];
 
