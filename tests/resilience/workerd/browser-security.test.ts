@@ -32,7 +32,7 @@ import {
 } from "../../support/factories";
 import { createUrvalHarness, ROOT } from "../../support/worker-harness";
 import { fixtureCompanies } from "../../fixtures/search/fixture-dataset";
-import { seedSearchIndex } from "../../integration/support/search-api-seed";
+import { seedIndex } from "../../support/seed-index";
 
 const harness = createUrvalHarness();
 const started = performance.now();
@@ -42,7 +42,7 @@ const track = ({ task, onTestFailed }: TestContext) => onTestFailed(() => void f
 
 beforeAll(async () => {
   await harness.start();
-  await seedSearchIndex(harness);
+  await seedIndex(harness);
 }, 180_000);
 
 afterAll(async () => {
