@@ -13,8 +13,8 @@ import { isDeepStrictEqual, parseArgs } from "node:util";
 import { z } from "zod";
 import { SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import type { SearchInput } from "#shared/search/search-schema";
+import { sameOriginHeadersOf, signInToStack } from "#tests/support/stack-client";
 import { benchQueries } from "./bench/api-queries";
-import { signIn } from "./bench/api-session";
 
 const { values } = parseArgs({
   options: { a: { type: "string" }, "a-state": { type: "string" }, b: { type: "string" }, "b-state": { type: "string" } },
@@ -33,9 +33,8 @@ async function open(url: string, state: string): Promise<Side> {
   const demo = z
     .object({ username: z.string(), password: z.string() })
     .parse(JSON.parse(readFileSync(path.join(state, "demo-account.json"), "utf8")));
-  const cookie = await signIn(url, demo.username, demo.password);
-  const origin = new URL(url).origin;
-  return { url, headers: { Cookie: cookie, Origin: origin, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/json" } };
+  const cookie = await signInToStack(url, demo, { acceptTerms: true });
+  return { url, headers: { Cookie: cookie, ...sameOriginHeadersOf(new URL(url).origin), "Content-Type": "application/json" } };
 }
 
 async function page(side: Side, search: SearchInput, n: number) {

@@ -11,7 +11,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { hashPassword } from "#api/tooling";
-import { authedFetch, createTestUser, signIn } from "#tests/support/factories";
+import { authedFetch, cookieHeaderFrom, createTestUser, signIn } from "#tests/support/factories";
 import { createUrvalHarness } from "#tests/support/worker-harness";
 import { recordBenchmark } from "../bench/record";
 
@@ -55,10 +55,7 @@ async function main() {
       await measure("POST /api/auth/refresh (workerd)", bar, async () => {
         const response = await authedFetch(harness, cookie, "/api/auth/refresh", { method: "POST" });
         if (response.status !== 200) throw new Error(`refresh ${response.status}`);
-        cookie = response.headers
-          .getSetCookie()
-          .map((c) => c.split(";")[0])
-          .join("; ");
+        cookie = cookieHeaderFrom(response);
       }),
     );
     rows.push(

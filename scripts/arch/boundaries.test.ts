@@ -43,11 +43,12 @@ describe("module boundaries", () => {
     ]);
   });
 
-  it("keeps test support to test files and benchmarks", () => {
+  it("keeps test support to test files, benchmarks and the stack-parity check", () => {
     const problems = problemsOf(
       edge("workers/export/src/xlsx/a.test.ts", "tests/support/xlsx/sample-records.ts", "#tests/support/xlsx/sample-records"),
       edge("scripts/bench/api.ts", "tests/support/stack-client.ts", "#tests/support/stack-client"),
       edge("scripts/accounts/bench-sign-in.ts", "tests/support/worker-harness.ts", "#tests/support/worker-harness"),
+      edge("scripts/stack-parity.ts", "tests/support/stack-client.ts", "#tests/support/stack-client"),
       edge("workers/export/src/xlsx/a.ts", "tests/support/xlsx/sample-records.ts", "#tests/support/xlsx/sample-records"),
       edge("scripts/reindex/cli.ts", "tests/support/factories.ts", "#tests/support/factories"),
       edge("app/routes/a.tsx", "tests/support/factories.ts", "#tests/support/factories"),

@@ -41,11 +41,15 @@ const REACHES_FURTHER = (file: string) => file.startsWith("tests/contract/");
 /** Test support: factories, the worker harness, fakes, sample records and the stack client (issue 36). */
 const TEST_SUPPORT = "tests/support/";
 /**
- * Who may import test support from outside tests/: a test file beside the code it tests, and a benchmark, which drives
- * a stack or a writer the way a test does. Product code and every other script never do.
+ * Who may import test support from outside tests/: a test file beside the code it tests, a benchmark, which drives
+ * a stack or a writer the way a test does, and the stack-parity check, which signs in to two running stacks and asks
+ * each what a test would. Product code and every other script never do.
  */
 export const MAY_USE_TEST_SUPPORT = (file: string) =>
-  /\.test\.tsx?$/.test(file) || file.startsWith("scripts/bench/") || /^scripts\/[^/]+\/bench-[^/]+\.ts$/.test(file);
+  /\.test\.tsx?$/.test(file) ||
+  file.startsWith("scripts/bench/") ||
+  /^scripts\/[^/]+\/bench-[^/]+\.ts$/.test(file) ||
+  file === "scripts/stack-parity.ts";
 
 export function problemOf(edge: ImportEdge): string | null {
   const [from, to] = [partOf(edge.from), partOf(edge.to)];

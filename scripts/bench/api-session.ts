@@ -4,40 +4,22 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { z } from "zod";
 import { SEARCH_REQUEST_ID_HEADER, SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
+import { type Credentials, sameOriginHeadersOf, signInToStack } from "#tests/support/stack-client";
 import type { BenchQuery } from "./api-queries";
 
-/** Signs in with username and password; returns the Cookie header value. */
-export async function signIn(url: string, username: string, password: string): Promise<string> {
-  const origin = new URL(url).origin;
-  const response = await fetch(`${url}/api/auth/sign-in/username-password`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin, "Sec-Fetch-Site": "same-origin" },
-    body: JSON.stringify({ id: username, secret: password }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0] ?? "")
-    .filter((pair) => pair.includes("=") && !pair.endsWith("="))
-    .join("; ");
-  // A fresh account must accept the terms of use before it may search (spec §8); accepting again changes nothing.
-  const terms = await fetch(`${url}/sapi/subscription/accept-terms`, {
-    method: "POST",
-    headers: { Cookie: cookie, Origin: origin, "Sec-Fetch-Site": "same-origin" },
-  });
-  if (terms.status !== 200) throw new Error(`accepting the terms failed: ${terms.status} ${await terms.text()}`);
-  return cookie;
-}
-
-/** The headers a signed-in browser sends with the search page's API calls (signs in first). */
-export async function browserHeaders(url: string, account: { username: string; password: string }): Promise<Record<string, string>> {
+/** The headers a browser sends with the search page's API calls, for a session's Cookie header. */
+export function apiHeaders(cookie: string, url: string): Record<string, string> {
   return {
-    Cookie: await signIn(url, account.username, account.password),
-    Origin: new URL(url).origin,
-    "Sec-Fetch-Site": "same-origin",
+    Cookie: cookie,
+    ...sameOriginHeadersOf(new URL(url).origin),
     "Content-Type": "application/json",
     [SEARCH_REQUEST_ID_HEADER]: "1",
   };
+}
+
+/** apiHeaders of a fresh session (signs in and accepts the terms first). */
+export async function browserHeaders(url: string, account: Credentials): Promise<Record<string, string>> {
+  return apiHeaders(await signInToStack(url, account, { acceptTerms: true }), url);
 }
 
 /** A built client asset (served by the platform's asset handling; no worker code of ours runs for it). */

@@ -24,10 +24,11 @@ import { z } from "zod";
 import { ExtractionJobSchema, ExtractionPreviewSchema, IDEMPOTENCY_KEY_HEADER, type ExtractionJob } from "#shared/api-contracts/extraction";
 import { emptySearch } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
+import { sameOriginHeadersOf, signInToStack } from "#tests/support/stack-client";
 import { createAccount } from "../accounts/cli";
 import { openLocalBindings, PERSIST_DIR } from "../lib/local-bindings";
 import { peakRssSampler, treeRssMb } from "../lib/process-tree";
-import { fetchDocumentCount, signIn } from "./api-session";
+import { fetchDocumentCount } from "./api-session";
 import { countSheetRows, DATA_SHEET, downloadFile } from "./export-stack-file";
 import { recordBenchmark } from "./record";
 import { parentOf, stackWorkerdPids, workerdSockets } from "./stack-cpu";
@@ -87,7 +88,7 @@ class Session {
   constructor(private readonly cookie: string) {}
 
   headers(extra: Record<string, string> = {}): Record<string, string> {
-    return { Cookie: this.cookie, Origin: origin, "Sec-Fetch-Site": "same-origin", ...extra };
+    return { Cookie: this.cookie, ...sameOriginHeadersOf(origin), ...extra };
   }
 
   async preview() {
@@ -324,7 +325,7 @@ function figures(m: Measured) {
 async function measure(): Promise<Measured> {
   const documents = await fetchDocumentCount(args.url);
   const account = await createBenchAccount(ROWS + WARMUP_ROWS);
-  const session = new Session(await signIn(args.url, account.username, account.password));
+  const session = new Session(await signInToStack(args.url, account, { acceptTerms: true }));
   const preview = await session.preview();
   if (preview.selectionCount < ROWS) throw new Error(`the search has ${preview.selectionCount} hits, fewer than --rows ${ROWS}`);
   if (preview.maxCount < ROWS) throw new Error(`the account may export ${preview.maxCount} rows, fewer than --rows ${ROWS}`);

@@ -15,10 +15,9 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { SingleBar } from "cli-progress";
 import { z } from "zod";
-import { SEARCH_REQUEST_ID_HEADER } from "#shared/api-contracts/search-api";
 import { PERSIST_DIR } from "../lib/local-bindings";
 import { benchQueries } from "./api-queries";
-import { signIn } from "./api-session";
+import { browserHeaders } from "./api-session";
 import { recordBenchmark } from "./record";
 import { stackWorkerdPids, workerdSockets } from "./stack-cpu";
 
@@ -196,13 +195,7 @@ function requestsFor(call: string): CannonRequest[] {
 
 async function main() {
   const account = demoAccount();
-  const headers = {
-    Cookie: await signIn(args.url, account.username, account.password),
-    Origin: new URL(args.url).origin,
-    "Sec-Fetch-Site": "same-origin",
-    "Content-Type": "application/json",
-    [SEARCH_REQUEST_ID_HEADER]: "1",
-  };
+  const headers = await browserHeaders(args.url, account);
   const requests = requestsFor(args.call);
   const seconds = Number(args.seconds);
   const targets = await findInspector();

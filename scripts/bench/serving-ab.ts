@@ -15,10 +15,10 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { SEARCH_REQUEST_ID_HEADER } from "#shared/api-contracts/search-api";
+import { signInToStack } from "#tests/support/stack-client";
 import { benchQueries } from "./api-queries";
 import { percentile } from "./api-report";
-import { signIn } from "./api-session";
+import { apiHeaders } from "./api-session";
 import { recordBenchmark, type BenchFigure } from "./record";
 import { cpuMs, stackWorkerdPids } from "./stack-cpu";
 
@@ -46,16 +46,8 @@ interface Call {
   requests: (asset: string) => CannonRequest[];
 }
 
-const api = (cookie: string, url: string) => ({
-  Cookie: cookie,
-  Origin: new URL(url).origin,
-  "Sec-Fetch-Site": "same-origin",
-  "Content-Type": "application/json",
-  [SEARCH_REQUEST_ID_HEADER]: "1",
-});
-
 const ALL_CALLS: Call[] = [
-  { key: "preflight", name: "GET /sapi/preflight", headers: api, requests: () => [{ method: "GET", path: "/sapi/preflight" }] },
+  { key: "preflight", name: "GET /sapi/preflight", headers: apiHeaders, requests: () => [{ method: "GET", path: "/sapi/preflight" }] },
   {
     key: "health",
     name: "GET /sapi/health (through both workers, no session)",
@@ -65,7 +57,7 @@ const ALL_CALLS: Call[] = [
   {
     key: "mix",
     name: "search mix as browsers send it (result cache)",
-    headers: api,
+    headers: apiHeaders,
     requests: () =>
       benchQueries(null).map((q) => ({ method: "POST", path: `/sapi/search/page/${q.page}`, body: JSON.stringify(q.search) })),
   },
@@ -88,7 +80,7 @@ interface Stack {
 async function openStack(label: string, url: string | undefined, state: string | undefined): Promise<Stack> {
   if (!url || !state) throw new Error("--a, --a-state, --b and --b-state are required");
   const account = JSON.parse(readFileSync(path.join(state, "demo-account.json"), "utf8")) as { username: string; password: string };
-  const cookie = await signIn(url, account.username, account.password);
+  const cookie = await signInToStack(url, account, { acceptTerms: true });
   const html = await (await fetch(`${url}/logga-in`)).text();
   const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
   if (!asset) throw new Error(`${url}: no /assets/*.js script in /logga-in`);

@@ -16,6 +16,7 @@ import { SingleBar } from "cli-progress";
 import { chromium } from "playwright-core";
 import { serializeSearch } from "#shared/search/search-serialize";
 import { emptySearch } from "#shared/search/search-schema";
+import { ACCEPT_TERMS_PATH, sameOriginHeadersOf, SIGN_IN_PATH, signInBody } from "#tests/support/stack-client";
 import {
   CLICK_LISTS,
   type ClickSample,
@@ -157,15 +158,13 @@ async function main() {
   });
   try {
     const context = await browser.newContext({ ...profile.context, locale: "sv-SE" });
-    const signIn = await context.request.post(`${stack.url}/api/auth/sign-in/username-password`, {
-      data: { id: stack.account.username, secret: stack.account.password },
-      headers: { Origin: stack.url, "Sec-Fetch-Site": "same-origin" },
-    });
+    // Through the browser context's own request client rather than signInToStack: the session cookies, with their
+    // attributes, must land in the context the pages load in, and this client stores them there as the browser would.
+    const headers = sameOriginHeadersOf(stack.url);
+    const signIn = await context.request.post(`${stack.url}${SIGN_IN_PATH}`, { data: signInBody(stack.account), headers });
     if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()} ${await signIn.text()}`);
     // A fresh demo account still has the terms modal in front of every page; accepting again changes nothing.
-    const terms = await context.request.post(`${stack.url}/sapi/subscription/accept-terms`, {
-      headers: { Origin: stack.url, "Sec-Fetch-Site": "same-origin" },
-    });
+    const terms = await context.request.post(`${stack.url}${ACCEPT_TERMS_PATH}`, { headers });
     if (!terms.ok()) throw new Error(`accepting the terms failed: ${terms.status()} ${await terms.text()}`);
     bar.start(coldLoads, 0, { step: "cold loads" });
     const loads: ColdLoad[] = [];

@@ -51,7 +51,7 @@ test("a closed popup's export is found on Mina exporter, downloaded again for fr
   expect(await recordsLeft(page)).toBe(left);
 
   const jobId = await local.insertRunningExport({
-    userId: user.id,
+    userId: user.userId,
     serializedSearch: serializeSearch(search({})),
     count: 100_000,
     rowsWritten: 12_000,

@@ -130,7 +130,7 @@ test("an expired subscription is told so on protected pages, can sign out, and s
   await page.goto("/logga-in");
   await signInByForm(page, user);
   await expect(page).toHaveURL("/");
-  await local.expireSubscription(user.id);
+  await local.expireSubscription(user.userId);
 
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Kontot kan inte användas" })).toBeVisible();

@@ -2,34 +2,16 @@
  * List files (issue 10, spec §7): upload, list and delete through the web worker into the API worker with real D1,
  * matched against a real embedded index built from the synthetic generator and stored in the harness's R2.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateDataset } from "#scripts/data/generate";
-import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
-import {
-  companyDocumentRow,
-  concatSnapshot,
-  D1DocumentStore,
-  type DocumentRow,
-  documentTablesDdl,
-  EmbeddedBackend,
-  encodeSnapshot,
-  flipStatements,
-  insertDocumentRows,
-  parseSearch,
-  REGISTER_VERSION_SQL,
-  type SearchIndex,
-  snapshotKey,
-  worksiteDocumentRow,
-} from "#search-index/engine";
-import { companyFacts, IndexBuild, worksiteFacts } from "#search-index/indexing";
+import { type EmbeddedBackend, parseSearch } from "#search-index/engine";
 import { ListFileListSchema, type ListFile } from "#shared/api-contracts/list-files";
 import { listFilesForSearch, loadListFileNumbers } from "#api/list-files/list-file-numbers";
 import { ErrorBodySchema } from "#shared/errors";
 import type { SearchInput } from "#shared/search/search-schema";
 import { authedFetch, createTestUser, type TestUser } from "../support/factories";
+import { seedIndex } from "../support/seed-index";
 import { createUrvalHarness, ROOT } from "../support/worker-harness";
 
 const harness = createUrvalHarness();
@@ -40,51 +22,20 @@ const corpusExpected = JSON.parse(readFileSync(path.join(CORPUS, "expected.json"
 interface Register {
   /** orgNo → how many worksites the company has, read back from the generated source files. */
   worksitesOf: Map<string, number>;
-  index: SearchIndex;
-  version: number;
+  /** The embedded backend on the same index and documents. */
+  backend: EmbeddedBackend;
 }
 
-/**
- * A small real register, the way `npm run reindex` builds one: generator → source NDJSON → index build → packed
- * documents in SEARCH_DB, snapshot in the harness's R2, version flipped current.
- */
+/** A small real register from the generator, indexed the way `npm run reindex` does (tests/support/seed-index.ts). */
 async function seedRegister(companies: number): Promise<Register> {
-  const dir = mkdtempSync(path.join(tmpdir(), "urval-listfiles-"));
-  try {
-    await generateDataset({ companies, seed: 1010, outDir: dir });
-    const env = await harness.api().getEnv();
-    const version = 1;
-    await env.SEARCH_DB.prepare(REGISTER_VERSION_SQL).bind(version).run();
-    for (const ddl of documentTablesDdl(version)) await env.SEARCH_DB.prepare(ddl).run();
-    const build = new IndexBuild();
-    const worksitesOf = new Map<string, number>();
-    const orgNoOf = new Map<number, string>();
-    const companyRows: DocumentRow[] = [];
-    for await (const source of readCompanies(dir)) {
-      build.addCompany(companyFacts(source));
-      companyRows.push(companyDocumentRow(source));
-      orgNoOf.set(source.orgSeqNo, source.orgNo);
-      worksitesOf.set(source.orgNo, 0);
-    }
-    const worksiteRows: DocumentRow[] = [];
-    for await (const source of readWorksites(dir)) {
-      build.addWorksiteColumns(worksiteFacts(source));
-      worksiteRows.push(worksiteDocumentRow(source));
-      const orgNo = orgNoOf.get(source.orgSeqNo) as string;
-      worksitesOf.set(orgNo, (worksitesOf.get(orgNo) ?? 0) + 1);
-    }
-    await insertDocumentRows(env.SEARCH_DB, version, companyRows, worksiteRows);
-    const index = build.finish(version);
-    await env.SEARCH_INDEX.put(snapshotKey(version), concatSnapshot(encodeSnapshot(index)));
-    const counts = { companies: companyRows.length, worksites: worksiteRows.length };
-    for (const { sql, params } of flipStatements(version, counts))
-      await env.SEARCH_DB.prepare(sql)
-        .bind(...params)
-        .run();
-    return { worksitesOf, index, version };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  const seeded = await seedIndex(harness, { source: { generate: companies, seed: 1010 } });
+  const worksitesOf = new Map(seeded.companies.map((company) => [company.orgNo, 0]));
+  const orgNoOf = new Map(seeded.companies.map((company) => [company.orgSeqNo, company.orgNo]));
+  for (const worksite of seeded.worksites) {
+    const orgNo = orgNoOf.get(worksite.orgSeqNo) as string;
+    worksitesOf.set(orgNo, (worksitesOf.get(orgNo) ?? 0) + 1);
   }
+  return { worksitesOf, backend: seeded.backend };
 }
 
 let register: Register;
@@ -242,7 +193,7 @@ describe("list files in a search (embedded backend on the same index and documen
     const response = await upload(owner, 31, [textFile("urval.txt", listed)]);
     const [file] = ListFileListSchema.parse(await response.json());
     const env = await harness.api().getEnv();
-    const backend = new EmbeddedBackend(register.index, new D1DocumentStore(env.SEARCH_DB, register.version));
+    const { backend } = register;
     const hits = async (input: SearchInput) => {
       const search = parseSearch(input);
       const listFiles = await listFilesForSearch(env.DB, owner.userId, search.numSet);

@@ -22,7 +22,7 @@ import { startFakeQueuesApi } from "../support/fakes/queues-http-server";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { authedFetch, createTestUser, type TestUser } from "../support/factories";
 import { createUrvalHarness } from "../support/worker-harness";
-import { seedSearchIndex } from "./support/search-api-seed";
+import { seedIndex } from "../support/seed-index";
 
 const harness = createUrvalHarness();
 const env = () => harness.api().getEnv();
@@ -119,7 +119,7 @@ beforeAll(async () => {
   v1 = sets.first;
   v2 = sets.second;
   const worksites = fixtureWorksites();
-  await seedSearchIndex(harness, v1, worksites, 1);
+  await seedIndex(harness, { source: { companies: v1, worksites }, version: 1 });
   owner = await createTestUser(harness, { firstName: "Vera" });
   const saved = await authedFetch(harness, owner.cookie, "/sapi/monitoring/searches", {
     method: "POST",
@@ -129,12 +129,7 @@ beforeAll(async () => {
   expect(saved.status).toBe(200);
   expect(await saved.json()).toMatchObject({ hitCount: 2 });
   expect((await authedFetch(harness, owner.cookie, `/sapi/monitoring/companies/${watched.orgSeqNo}`, { method: "POST" })).status).toBe(200);
-  await seedSearchIndex(
-    harness,
-    v2,
-    worksites.filter((w) => w.orgSeqNo !== sets.removedId),
-    2,
-  );
+  await seedIndex(harness, { source: { companies: v2, worksites: worksites.filter((w) => w.orgSeqNo !== sets.removedId) }, version: 2 });
 }, 180_000);
 afterAll(() => harness.server.close());
 

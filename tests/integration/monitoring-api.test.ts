@@ -19,14 +19,14 @@ import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
 import { authedFetch, createTestUser, type TestUser } from "../support/factories";
 import { createUrvalHarness } from "../support/worker-harness";
-import { seedSearchIndex, type SeededIndex } from "./support/search-api-seed";
+import { seedIndex, type SeededIndex } from "../support/seed-index";
 
 const harness = createUrvalHarness();
 let seeded: SeededIndex;
 
 beforeAll(async () => {
   await harness.start();
-  seeded = await seedSearchIndex(harness);
+  seeded = await seedIndex(harness);
 }, 120_000);
 afterAll(() => harness.server.close());
 

@@ -7,7 +7,7 @@ import { computeSniAggregation } from "#search-index";
 import { AnnualReportListSchema, EntityAnswerSchema, SniAggregationSchema } from "#shared/api-contracts/search-api";
 import { authedFetch, createTestUser, type TestUser } from "../support/factories";
 import { createUrvalHarness } from "../support/worker-harness";
-import { seedSearchIndex, type SeededIndex } from "./support/search-api-seed";
+import { seedIndex, type SeededIndex } from "../support/seed-index";
 
 const harness = createUrvalHarness();
 let seeded: SeededIndex;
@@ -15,7 +15,7 @@ let user: TestUser;
 
 beforeAll(async () => {
   await harness.start();
-  seeded = await seedSearchIndex(harness);
+  seeded = await seedIndex(harness);
   user = await createTestUser(harness);
 }, 180_000);
 afterAll(() => harness.server.close());

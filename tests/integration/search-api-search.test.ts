@@ -11,7 +11,7 @@ import { emptySearch, SearchSchema, type SearchInput } from "#shared/search/sear
 import { deserializeSearch } from "#shared/search/search-serialize";
 import { authedFetch, createTestUser, type HarnessResponse, type TestUser } from "../support/factories";
 import { createUrvalHarness } from "../support/worker-harness";
-import { seedSearchIndex, type SeededIndex } from "./support/search-api-seed";
+import { seedIndex, type SeededIndex } from "../support/seed-index";
 
 const harness = createUrvalHarness();
 let seeded: SeededIndex;
@@ -19,7 +19,7 @@ let user: TestUser;
 
 beforeAll(async () => {
   await harness.start();
-  seeded = await seedSearchIndex(harness);
+  seeded = await seedIndex(harness);
   user = await createTestUser(harness);
 }, 180_000);
 afterAll(() => harness.server.close());

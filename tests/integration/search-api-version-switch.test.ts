@@ -10,14 +10,14 @@ import { removeVersionStatements } from "#search-index/engine";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { authedFetch, createTestUser, type TestUser } from "../support/factories";
 import { createUrvalHarness } from "../support/worker-harness";
-import { seedSearchIndex } from "./support/search-api-seed";
+import { seedIndex } from "../support/seed-index";
 
 const harness = createUrvalHarness();
 let user: TestUser;
 
 beforeAll(async () => {
   await harness.start();
-  await seedSearchIndex(harness);
+  await seedIndex(harness);
   user = await createTestUser(harness);
 }, 180_000);
 afterAll(() => harness.server.close());
@@ -32,12 +32,8 @@ const searchPage = (body: unknown) =>
 /** Version `version` goes live with `companies` and the versions before it are dropped, tables and all. */
 async function switchAndDrop(version: number, companies = fixtureCompanies()) {
   const ids = new Set(companies.map((company) => company.orgSeqNo));
-  await seedSearchIndex(
-    harness,
-    companies,
-    fixtureWorksites().filter((worksite) => ids.has(worksite.orgSeqNo)),
-    version,
-  );
+  const worksites = fixtureWorksites().filter((worksite) => ids.has(worksite.orgSeqNo));
+  await seedIndex(harness, { source: { companies, worksites }, version });
   const db = (await harness.api().getEnv()).SEARCH_DB;
   for (let old = 1; old < version; old++) {
     await db.batch(removeVersionStatements(old).map(({ sql, params }) => db.prepare(sql).bind(...params)));

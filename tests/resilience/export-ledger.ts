@@ -12,6 +12,7 @@ import { ActiveUserSchema } from "#shared/api-contracts/subscription";
 import { exportFileKey } from "#shared/export-job";
 import { SearchSchema } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
+import { sameOriginHeadersOf, signInToStack } from "../support/stack-client";
 import { multipartUploads, storedObjects } from "./export-kill-stack";
 
 const ALL_COMPANIES = serializeSearch(SearchSchema.parse({}));
@@ -47,21 +48,11 @@ export class ExportClient {
   constructor(private readonly origin: string) {}
 
   private headers(extra: Record<string, string> = {}) {
-    return { Origin: this.origin, "Sec-Fetch-Site": "same-origin", Cookie: this.cookie, ...extra };
+    return { ...sameOriginHeadersOf(this.origin), Cookie: this.cookie, ...extra };
   }
 
   async signIn(account: ExportAccount) {
-    const response = await fetch(`${this.origin}/api/auth/sign-in/username-password`, {
-      method: "POST",
-      headers: this.headers({ "Content-Type": "application/json" }),
-      body: JSON.stringify({ id: account.username, secret: account.password }),
-    });
-    if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
-    this.cookie = response.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0] ?? "")
-      .filter((pair) => pair.includes("=") && !pair.endsWith("="))
-      .join("; ");
+    this.cookie = await signInToStack(this.origin, account);
   }
 
   /** An export of `count` rows of the search (default: every company); its job id. */

@@ -2,6 +2,7 @@
  * One simulated subscriber's HTTP client: browser-like headers (same-origin, session cookies), a latency record per
  * call, and a failed request for any status outside the expected ones, a network error or a timeout.
  */
+import { ACCEPT_TERMS_PATH, type Credentials, sameOriginHeadersOf, SIGN_IN_PATH, signInBody } from "../support/stack-client";
 import type { LoadStats } from "./load-stats";
 
 export interface CallResult {
@@ -22,8 +23,7 @@ export class SubscriberClient {
   /** The headers a browser on the product's own pages sends (origin, fetch metadata, this subscriber's cookies). */
   browserHeaders(extra: Record<string, string> = {}): Record<string, string> {
     return {
-      Origin: new URL(this.baseUrl).origin,
-      "Sec-Fetch-Site": "same-origin",
+      ...sameOriginHeadersOf(new URL(this.baseUrl).origin),
       ...(this.cookie ? { Cookie: this.cookie } : {}),
       ...extra,
     };
@@ -79,6 +79,12 @@ export class SubscriberClient {
       headers: { "Content-Type": "application/json", ...extra.headers },
       expect: extra.expect,
     });
+  }
+
+  /** Signs in as the sign-in page does, then accepts the terms, each a recorded call; false when either failed. */
+  async signIn(account: Credentials): Promise<boolean> {
+    if (!(await this.postJson("sign-in", SIGN_IN_PATH, signInBody(account)))) return false;
+    return (await this.call("accept-terms", ACCEPT_TERMS_PATH, { method: "POST" })) !== null;
   }
 
   private absorbCookies(lines: string[]): void {

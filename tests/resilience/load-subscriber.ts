@@ -66,9 +66,7 @@ function parseWith<T>(
 
 async function signIn(ctx: Ctx): Promise<boolean> {
   const { client, plan } = ctx;
-  const signedIn = await client.postJson("sign-in", "/api/auth/sign-in/username-password", { id: plan.username, secret: plan.password });
-  if (!signedIn) return false;
-  if (!(await client.call("accept-terms", "/sapi/subscription/accept-terms", { method: "POST" }))) return false;
+  if (!(await client.signIn(plan))) return false;
   await Promise.all(REFDATA_NAMES.map((name) => client.call("refdata", `/sapi/refdata/${name}`)));
   return (await activeUser(ctx)) !== null;
 }

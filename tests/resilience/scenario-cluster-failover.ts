@@ -546,11 +546,7 @@ export async function runClusterFailover(options: FailoverOptions): Promise<Scen
     const probeAccount = accounts[0];
     if (!probeAccount) throw new Error("no accounts");
     const probeClient = new SubscriberClient(stack.url, new LoadStats());
-    await probeClient.postJson("sign-in", "/api/auth/sign-in/username-password", {
-      id: probeAccount.username,
-      secret: probeAccount.password,
-    });
-    await probeClient.call("accept-terms", "/sapi/subscription/accept-terms", { method: "POST" });
+    await probeClient.signIn(probeAccount);
     const part2Start = Date.now();
     const reindex = await reindexWithPrimaryKill(run, options, book, datasetB, probeClient);
     const part2End = Date.now();

@@ -137,8 +137,7 @@ export async function runLoad(stack: Stack, probe: IndexStateProbe, options: Loa
   })();
   const reindexed = await reindex;
   // Hostile list files after the reindex, while the subscribers go on: the stack's memory is then theirs and ours.
-  await attacker.postJson("sign-in", "/api/auth/sign-in/username-password", { id: first.username, secret: first.password });
-  await attacker.call("accept-terms", "/sapi/subscription/accept-terms", { method: "POST" });
+  await attacker.signIn(first);
   const hostile = await uploadHostileFiles(attacker, rootPid);
   await Promise.all(sessions);
   clearInterval(ticker);

@@ -6,7 +6,12 @@
  *   const res = await authedFetch(harness, user.cookie, "/sapi/subscription/active-user");
  */
 import { authConfig, hashPassword } from "#api/tooling";
+import { sameOriginHeadersOf, signInWith } from "./stack-client";
+import type { TestUser } from "./test-user";
 import type { createUrvalHarness } from "./worker-harness";
+
+export { cookieHeaderFrom } from "./stack-client";
+export type { TestUser } from "./test-user";
 
 export type UrvalHarness = ReturnType<typeof createUrvalHarness>;
 /** The harness's Response type (undici's, not the Workers one). */
@@ -32,16 +37,6 @@ export interface TestUserOverrides {
   signIn?: boolean;
 }
 
-export interface TestUser {
-  userId: string;
-  username: string;
-  email: string;
-  phone: string | null;
-  password: string;
-  /** Value for the Cookie header (empty when not signed in). */
-  cookie: string;
-}
-
 let sequence = 0;
 
 /** A documentation-range IPv6 address per call, so per-IP sign-in limits of one test never affect another. */
@@ -53,7 +48,7 @@ export function uniqueClientIp(): string {
 /** Headers a same-origin browser request carries (what the API's CSRF check requires on mutating calls). */
 export async function sameOriginHeaders(harness: UrvalHarness): Promise<Record<string, string>> {
   const { url } = await harness.server.listen();
-  return { Origin: url.origin, "Sec-Fetch-Site": "same-origin" };
+  return sameOriginHeadersOf(url.origin);
 }
 
 /** Random 12-digit personal identity number with a valid Luhn check digit (born 1950–1999). */
@@ -80,6 +75,8 @@ async function insertUser(harness: UrvalHarness, overrides: TestUserOverrides) {
   const email = overrides.email ?? `${username}@test.urval.se`;
   const phone = overrides.phone === undefined ? `+4670${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}` : overrides.phone;
   const password = overrides.password ?? `Testlösen-${tag}`;
+  const firstName = overrides.firstName ?? "Test";
+  const lastName = overrides.lastName ?? "Användare";
   const config = authConfig(env);
   const pepper = { id: config.PASSWORD_PEPPER_ID, secret: config.PASSWORD_PEPPER };
   const userId = crypto.randomUUID();
@@ -94,8 +91,8 @@ async function insertUser(harness: UrvalHarness, overrides: TestUserOverrides) {
       email,
       phone,
       overrides.personalId ?? null,
-      overrides.firstName ?? "Test",
-      overrides.lastName ?? "Användare",
+      firstName,
+      lastName,
       await hashPassword(password, pepper),
       overrides.quota ?? 1000,
       overrides.expiresAt ?? new Date(Date.now() + 365 * 86_400_000).toISOString(),
@@ -103,27 +100,16 @@ async function insertUser(harness: UrvalHarness, overrides: TestUserOverrides) {
       overrides.disabled ? 1 : 0,
     )
     .run();
-  return { userId, username, email, phone, password };
-}
-
-/** "name=value; name2=value2" from a response's Set-Cookie headers (attributes dropped, deletions skipped). */
-export function cookieHeaderFrom(response: HarnessResponse): string {
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0] ?? "")
-    .filter((pair) => pair.includes("=") && !pair.endsWith("="))
-    .join("; ");
+  return { userId, username, email, phone, firstName, lastName, password };
 }
 
 /** Signs in with username and password through the API; returns the Cookie header value. */
 export async function signIn(harness: UrvalHarness, id: string, password: string, clientIp = uniqueClientIp()): Promise<string> {
-  const response = await harness.server.fetch("/api/auth/sign-in/username-password", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": clientIp, ...(await sameOriginHeaders(harness)) },
-    body: JSON.stringify({ id, secret: password }),
+  const { url } = await harness.server.listen();
+  const credentials = { username: id, password };
+  return signInWith((path, init) => harness.server.fetch(path, init), url.origin, credentials, {
+    headers: { "CF-Connecting-IP": clientIp },
   });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return cookieHeaderFrom(response);
 }
 
 export async function createTestUser(harness: UrvalHarness, overrides: TestUserOverrides = {}): Promise<TestUser> {

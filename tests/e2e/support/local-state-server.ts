@@ -32,7 +32,7 @@ async function createUser(db: Db, args: Record<string, unknown>) {
   if (args.signedTerms !== false)
     await db.prepare("UPDATE users SET signed_terms_at = ? WHERE id = ?").bind(new Date().toISOString(), id).run();
   const stored = await db.prepare("SELECT email, phone FROM users WHERE id = ?").bind(id).first<{ email: string; phone: string }>();
-  return { ...user, id, email: stored?.email ?? user.email, phone: stored?.phone ?? user.phone };
+  return { ...user, userId: id, email: stored?.email ?? user.email, phone: stored?.phone ?? user.phone, cookie: "" };
 }
 
 async function lastCodeMessage(db: Db, args: Record<string, unknown>) {

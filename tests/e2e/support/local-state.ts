@@ -8,17 +8,8 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import type { TestUser } from "../../support/test-user";
 import { E2E_STATE_DIR, ROOT } from "./e2e-env";
-
-export interface TestUser {
-  id: string;
-  username: string;
-  password: string;
-  email: string;
-  phone: string;
-  firstName: string;
-  lastName: string;
-}
 
 export interface MailMessage {
   code: string;
@@ -67,8 +58,11 @@ export async function openLocalState() {
   }
 
   return {
-    /** A fresh subscriber of its own (unique username, e-mail and password); terms accepted unless asked otherwise. */
-    createUser: (options: { signedTerms?: boolean } = {}) => call<TestUser>("createUser", options),
+    /**
+     * A fresh subscriber of its own (unique username, e-mail, mobile number and password), not signed in (cookie "");
+     * terms accepted unless asked otherwise.
+     */
+    createUser: (options: { signedTerms?: boolean } = {}) => call<TestUser & { phone: string }>("createUser", options),
     /** The last one-time-code message sent to a recipient, with its code and the codeId of its /e/ link. */
     lastCodeMessage: (recipient: string) => call<MailMessage>("lastCodeMessage", { recipient }),
     /** The last e-mail to a recipient in the dev mailbox (the Bevakning digest), or null. */

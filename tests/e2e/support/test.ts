@@ -6,8 +6,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import path from "node:path";
+import { sameOriginHeadersOf, SIGN_IN_PATH, signInBody } from "../../support/stack-client";
 import { ARTIFACTS_DIR, BASE_URL } from "./e2e-env";
-import { type LocalState, openLocalState, type TestUser } from "./local-state";
+import type { TestUser } from "../../support/test-user";
+import { type LocalState, openLocalState } from "./local-state";
 
 const FATAL_CONSOLE = [/Content.Security.Policy/i, /Hydration/i, /did not match/i, /Minified React error/i, /Uncaught/i];
 
@@ -52,12 +54,12 @@ export const test = base.extend<{ guard: void }, { local: LocalState }>({
 
 export { expect };
 
-/** Signs in through the real API in the page's browser context (cookies land in the browser). */
+/**
+ * Signs in through the real API in the page's browser context (cookies land in the browser, which is why this is
+ * Playwright's request client and not stack-client's signInToStack).
+ */
 export async function signInByApi(page: Page, user: Pick<TestUser, "username" | "password">): Promise<void> {
-  const response = await page.request.post("/api/auth/sign-in/username-password", {
-    data: { id: user.username, secret: user.password },
-    headers: { Origin: BASE_URL, "Sec-Fetch-Site": "same-origin" },
-  });
+  const response = await page.request.post(SIGN_IN_PATH, { data: signInBody(user), headers: sameOriginHeadersOf(BASE_URL) });
   expect(response.status(), await response.text()).toBe(200);
 }
 

@@ -39,7 +39,7 @@ import {
   type TestUser,
 } from "../../support/factories";
 import { createUrvalHarness } from "../../support/worker-harness";
-import { seedSearchIndex } from "../../integration/support/search-api-seed";
+import { seedIndex } from "../../support/seed-index";
 
 const harness = createUrvalHarness();
 const TAG = crypto.randomUUID().slice(0, 8);
@@ -360,7 +360,7 @@ async function checkPathVariants(): Promise<{ cells: number; problems: string[] 
 
 beforeAll(async () => {
   await harness.start();
-  const seeded = await seedSearchIndex(harness);
+  const seeded = await seedIndex(harness);
   const company = seeded.companies.find((c) => c.annualReports.length > 0)!;
   const report = company.annualReports[0]!;
   const signInAccount = await createTestUser(harness, { signIn: false });

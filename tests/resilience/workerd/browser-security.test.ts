@@ -25,13 +25,14 @@ import {
   createTestUser,
   randomPersonalId,
   sameOriginHeaders,
+  signIn,
   uniqueClientIp,
   type HarnessResponse,
   type TestUser,
 } from "../../support/factories";
 import { createUrvalHarness, ROOT } from "../../support/worker-harness";
 import { fixtureCompanies } from "../../fixtures/search/fixture-dataset";
-import { seedSearchIndex } from "../../integration/support/search-api-seed";
+import { seedIndex } from "../../support/seed-index";
 
 const harness = createUrvalHarness();
 const started = performance.now();
@@ -41,7 +42,7 @@ const track = ({ task, onTestFailed }: TestContext) => onTestFailed(() => void f
 
 beforeAll(async () => {
   await harness.start();
-  await seedSearchIndex(harness);
+  await seedIndex(harness);
 }, 180_000);
 
 afterAll(async () => {
@@ -204,16 +205,6 @@ async function expireSubscription(user: TestUser): Promise<void> {
   await env.DB.prepare("UPDATE users SET subscription_expires_at = ? WHERE id = ?")
     .bind(new Date(Date.now() - 86_400_000).toISOString(), user.userId)
     .run();
-}
-
-async function signInAs(user: Pick<TestUser, "username" | "password">): Promise<string> {
-  const response = await harness.server.fetch("/api/auth/sign-in/username-password", {
-    method: "POST",
-    headers: { ...json, "CF-Connecting-IP": uniqueClientIp(), ...(await sameOriginHeaders(harness)) },
-    body: JSON.stringify({ id: user.username, secret: user.password }),
-  });
-  expect(response.status).toBe(200);
-  return cookieHeaderFrom(response);
 }
 
 /** The newest one-time code sent to a recipient (development mailbox in D1). */
@@ -607,8 +598,8 @@ describe("logs", () => {
     const listFileName = `Kundlista ${tag}.txt`;
     harness.server.clearLogs();
 
-    const cookie = await signInAs({ username: user.email, password: user.password });
-    await signInAs({ username: personalId, password: user.password });
+    const cookie = await signIn(harness, user.email, user.password);
+    await signIn(harness, personalId, user.password);
     const emailCodeId = await requestCode(user.username, "EMAIL");
     const emailCode = await codeFor(user.email);
     expect((await post("/api/auth/login/one-time-code/confirm", { codeId: emailCodeId, code: emailCode })).status).toBe(200);

@@ -27,7 +27,7 @@ import { ROUTE_CONTRACTS, type RouteContract } from "../fuzz/route-catalogue";
 import { changedTables, snapshotState, type StateSnapshot } from "../fuzz/state-snapshot";
 import { createTestUser, signIn, uniqueClientIp, type TestUser } from "../../support/factories";
 import { createUrvalHarness, ROOT } from "../../support/worker-harness";
-import { seedSearchIndex } from "../../integration/support/search-api-seed";
+import { seedIndex } from "../../support/seed-index";
 
 const TOTAL_REQUESTS = Number(process.env["URVAL_FUZZ_REQUESTS"] ?? byScale(200, 10_000));
 const WALL_LIMIT_MS = byScale(150_000, 45 * 60_000);
@@ -43,7 +43,7 @@ let sacrifice: TestUser;
 
 beforeAll(async () => {
   await harness.start();
-  await seedSearchIndex(harness);
+  await seedIndex(harness);
   db = (await harness.api().getEnv()).DB;
   base = (await harness.server.listen()).url;
   user = await createTestUser(harness, { quota: 1_000_000 });
