@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyLocalMigrationsAsync, MIGRATION_DIRS, pendingMigrations } from "./migrate";
+import { applyLocalMigrationsAsync, applyPendingMigrations, MIGRATION_DIRS, pendingMigrations } from "./migrate";
 
 /** A stand-in for the wrangler child process: fails with the given errors in turn, then succeeds. */
 function scripted(errors: string[]) {
@@ -57,6 +57,23 @@ describe("pendingMigrations", () => {
       expect(await pendingMigrations("DB", query("DB"))).toEqual(dbFiles.sort());
     } finally {
       await loader.dispose();
+      rmSync(state, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe("applyPendingMigrations", () => {
+  it("migrates a fresh state, and calls wrangler no more once no migration is pending (npm start on a copied state)", async () => {
+    const { mkdtempSync, rmSync } = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const state = mkdtempSync(path.join(os.tmpdir(), "urval-pending-apply-"));
+    try {
+      expect(await applyPendingMigrations(state)).toEqual(["DB", "SEARCH_DB"]);
+      const wrangler = scripted([]);
+      expect(await applyPendingMigrations(state, wrangler.run)).toEqual([]);
+      expect(wrangler.calls).toEqual([]);
+    } finally {
       rmSync(state, { recursive: true, force: true });
     }
   }, 120_000);

@@ -29,7 +29,10 @@ export function applyMigrations(options: { remote?: boolean; persistDir?: string
  * call costs seconds of CPU: npm start, and every stack a test run starts on a copied state, skip them). Returns the
  * bindings it migrated.
  */
-export async function applyPendingMigrations(persistDir = PERSIST_DIR): Promise<Binding[]> {
+export async function applyPendingMigrations(
+  persistDir = PERSIST_DIR,
+  runWrangler?: (args: string[]) => Promise<unknown>,
+): Promise<Binding[]> {
   const { env, dispose } = await openLocalBindings(persistDir);
   const pending: Binding[] = [];
   try {
@@ -40,7 +43,7 @@ export async function applyPendingMigrations(persistDir = PERSIST_DIR): Promise<
   } finally {
     await dispose();
   }
-  if (pending.length > 0) await applyLocalMigrationsAsync(persistDir, pending);
+  if (pending.length > 0) await applyLocalMigrationsAsync(persistDir, pending, LOCKED_RETRY_DELAYS_MS, runWrangler);
   return pending;
 }
 

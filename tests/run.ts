@@ -32,6 +32,8 @@ const bin = (name: string) => path.join(ROOT, "node_modules/.bin", name);
 const tsx = (script: string, ...args: string[]) => [bin("tsx"), path.join(ROOT, script), ...args];
 const vitest = (project: string, ...args: string[]) => [bin("vitest"), "run", "--project", project, ...args];
 
+const CLUSTER_FAULTS = "tests/integration/cluster-faults.test.ts";
+
 const { values: args } = parseArgs({
   options: {
     full: { type: "boolean", default: false },
@@ -89,7 +91,14 @@ const STAGES: Stage[] = [
     cores: 2,
     env: { ...clusterEnv, ...(full ? { URVAL_TEST_FULL: "1" } : {}) },
   },
-  { name: "integration", command: vitest("integration"), needs: ["build"], cores: 2 },
+  {
+    name: "integration",
+    command: vitest("integration", "--exclude", CLUSTER_FAULTS),
+    needs: ["build"],
+    cores: 2,
+  },
+  // Faults on a node of its own with the production timeouts: mostly waiting for them, so beside the busy stages.
+  { name: "cluster-faults", command: vitest("integration", CLUSTER_FAULTS), needs: ["build"], cores: 0.5 },
   {
     name: "resilience",
     command: tsx("tests/resilience/run.ts", ...(full ? [] : ["--short"])),
