@@ -4,9 +4,7 @@
  */
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { ARTIFACTS_DIR, BASE_URL, E2E_CLUSTER_URL, E2E_PORT, E2E_SEARCH_BACKEND, E2E_STATE_DIR, ROOT } from "./support/e2e-env";
-
-export { E2E_PORT, E2E_STATE_DIR };
+import { ARTIFACTS_DIR, BASE_URL, E2E_CLUSTER_URL, E2E_SEARCH_BACKEND, E2E_WORKERS, e2eStack, ROOT } from "./support/e2e-env";
 
 export default defineConfig({
   testDir: ".",
@@ -16,9 +14,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 7_000 },
   retries: 0,
-  // Two workers on one server and one local D1 state: every test makes its own subscriber. The Bevakning spec
-  // reindexes the stack's data, so it runs alone after all others (its project depends on the first).
-  workers: 2,
+  // Two workers, each on a stack of its own (support/e2e-env.ts); every test makes its own subscriber. The Bevakning
+  // spec reindexes its stack's data, so it runs after all others (its project depends on the first).
+  workers: E2E_WORKERS,
   reporter: [["list"]],
   use: {
     baseURL: BASE_URL,
@@ -44,23 +42,23 @@ export default defineConfig({
     { name: "main", testIgnore: "**/bevakning.spec.ts" },
     { name: "bevakning", testMatch: "**/bevakning.spec.ts", dependencies: ["main"] },
   ],
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, i) => e2eStack(i)).map((stack) => ({
     command: "node_modules/.bin/tsx tests/e2e/support/start-stack.ts",
     cwd: ROOT,
-    url: `${BASE_URL}/logga-in`,
+    url: `${stack.url}/logga-in`,
     timeout: E2E_SEARCH_BACKEND === "cluster" ? 600_000 : 300_000,
-    // E2E_REUSE_SERVER=1 reuses a stack already serving E2E_PORT with state in .wrangler/e2e-state (while iterating).
+    // E2E_REUSE_SERVER=1 reuses a stack already serving E2E_PORT with state in E2E_STATE_DIR (while iterating).
     reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
-    stdout: "ignore",
-    stderr: "pipe",
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
     // SIGTERM lets npm start stop wrangler and, on the cluster stack, its OpenSearch node (a JVM in its own group).
-    gracefulShutdown: { signal: "SIGTERM", timeout: 45_000 },
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 45_000 },
     env: {
-      PORT: String(E2E_PORT),
-      URVAL_STATE_DIR: E2E_STATE_DIR,
+      PORT: String(stack.port),
+      URVAL_STATE_DIR: stack.stateDir,
       URVAL_SKIP_BUILD: process.env.URVAL_SKIP_BUILD ?? "1",
       URVAL_SEARCH_BACKEND: E2E_SEARCH_BACKEND,
       URVAL_CLUSTER_PORT: new URL(E2E_CLUSTER_URL).port,
     },
-  },
+  })),
 });

@@ -19,6 +19,9 @@ export async function waitForApp(page: Page): Promise<void> {
 }
 
 export const test = base.extend<{ guard: void }, { local: LocalState }>({
+  // Each worker drives a stack of its own (e2e-env.ts); the config's baseURL is the first one's.
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a destructured object.
+  baseURL: async ({}, provide) => provide(BASE_URL),
   page: async ({ page, javaScriptEnabled }, provide) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
