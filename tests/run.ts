@@ -6,8 +6,8 @@
  *
  * Stages run as soon as the stages they need have passed, as many at a time as their declared cores fit in the
  * machine's budget (default 2, this kind of machine; --cores or URVAL_TEST_CORES). A stage that mostly waits (the
- * OpenSearch node once started, the resilience scenarios' leases and grace periods) declares less than a core, so it
- * runs beside a busy one. What is shared is prepared by stages of its own, keyed by content (tests/support/shared.ts):
+ * OpenSearch node until it answers, the resilience scenarios' leases and grace periods, the cluster faults' production
+ * timeouts) declares less than a core; such stages share one core of their own, beside the busy ones. What is shared is prepared by stages of its own, keyed by content (tests/support/shared.ts):
  * the generated datasets, the indexed demo state that the end-to-end and export-kill stacks copy, and one OpenSearch
  * node for the contract suite and the cluster scenarios. Each stage's output goes to the console with its name in
  * front and to tests/logs/<stage>.log. The run ends with a table of each stage's wall and CPU seconds and the total,
@@ -93,7 +93,8 @@ const STAGES: Stage[] = [
   },
   {
     name: "integration",
-    command: vitest("integration", "--exclude", CLUSTER_FAULTS),
+    // In the full run the resilience stage runs its workerd files at full bounds.
+    command: vitest("integration", "--exclude", CLUSTER_FAULTS, ...(full ? ["--exclude", "tests/resilience/**"] : [])),
     needs: ["build"],
     cores: 2,
   },
@@ -102,9 +103,17 @@ const STAGES: Stage[] = [
   {
     name: "resilience",
     command: tsx("tests/resilience/run.ts", ...(full ? [] : ["--short"])),
-    needs: ["build", "datasets", "demo-state", "opensearch"],
-    // Mostly waiting: the load's seconds, the grace period, the export's lease after a kill.
-    cores: 0.5,
+    // Short: mostly waiting (the load's seconds, the grace period, the export's lease after a kill). Full: 50
+    // subscribers, every kill point, the workerd files at full bounds and the failover scenarios on three nodes, with
+    // the production timeouts: alone on the machine, after every other stage.
+    needs: [
+      "build",
+      "datasets",
+      "demo-state",
+      "opensearch",
+      ...(full ? ["unit", "e2e", "e2e-cluster", "contract", "integration", "cluster-faults"] : []),
+    ],
+    cores: full ? 2 : 0.5,
     env: { URVAL_TEST_CLUSTER_URL: clusterEnv.ELASTICSEARCH_URL },
   },
   {
@@ -221,7 +230,9 @@ async function main() {
   const services: Running[] = [];
   const done = new Set<string>();
   let wake: () => void = () => {};
+  // Busy stages share the budget; stages that mostly wait (under one core) share one core of their own beside them.
   let used = 0;
+  let waiting = 0;
 
   const settle = (name: string, result: Result) => {
     const outcome = outcomes.get(name)!;
@@ -229,7 +240,8 @@ async function main() {
     outcome.result = result;
     outcome.endedAt = Date.now();
     done.add(name);
-    used -= outcome.stage.cores;
+    if (outcome.stage.cores < 1) waiting -= outcome.stage.cores;
+    else used -= outcome.stage.cores;
     const mark = result === "passed" ? "✓" : "✗";
     console.log(`${mark} ${name} ${result} in ${seconds(outcome.endedAt - outcome.startedAt!)} s`);
     wake();
@@ -256,9 +268,14 @@ async function main() {
     for (const stage of stages) {
       if (done.has(stage.name) || running.has(stage.name)) continue;
       if (!(stage.needs ?? []).every((n) => done.has(n) && outcomes.get(n)!.result === "passed")) continue;
-      // A stage larger than what is free waits, unless nothing else runs (a 2-core stage on a 1-core budget).
-      if (used + stage.cores > budget + 1e-9 && used > 0.5) continue;
-      used += stage.cores;
+      if (stage.cores < 1) {
+        if (waiting + stage.cores > 1 + 1e-9) continue;
+        waiting += stage.cores;
+      } else {
+        // A stage larger than what is free waits, unless nothing else runs (a 2-core stage on a 1-core budget).
+        if (used + stage.cores > budget + 1e-9 && used > 0) continue;
+        used += stage.cores;
+      }
       const outcome = outcomes.get(stage.name)!;
       const r = start(outcome, () => {
         // A service is done (for the stages that need it) once ready; it keeps running until the end.
