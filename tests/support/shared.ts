@@ -70,11 +70,16 @@ function demoStateKey(): string {
 /** The indexed demo state, built once per demo dataset, index layout and migrations; returns its directory. */
 export async function demoStateTemplate(): Promise<string> {
   await ensureDemoDataset();
-  return once(path.join(TEST_CACHE_DIR, `demo-state-${demoStateKey()}`), async (partial) => {
+  const name = `demo-state-${demoStateKey()}`;
+  const dir = await once(path.join(TEST_CACHE_DIR, name), async (partial) => {
     mkdirSync(partial, { recursive: true });
     applyMigrations({ persistDir: partial });
     await ensureDemoIndex(partial);
   });
+  // Those of older content (a few hundred MB each) go.
+  for (const entry of readdirSync(TEST_CACHE_DIR))
+    if (/^demo-state-[0-9a-f]+$/.test(entry) && entry !== name) rmSync(path.join(TEST_CACHE_DIR, entry), { recursive: true, force: true });
+  return dir;
 }
 
 /**
