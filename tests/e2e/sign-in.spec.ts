@@ -147,3 +147,43 @@ test("an expired subscription is told so on protected pages, can sign out, and s
   await page.getByRole("button", { name: "Logga ut" }).click();
   await expect(page).toHaveURL("/logga-in");
 });
+
+test("input before React's first render raises no error; the page hydrates and the typed text signs in", async ({ page, local }) => {
+  const user = await local.createUser();
+  // The page's MessageChannel messages, which carry React's scheduled work, wait until the test releases them: the test
+  // types after hydrateRoot has taken the document and before RemixBrowser's first render (issue 36 point 6, #345).
+  await page.addInitScript(() => {
+    const held: (() => void)[] = [];
+    let released = false;
+    const NativeChannel = window.MessageChannel;
+    window.MessageChannel = class extends NativeChannel {
+      constructor() {
+        super();
+        const post = this.port2.postMessage.bind(this.port2);
+        this.port2.postMessage = (message: unknown) => {
+          if (released) post(message);
+          else held.push(() => post(message));
+        };
+      }
+    };
+    Object.assign(window, {
+      releaseScheduler: () => {
+        released = true;
+        for (const send of held.splice(0)) send();
+      },
+    });
+  });
+  // Not page.goto, which waits for hydration.
+  await page.mainFrame().goto("/logga-in?till=%2Fom");
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
+  expect(await page.evaluate(() => window.__remixContext.stream !== undefined), "RemixBrowser has not rendered yet").toBe(true);
+  await page.getByLabel("E-post / Personnr / Användarnamn").fill(user.username);
+  await page.getByLabel("Lösenord", { exact: true }).fill(user.password);
+
+  await page.evaluate(() => (window as unknown as { releaseScheduler: () => void }).releaseScheduler());
+  await waitForApp(page);
+  await expect(page.getByLabel("E-post / Personnr / Användarnamn")).toHaveValue(user.username);
+  await page.getByLabel("Lösenord", { exact: true }).press("Enter");
+  await expect(page).toHaveURL("/om");
+  await expect(page.getByRole("button", { name: "Konto" })).toBeVisible();
+});
