@@ -33,6 +33,7 @@ const tsx = (script: string, ...args: string[]) => [bin("tsx"), path.join(ROOT, 
 const vitest = (project: string, ...args: string[]) => [bin("vitest"), "run", "--project", project, ...args];
 
 const CLUSTER_FAULTS = "tests/integration/cluster-faults.test.ts";
+const REINDEX_FAULTS = "tests/contract/es-reindex-faults.test.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -88,7 +89,7 @@ const STAGES: Stage[] = [
   { name: "e2e", command: [bin("playwright"), "test", "-c", "tests/e2e/playwright.config.ts"], needs: ["build", "demo-state"], cores: 2 },
   {
     name: "contract",
-    command: vitest("contract"),
+    command: vitest("contract", "--exclude", REINDEX_FAULTS),
     needs: ["opensearch", "datasets"],
     cores: 2,
     env: { ...clusterEnv, ...(full ? { URVAL_TEST_FULL: "1" } : {}) },
@@ -99,6 +100,14 @@ const STAGES: Stage[] = [
     command: vitest("integration", "--exclude", CLUSTER_FAULTS, ...(full ? ["--exclude", "tests/resilience/**"] : [])),
     needs: ["build"],
     cores: 2,
+  },
+  // The reindex into the run's node killed at each stage: mostly waiting for the killed process and the clean-up.
+  {
+    name: "contract-faults",
+    command: vitest("contract", REINDEX_FAULTS),
+    needs: ["opensearch", "datasets"],
+    cores: 0.5,
+    env: clusterEnv,
   },
   // Faults on a node of its own with the production timeouts: mostly waiting for them, so beside the busy stages.
   { name: "cluster-faults", command: vitest("integration", CLUSTER_FAULTS), needs: ["build"], cores: 0.5 },
@@ -113,7 +122,7 @@ const STAGES: Stage[] = [
       "datasets",
       "demo-state",
       "opensearch",
-      ...(full ? ["unit", "e2e", "e2e-cluster", "contract", "integration", "cluster-faults"] : []),
+      ...(full ? ["unit", "e2e", "e2e-cluster", "contract", "contract-faults", "integration", "cluster-faults"] : []),
     ],
     cores: full ? 2 : 0.5,
     env: { URVAL_TEST_CLUSTER_URL: clusterEnv.ELASTICSEARCH_URL },
