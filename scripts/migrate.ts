@@ -34,12 +34,9 @@ export async function applyPendingMigrations(
   runWrangler?: (args: string[]) => Promise<unknown>,
 ): Promise<Binding[]> {
   const { env, dispose } = await openLocalBindings(persistDir);
-  const pending: Binding[] = [];
+  let pending: Binding[];
   try {
-    for (const binding of ["DB", "SEARCH_DB"] as const) {
-      const query = async (sql: string) => (await env[binding].prepare(sql).all<{ name: string }>()).results;
-      if ((await pendingMigrations(binding, query)).length > 0) pending.push(binding);
-    }
+    pending = await pendingBindings(async (binding, sql) => (await env[binding].prepare(sql).all<{ name: string }>()).results);
   } finally {
     await dispose();
   }
@@ -82,6 +79,15 @@ export const MIGRATION_DIRS: Record<Binding, string> = {
   DB: path.join(ROOT, "workers/api/migrations"),
   SEARCH_DB: path.join(ROOT, "search-index/migrations"),
 };
+
+/** The bindings whose migrations the local state has not all applied; `query` runs one read on a binding's database. */
+export async function pendingBindings(query: (binding: Binding, sql: string) => Promise<{ name: string }[]>): Promise<Binding[]> {
+  const pending: Binding[] = [];
+  for (const binding of ["DB", "SEARCH_DB"] as const) {
+    if ((await pendingMigrations(binding, (sql) => query(binding, sql))).length > 0) pending.push(binding);
+  }
+  return pending;
+}
 
 /**
  * The migrations of `binding` that the database has not recorded as applied (wrangler's `d1_migrations` table; all

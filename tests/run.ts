@@ -17,13 +17,13 @@
  * scenarios, the end-to-end suite on the cluster stack, and the 100 000-row export equality (the contract project's
  * long files, URVAL_TEST_FULL=1).
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { recordBenchmark, runDate } from "#scripts/bench/record";
+import { currentCommit, recordBenchmark, runDate } from "#scripts/bench/record";
 import { SHARED_CLUSTER_PORT } from "./support/shared";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -332,18 +332,6 @@ function formatTable(rows: string[][]): string[] {
   return [line(HEAD), rule, ...rows.map(line)];
 }
 
-function commitOf(): string {
-  try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], {
-      cwd: ROOT,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    }).trim();
-  } catch {
-    return "";
-  }
-}
-
 function printTable(outcomes: Outcome[]) {
   const end = Date.now();
   const rows = [
@@ -360,7 +348,7 @@ function printTable(outcomes: Outcome[]) {
   const command = full ? "npm run test:full" : "npm test";
   console.log(`\n${command}: stages (wall and CPU seconds; ${os.cpus().length} cores, budget ${budget})\n`);
   for (const line of formatTable(rows)) console.log(line);
-  const table: StageTable = { command, date: runDate(new Date(toolchainStarted)), commit: commitOf(), cores: budget, rows };
+  const table: StageTable = { command, date: runDate(new Date(toolchainStarted)), commit: currentCommit(ROOT) ?? "", cores: budget, rows };
   writeFileSync(path.join(LOG_DIR, "stages.json"), `${JSON.stringify(table, null, 2)}\n`);
 }
 

@@ -31,7 +31,7 @@ export interface BenchRun {
 export const runDate = (date: Date) => date.toISOString().slice(0, 16).replace("T", " ");
 
 /** The checked-out commit, abbreviated; undefined outside a git work tree. */
-function currentCommit(root: string): string | undefined {
+export function currentCommit(root: string = ROOT): string | undefined {
   try {
     return execFileSync("git", ["rev-parse", "--short", "HEAD"], {
       cwd: root,

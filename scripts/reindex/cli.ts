@@ -20,8 +20,7 @@ import os from "node:os";
 import { recordBenchmark } from "../bench/record";
 import { PERSIST_DIR } from "../lib/local-bindings";
 import { peakRssSampler } from "../lib/process-tree";
-import { applyLocalMigrationsAsync, pendingMigrations } from "../migrate";
-import type { LocalLoader } from "./local-loader";
+import { applyLocalMigrationsAsync, pendingBindings } from "../migrate";
 import type { ReindexProgress, ReindexResult, ReindexStage } from "#search-index/indexing";
 
 const HOLD_MS = 10 * 60_000;
@@ -114,19 +113,6 @@ async function appendReindexBenchmark(result: ReindexResult, seconds: number, pe
   });
 }
 
-/** The bindings whose migrations the local state has not all applied. */
-async function pendingBindings(loader: LocalLoader): Promise<("DB" | "SEARCH_DB")[]> {
-  const pending: ("DB" | "SEARCH_DB")[] = [];
-  for (const binding of ["SEARCH_DB", "DB"] as const) {
-    const missing = await pendingMigrations(
-      binding,
-      async (sql) => (await loader.sql<{ name: string }>([{ sql, params: [] }], binding))[0] ?? [],
-    );
-    if (missing.length > 0) pending.push(binding);
-  }
-  return pending;
-}
-
 function changesText(result: ReindexResult): string {
   if (!result.changes) return "; no previous version, so no change set";
   const { added, removed, changed } = result.changes;
@@ -186,7 +172,9 @@ async function main() {
       const { reindexEmbedded } = await import("./reindex-embedded");
       const { LocalLoader } = await import("./local-loader");
       const loader = await LocalLoader.open(persistDir);
-      const pending = await pendingBindings(loader);
+      const pending = await pendingBindings(
+        async (binding, sql) => (await loader.sql<{ name: string }>([{ sql, params: [] }], binding))[0] ?? [],
+      );
       if (pending.length > 0) await applyLocalMigrationsAsync(persistDir, pending);
       const result = await reindexEmbedded({
         sourceDir: values.source,

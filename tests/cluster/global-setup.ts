@@ -5,12 +5,9 @@
  * (./search-cluster.ts).
  */
 import type { TestProject } from "vitest/node";
-import { startCluster } from "#scripts/cluster/cluster";
+import { startSharedCluster } from "../support/shared";
 import { parseDialect } from "#search-index/engine";
 import type { SearchClusterInfo } from "./search-cluster";
-
-/** The test run's node: beside a developer's `npm run cluster` (9400) and the e2e stack's. */
-const TEST_CLUSTER_PORT = Number(process.env.URVAL_TEST_CLUSTER_PORT ?? 9420);
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const external = process.env.ELASTICSEARCH_URL;
@@ -20,7 +17,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {};
   }
   const started = Date.now();
-  const cluster = await startCluster({ nodes: 1, heapMb: 768, httpPort: TEST_CLUSTER_PORT, fresh: true, clusterName: "urval-test" });
+  const cluster = await startSharedCluster();
   console.log(`[cluster] OpenSearch node ready at ${cluster.url} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const info: SearchClusterInfo = { url: cluster.url, dialect: "opensearch", external: false };
   project.provide("searchCluster", info);

@@ -5,11 +5,10 @@
  *   tsx tests/support/prepare.ts opensearch   the run's OpenSearch node; prints "opensearch ready", serves until SIGTERM
  */
 import path from "node:path";
-import { startCluster } from "#scripts/cluster/cluster";
 import { ensureDemoDataset } from "#scripts/demo-data";
 import { EQUIVALENCE_DATASET } from "../contract/support/equivalence-dataset";
 import { RESILIENCE_SHORT_DATASETS } from "../resilience/datasets";
-import { demoStateTemplate, SHARED_CLUSTER_PORT, sharedDataset } from "./shared";
+import { demoStateTemplate, sharedDataset, startSharedCluster } from "./shared";
 
 const what = process.argv[2];
 const since = (t: number) => `${((performance.now() - t) / 1000).toFixed(1)} s`;
@@ -34,14 +33,7 @@ async function demoState() {
 
 async function opensearch() {
   const t = performance.now();
-  const cluster = await startCluster({
-    nodes: 1,
-    heapMb: 768,
-    httpPort: SHARED_CLUSTER_PORT,
-    fresh: true,
-    clusterName: "urval-test",
-    onProgress: (message) => console.log(message),
-  });
+  const cluster = await startSharedCluster((message) => console.log(message));
   console.log(`opensearch ready at ${cluster.url} (${since(t)})`);
   const stop = () => {
     void cluster.stop().then(() => process.exit(0));

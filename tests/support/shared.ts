@@ -13,6 +13,7 @@
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
+import { startCluster } from "#scripts/cluster/cluster";
 import { generateDataset } from "#scripts/data/generate";
 import { DEMO_DATA_DIR, ensureDemoDataset, ensureDemoIndex } from "#scripts/demo-data";
 import { applyMigrations, MIGRATION_DIRS } from "#scripts/migrate";
@@ -22,6 +23,11 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 export const TEST_CACHE_DIR = path.join(ROOT, ".wrangler/test-cache");
 /** The run's OpenSearch node (beside a developer's `npm run cluster` on 9400 and the e2e cluster stack's 9430). */
 export const SHARED_CLUSTER_PORT = Number(process.env.URVAL_TEST_CLUSTER_PORT ?? 9420);
+
+/** Starts the run's OpenSearch node: one node, 768 MB of heap, fresh data, on SHARED_CLUSTER_PORT. */
+export function startSharedCluster(onProgress?: (message: string) => void) {
+  return startCluster({ nodes: 1, heapMb: 768, httpPort: SHARED_CLUSTER_PORT, fresh: true, clusterName: "urval-test", onProgress });
+}
 
 function hashFiles(files: string[]): string {
   const hash = createHash("sha256");

@@ -16,39 +16,6 @@ interface Command {
 
 type Db = D1Database;
 
-const BUSY = /SQLITE_BUSY|database is locked/;
-/** About ten seconds in all: a write of the stack or of the other worker's helper holds the file for milliseconds. */
-const BUSY_DELAYS_MS = [25, 50, 100, 200, 400, 800, 1600, 3200, 3200];
-
-async function patiently<T>(call: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await call();
-    } catch (error) {
-      const delay = BUSY_DELAYS_MS[attempt];
-      if (delay === undefined || !BUSY.test(String(error))) throw error;
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
-}
-
-/**
- * The database with each statement tried again while SQLite answers "database is locked": the stack's runtime and one
- * helper per Playwright worker open the same file, and a statement refused as busy has not run, so running it again
- * is safe. Only prepare → bind → first/run/all is used here.
- */
-function patientDb(db: Db): Db {
-  const statement = (prepared: D1PreparedStatement): D1PreparedStatement =>
-    ({
-      bind: (...values: unknown[]) => statement(prepared.bind(...values)),
-      first: (column?: string) => patiently(() => (column === undefined ? prepared.first() : prepared.first(column))),
-      run: () => patiently(() => prepared.run()),
-      all: () => patiently(() => prepared.all()),
-      raw: () => patiently(() => prepared.raw()),
-    }) as unknown as D1PreparedStatement;
-  return { prepare: (sql: string) => statement(db.prepare(sql)) } as unknown as Db;
-}
-
 async function createUser(db: Db, args: Record<string, unknown>) {
   const tag = crypto.randomUUID().slice(0, 8);
   const user = {
@@ -132,7 +99,6 @@ async function finishExport(db: Db, args: Record<string, unknown>) {
 
 async function main() {
   const { env, dispose } = await openLocalBindings(process.env.URVAL_STATE_DIR);
-  const db = patientDb(env.DB);
   const handlers: Record<string, (db: Db, args: Record<string, unknown>) => Promise<unknown>> = {
     createUser,
     insertRunningExport,
@@ -154,7 +120,7 @@ async function main() {
     try {
       const handler = handlers[command.name];
       if (!handler) throw new Error(`unknown command ${command.name}`);
-      process.stdout.write(`${JSON.stringify({ id: command.id, result: await handler(db, command.args) })}\n`);
+      process.stdout.write(`${JSON.stringify({ id: command.id, result: await handler(env.DB, command.args) })}\n`);
     } catch (error) {
       process.stdout.write(`${JSON.stringify({ id: command.id, error: error instanceof Error ? error.message : String(error) })}\n`);
     }
