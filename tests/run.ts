@@ -311,7 +311,31 @@ async function main() {
     stopGroup(service.child, "SIGKILL");
   }
   printTable([...outcomes.values()]);
+  printFailures([...outcomes.values()]);
   if ([...outcomes.values()].some((o) => o.result !== "passed")) process.exitCode = 1;
+}
+
+/** The output of stages run side by side interleaves, and CI shows only the end of it: repeat each failed stage's last lines. */
+const FAILURE_TAIL_LINES = 80;
+function printFailures(outcomes: Outcome[]) {
+  for (const { stage } of outcomes.filter((o) => o.result === "failed")) {
+    let lines: string[] = [];
+    try {
+      lines = readFileSync(path.join(LOG_DIR, `${stage.name}.log`), "utf8")
+        .trimEnd()
+        .split("\n");
+    } catch {
+      // No log: the stage never wrote one.
+    }
+    const failing = lines.filter((line) => /\b(FAIL|failed|Error|✗|×)\b|AssertionError/.test(line)).slice(0, 20);
+    console.log(`\n✗ ${stage.name} failed (tests/logs/${stage.name}.log)`);
+    if (failing.length > 0) console.log(["lines that name a failure:", ...failing.map((l) => `  ${l}`)].join("\n"));
+    console.log(
+      [`its last ${Math.min(FAILURE_TAIL_LINES, lines.length)} lines:`, ...lines.slice(-FAILURE_TAIL_LINES).map((l) => `  ${l}`)].join(
+        "\n",
+      ),
+    );
+  }
 }
 
 interface StageTable {
