@@ -18,7 +18,7 @@
  * long files, URVAL_TEST_FULL=1).
  */
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -144,6 +144,8 @@ interface Outcome {
   startedAt?: number;
   endedAt?: number;
   cpuSeconds?: number;
+  /** The stage's cpuacct cgroup, when the machine lets us make one. */
+  group?: string;
 }
 
 const t0 = Date.now();
@@ -171,6 +173,58 @@ function selected(): Stage[] {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(0);
 
+/**
+ * Each stage's CPU as the kernel counts it for all of its processes (workerd, Chromium and the JVM included, even
+ * those that outlive their parent): a cpuacct cgroup per stage where the machine lets us make one (cgroup v1, root,
+ * as on this kind of machine and in CI). Elsewhere the column falls back to bash's `times` (waited-for children only).
+ */
+const CPUACCT_ROOT = "/sys/fs/cgroup/cpuacct";
+const runGroup = (() => {
+  const dir = path.join(CPUACCT_ROOT, `urval-test-${process.pid}`);
+  try {
+    mkdirSync(dir);
+    return dir;
+  } catch {
+    return undefined;
+  }
+})();
+
+function stageGroup(name: string): string | undefined {
+  if (!runGroup) return undefined;
+  try {
+    mkdirSync(path.join(runGroup, name));
+    return path.join(runGroup, name);
+  } catch {
+    return undefined;
+  }
+}
+
+function groupCpuSeconds(group: string | undefined): number | undefined {
+  if (!group) return undefined;
+  try {
+    return Number(readFileSync(path.join(group, "cpuacct.usage"), "utf8")) / 1e9;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes the run's groups once their processes are gone (a group with a process left in it stays; harmless). */
+function removeGroups() {
+  if (!runGroup) return;
+  for (const entry of readdirSync(runGroup, { withFileTypes: true }).filter((e) => e.isDirectory())) {
+    try {
+      rmdirSync(path.join(runGroup, entry.name));
+    } catch {
+      // A process is still in it.
+    }
+  }
+  try {
+    rmdirSync(runGroup);
+  } catch {
+    // Idem.
+  }
+}
+
 /** Children's CPU of a bash `times` report (its second line: user and system time of the waited-for children). */
 function cpuOf(file: string): number | undefined {
   try {
@@ -192,12 +246,17 @@ function start(outcome: Outcome, onReady: () => void): Running {
   const { stage } = outcome;
   const log = createWriteStream(path.join(LOG_DIR, `${stage.name}.log`));
   const timesFile = path.join(LOG_DIR, `${stage.name}.times`);
-  // bash reports its children's CPU with `times` once the command has ended (killed services report nothing).
-  const child = spawn("bash", ["-c", '"$@"; rc=$?; times > "$URVAL_STAGE_TIMES"; exit $rc', "stage", ...stage.command], {
+  const group = stageGroup(stage.name);
+  outcome.group = group;
+  // The shell joins the stage's cgroup before it starts the command; without one, bash reports its children's CPU
+  // with `times` once the command has ended (killed services report nothing).
+  const script =
+    '[ -n "$URVAL_STAGE_CGROUP" ] && echo $$ > "$URVAL_STAGE_CGROUP/cgroup.procs"; "$@"; rc=$?; times > "$URVAL_STAGE_TIMES"; exit $rc';
+  const child = spawn("bash", ["-c", script, "stage", ...stage.command], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, ...stage.env, URVAL_STAGE_TIMES: timesFile, FORCE_COLOR: "0" },
+    env: { ...process.env, ...stage.env, URVAL_STAGE_TIMES: timesFile, URVAL_STAGE_CGROUP: group ?? "", FORCE_COLOR: "0" },
   });
   outcome.startedAt = Date.now();
   console.log(`▶ ${stage.name} (${seconds(outcome.startedAt - t0)} s)`);
@@ -212,7 +271,7 @@ function start(outcome: Outcome, onReady: () => void): Running {
   const exited = new Promise<number>((resolve) =>
     child.once("exit", (code, signal) => {
       log.end();
-      outcome.cpuSeconds = cpuOf(timesFile);
+      outcome.cpuSeconds = groupCpuSeconds(group) ?? cpuOf(timesFile);
       resolve(code ?? (signal ? 128 : 1));
     }),
   );
@@ -306,11 +365,14 @@ async function main() {
   }
 
   for (const service of services) {
+    // A service's CPU up to the end of the run (its group still counts it; a killed service's shell reports nothing).
+    service.outcome.cpuSeconds = groupCpuSeconds(service.outcome.group) ?? service.outcome.cpuSeconds;
     stopGroup(service.child, "SIGTERM");
     await Promise.race([service.exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
     stopGroup(service.child, "SIGKILL");
   }
   printTable([...outcomes.values()]);
+  removeGroups();
   printFailures([...outcomes.values()]);
   if ([...outcomes.values()].some((o) => o.result !== "passed")) process.exitCode = 1;
 }
@@ -367,7 +429,13 @@ function printTable(outcomes: Outcome[]) {
       o.cpuSeconds === undefined ? "" : o.cpuSeconds.toFixed(0),
       o.result,
     ]),
-    ["total", "", seconds(end - toolchainStarted), "", outcomes.every((o) => o.result === "passed") ? "passed" : "FAILED"],
+    [
+      "total",
+      "",
+      seconds(end - toolchainStarted),
+      outcomes.some((o) => o.cpuSeconds !== undefined) ? outcomes.reduce((sum, o) => sum + (o.cpuSeconds ?? 0), 0).toFixed(0) : "",
+      outcomes.every((o) => o.result === "passed") ? "passed" : "FAILED",
+    ],
   ];
   const command = full ? "npm run test:full" : "npm test";
   console.log(`\n${command}: stages (wall and CPU seconds; ${os.cpus().length} cores, budget ${budget})\n`);
