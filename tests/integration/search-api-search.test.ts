@@ -8,7 +8,7 @@ import { SearchPageAnswerSchema, type SearchPageAnswer } from "#shared/api-contr
 import { ListFileListSchema } from "#shared/api-contracts/list-files";
 import { SuggestAnswerSchema } from "#shared/api-contracts/suggest";
 import { emptySearch, SearchSchema, type SearchInput } from "#shared/search/search-schema";
-import { deserializeSearch } from "#shared/search/search-serialize";
+import { deserializeSearch, serializeSearch } from "#shared/search/search-serialize";
 import { authedFetch, createTestUser, type HarnessResponse, type TestUser } from "../support/factories";
 import { createUrvalHarness } from "../support/worker-harness";
 import { seedIndex, type SeededIndex } from "../support/seed-index";
@@ -221,18 +221,23 @@ describe("validation and access", () => {
     expect(await blocked.json()).toMatchObject({ code: "TERMS_NOT_ACCEPTED" });
   });
 
-  it("includes and excludes the user's own list file", async () => {
-    const numbers = seeded.companies.filter((c) => [1, 2, 3].includes(c.orgSeqNo)).map((c) => c.orgNo);
+  /** Uploads kunder.txt with the numbers of the given companies for the user; its file id. */
+  async function uploadListFile(who: TestUser, orgSeqNos: number[]) {
+    const numbers = seeded.companies.filter((c) => orgSeqNos.includes(c.orgSeqNo)).map((c) => c.orgNo);
     const boundary = `----urval${crypto.randomUUID()}`;
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="listFile"; filename="kunder.txt"\r\nContent-Type: text/plain\r\n\r\n${numbers.join("\r\n")}\r\n--${boundary}--\r\n`;
-    const upload = await authedFetch(harness, user.cookie, "/sapi/list-file/add/5", {
+    const upload = await authedFetch(harness, who.cookie, "/sapi/list-file/add/5", {
       method: "POST",
       headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
       body,
     });
     expect(upload.status, await upload.clone().text()).toBe(200);
-    const listed = ListFileListSchema.parse(await (await authedFetch(harness, user.cookie, "/sapi/list-file/get/5")).json());
-    const fileId = listed.find((file) => file.name === "kunder.txt")?.id;
+    const listed = ListFileListSchema.parse(await (await authedFetch(harness, who.cookie, "/sapi/list-file/get/5")).json());
+    return listed.find((file) => file.name === "kunder.txt")?.id ?? -1;
+  }
+
+  it("includes and excludes the user's own list file", async () => {
+    const fileId = await uploadListFile(user, [1, 2, 3]);
     const included = await answerOf(await searchPage(0, { numSet: { includeFile: [fileId] } }));
     expect(idsOf(included).sort()).toEqual([1, 2, 3]);
     const excluded = await answerOf(await searchPage(0, { numSet: { excludeFile: [fileId] } }));
@@ -240,6 +245,27 @@ describe("validation and access", () => {
     const stranger = await createTestUser(harness);
     const refused = await searchPage(0, { numSet: { includeFile: [fileId] } }, { user: stranger });
     expect(refused.status).toBe(400);
+  });
+
+  it("refuses a shared link of a search naming another user's list file with 'Okänd listfil', as the other routes do", async () => {
+    const owner = await createTestUser(harness);
+    const other = await createTestUser(harness);
+    const fileId = await uploadListFile(owner, [1]);
+    const createLink = (who: TestUser, numSet: SearchInput["numSet"]) =>
+      authedFetch(harness, who.cookie, `/sapi/search/create-shared-link/${serializeSearch(SearchSchema.parse({ numSet }))}`, {
+        method: "POST",
+      });
+    for (const name of ["includeFile", "excludeFile"] as const) {
+      const refused = await createLink(other, { [name]: [fileId] });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ type: "VALIDATION", issues: [{ path: `numSet.${name}.0`, message: "Okänd listfil" }] });
+    }
+    const env = await harness.api().getEnv();
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM shared_links WHERE owner_user_id = ?")
+      .bind(other.userId)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+    expect((await createLink(owner, { includeFile: [fileId] })).status).toBe(200);
   });
 });
 
