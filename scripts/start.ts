@@ -56,6 +56,9 @@ async function ensureDemoAccount(): Promise<DemoAccount> {
 /** The demo dataset indexed into the backend of this run; the cluster's vars for the API and export workers. */
 async function prepareSearch(): Promise<{ cluster: ClusterBackend | null; configs: { api: string; export: string } }> {
   const backend = startBackendFromEnv();
+  // Benchmarks drive one account far past the per-user search limits (docs/decisions/0038): URVAL_SEARCH_LIMIT_SCALE.
+  const scale = process.env.URVAL_SEARCH_LIMIT_SCALE;
+  const limitVars: Record<string, string> = scale ? { SEARCH_LIMIT_SCALE: scale } : {};
   if (process.env.URVAL_KEEP_INDEX === "1") {
     // Operators and benchmarks: serve the index the state directory already holds (npm run reindex built it).
     step("Keeping the live search index of the state directory (URVAL_KEEP_INDEX=1)");
@@ -68,7 +71,11 @@ async function prepareSearch(): Promise<{ cluster: ClusterBackend | null; config
       step("Indexing the demo dataset (once per dataset)");
       await ensureDemoIndex();
     }
-    return { cluster: null, configs: { api: "workers/api/wrangler.toml", export: "workers/export/wrangler.toml" } };
+    const configs =
+      Object.keys(limitVars).length > 0
+        ? writeWorkerVarConfigs(`start-${PORT}`, limitVars, "scripts/start.ts")
+        : { api: "workers/api/wrangler.toml", export: "workers/export/wrangler.toml" };
+    return { cluster: null, configs };
   }
   step("Starting the search cluster (URVAL_SEARCH_BACKEND=cluster)");
   const cluster = await openClusterBackend();
@@ -77,7 +84,7 @@ async function prepareSearch(): Promise<{ cluster: ClusterBackend | null; config
     step("Indexing the demo dataset into the cluster (once per dataset and mapping)");
     await ensureDemoClusterIndex(cluster);
   }
-  const vars = { ELASTICSEARCH_URL: cluster.url, ELASTICSEARCH_DIALECT: cluster.dialect };
+  const vars = { ELASTICSEARCH_URL: cluster.url, ELASTICSEARCH_DIALECT: cluster.dialect, ...limitVars };
   return { cluster, configs: writeWorkerVarConfigs(`start-${PORT}`, vars, "scripts/start.ts") };
 }
 
@@ -127,7 +134,7 @@ async function main() {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   child.on("exit", (code) => {
-    if (cluster) removeWorkerVarConfigs(`start-${PORT}`);
+    removeWorkerVarConfigs(`start-${PORT}`);
     void (cluster?.stop() ?? Promise.resolve()).finally(() => process.exit(code ?? 0));
   });
 }

@@ -8,6 +8,8 @@
  * Client-side latencies give p50/p95/p99 and requests per second; every searching call's Server-Timing gives the
  * backend time the API measured (p50 per row).
  * The table and the command line are appended to docs/benchmarks (record.ts; --no-append to only print).
+ * One account at these rates is far past the per-user search limits (docs/decisions/0038): start the stack with
+ * URVAL_SEARCH_LIMIT_SCALE=1000 (npm start, scripts/start.ts), or the searching rows fail with HTTP 429.
  *
  *   npm run bench:api -- [--url http://localhost:8787] [--user demo --password …] [--connections 20] [--duration 10]
  *                        [--include-source DIR]   (dataset dir: uploads a 5000-number include list from it)

@@ -81,6 +81,8 @@ function stackEnv(options: StackOptions): NodeJS.ProcessEnv {
     URVAL_SEARCH_BACKEND: options.backend,
     URVAL_DEMO_DATA: options.dataDir,
     URVAL_DEMO_COMPANIES: String(options.companies),
+    // One account at benchmark rates, far past the per-user search limits (docs/decisions/0038).
+    URVAL_SEARCH_LIMIT_SCALE: "1000",
     ...(options.build ? {} : { URVAL_SKIP_BUILD: "1" }),
     ...(options.backend === "cluster"
       ? { URVAL_CLUSTER_PORT: String(options.clusterPort), URVAL_CLUSTER_HEAP_MB: String(options.heapMb) }

@@ -3,7 +3,9 @@
  * PORT=… tsx scripts/start.ts) with autocannon like bench:api while the V8 sampling profiler of the web and API
  * isolates runs (through the local runtime's inspector, found among workerd's listening sockets), then prints per
  * isolate the busy share of the wall time and the functions with the most self time. The table and the command are
- * appended to docs/benchmarks (record.ts; --no-append to only print).
+ * appended to docs/benchmarks (record.ts; --no-append to only print). The search and /sok calls of one account at
+ * these rates are far past the per-user search limits (docs/decisions/0038): start the stack with
+ * URVAL_SEARCH_LIMIT_SCALE=1000.
  *
  *   npm run bench:profile -- [--url http://127.0.0.1:8787] [--call preflight|search|sok] [--seconds 10]
  *                            [--connections 20] [--top 12] [--label before] [--save DIR]

@@ -5,6 +5,8 @@
  * stack; interleaving spreads whatever else the machine does over both stacks alike. Per stack and call: the median
  * over rounds of req/s, its share of the same stack's static rate in the same round, and the stack's runtime CPU per
  * request (its workerd processes, from /proc), which other work on the machine changes much less than req/s.
+ * Each stack serves one account at these rates, far past the per-user search limits (docs/decisions/0038): start both
+ * with URVAL_SEARCH_LIMIT_SCALE=1000.
  *
  *   npm run bench:serving-ab -- --a http://127.0.0.1:8861 --a-state DIR --b http://127.0.0.1:8860 --b-state DIR
  *                               [--rounds 4] [--duration 5] [--connections 20] [--label-a before] [--label-b after]

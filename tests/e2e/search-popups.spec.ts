@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import * as XLSX from "@e965/xlsx";
 import type { CompanyRecord } from "#shared/search/result-schemas";
 import { apiSearch, expectHitCount, openSearch, searchInUrl, signedIn } from "./search-helpers";
-import { expect, expectAccessible, screenshot, test } from "./support/test";
+import { expect, expectAccessible, screenshot, signInByApi, test } from "./support/test";
 
 test("selection mode, 'Exportera markerade' and the export popup down to the file", async ({ page, local }) => {
   const user = await signedIn({ page, local });
@@ -209,7 +209,7 @@ test("'Listfiler': several files, Antal, include and exclude re-run the search, 
 });
 
 test("the start page has Exportera and Dela too, for all of Sweden", async ({ page, local }) => {
-  await signedIn({ page, local });
+  await signInByApi(page, await local.createUser({ quota: 9_686 }));
   const total = (await apiSearch(page, {})).results.hitCount;
   await page.goto("/");
   await page.getByRole("button", { name: "Exportera" }).click();
@@ -217,7 +217,21 @@ test("the start page has Exportera and Dela too, for all of Sweden", async ({ pa
   await page.getByRole("menuitem", { name: "Exportera alla" }).click();
   const dialog = page.getByRole("dialog", { name: "Exportera urval" });
   await expect(dialog).toContainText(`Urvalet innehåller ${total.toLocaleString("sv-SE")} organisationer.`);
-  await expect(dialog.getByLabel("Ange antal att exportera")).toHaveValue("500");
+  // The count with the Swedish thousands space (issue 38): "9 686", not "9686"; what the user types is still taken,
+  // grouped or not, and only as plain digits.
+  const count = dialog.getByLabel("Ange antal att exportera");
+  await expect(count).toHaveValue(Math.min(total, 9_686).toLocaleString("sv-SE"));
+  const download = dialog.getByRole("button", { name: "Ladda ner urval" });
+  await count.fill("1e3");
+  await expect(dialog.getByText("Ange antalet som ett heltal, till exempel 1 000.")).toBeVisible();
+  await expect(count).toHaveAttribute("aria-invalid", "true");
+  await expect(download).toBeDisabled();
+  await count.fill("1500");
+  await count.blur();
+  await expect(count).toHaveValue((1500).toLocaleString("sv-SE"));
+  await expect(download).toBeEnabled();
+  await count.fill("2 500");
+  await expect(count).toHaveValue("2 500");
   await dialog.getByRole("button", { name: "Stäng" }).click();
   await page.getByRole("button", { name: "Dela" }).click();
   await expect(page.getByRole("region", { name: "Dela urval" }).getByRole("textbox", { name: "Länk" })).toHaveValue(

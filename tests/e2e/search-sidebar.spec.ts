@@ -121,9 +121,12 @@ test("boolean filters, long groups with search and 'X av Y', and the limited-com
   await expect(shown).toHaveText(`1 av ${formCount}`);
   await expect(page.getByRole("button", { name: "Bokslut (aktiebolag)" })).toBeVisible();
   await forms.getByRole("checkbox", { name: /Ekonomiska föreningar/ }).check();
+  // The group's badge as a screen reader hears it (issue 38): "1 vald", and "2 valda" below.
+  await expect(page.getByRole("button", { name: /^Bolagsform\s*1 vald$/ })).toBeVisible();
   await expect(page.getByRole("button", { name: "Bokslut (aktiebolag)" })).toHaveCount(0);
   await page.getByRole("searchbox", { name: "Filtrera bolagsform" }).fill("");
   await forms.getByRole("checkbox", { name: "Aktiebolag utom bank- och försäkringsaktiebolag" }).check();
+  await expect(page.getByRole("button", { name: /^Bolagsform\s*2 valda$/ })).toBeVisible();
   await expect(page.getByRole("button", { name: "Bokslut (aktiebolag)" })).toBeVisible();
   await expect(forms.locator("input[type=checkbox]").nth(0)).toHaveAttribute("data-code", "49");
   await expect(forms.locator("input[type=checkbox]").nth(1)).toHaveAttribute("data-code", "51");

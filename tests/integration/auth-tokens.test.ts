@@ -1,6 +1,7 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authConfig } from "#api/auth/auth-config";
+import { rotateSession } from "#api/sessions/session-service";
 import { authedFetch, cookieHeaderFrom, createTestUser, type TestUser } from "../support/factories";
 import { createUrvalHarness } from "../support/worker-harness";
 
@@ -12,6 +13,13 @@ afterAll(() => harness.server.close());
 const cookieValue = (cookie: string, name: string) => new RegExp(`__Host-urval-${name}=([^;]+)`).exec(cookie)?.[1] ?? "";
 const activeUser = (cookie: string) => authedFetch(harness, cookie, "/sapi/subscription/active-user");
 const refresh = (cookie: string) => authedFetch(harness, cookie, "/api/auth/refresh", { method: "POST" });
+async function revokeReason(userId: string) {
+  const env = await harness.api().getEnv();
+  const family = await env.DB.prepare("SELECT revoke_reason FROM session_families WHERE user_id = ?")
+    .bind(userId)
+    .first<{ revoke_reason: string | null }>();
+  return family?.revoke_reason;
+}
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
 async function signingKey() {
@@ -81,7 +89,7 @@ describe("refresh tokens", () => {
     expect(stored?.n).toBe(0);
   });
 
-  it("revokes the whole family when a rotated token is presented again", async () => {
+  it("revokes the whole family when a rotated token comes back after its successor was used", async () => {
     const user = await createTestUser(harness);
     const first = cookieHeaderFrom(await refresh(user.cookie));
     const second = cookieHeaderFrom(await refresh(first));
@@ -92,17 +100,71 @@ describe("refresh tokens", () => {
     expect(await reuse.json()).toMatchObject({ code: "REFRESH_TOKEN_REUSED" });
     expect((await refresh(second)).status).toBe(401);
     expect((await activeUser(second)).status).toBe(401);
-    const env = await harness.api().getEnv();
-    const family = await env.DB.prepare("SELECT revoke_reason FROM session_families WHERE user_id = ?")
-      .bind(user.userId)
-      .first<{ revoke_reason: string }>();
-    expect(family?.revoke_reason).toBe("refresh-token-reuse");
+    expect(await revokeReason(user.userId)).toBe("refresh-token-reuse");
   });
 
-  it("lets only one of two parallel refreshes with the same token win; the family is then revoked", async () => {
+  it("hands parallel refreshes with one token (two tabs at once) one and the same new pair; the session lives on", async () => {
     const user = await createTestUser(harness);
-    const results = await Promise.all([refresh(user.cookie), refresh(user.cookie)]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => refresh(user.cookie)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const pairs = answers.map((r) => cookieHeaderFrom(r));
+    const expiresAts = await Promise.all(answers.map(async (r) => ((await r.json()) as { expiresAt: string }).expiresAt));
+    expect(new Set(pairs.map((p) => cookieValue(p, "refresh"))).size).toBe(1);
+    expect(new Set(pairs.map((p) => cookieValue(p, "session"))).size).toBe(1);
+    expect(new Set(expiresAts).size).toBe(1);
+    expect(cookieValue(pairs[0]!, "refresh")).not.toBe(cookieValue(user.cookie, "refresh"));
+
+    // A late tab within the grace gets the same pair again; only one successor was stored, and not in the clear.
+    expect(cookieHeaderFrom(await refresh(user.cookie))).toBe(pairs[0]);
+    const env = await harness.api().getEnv();
+    const rows = await env.DB.prepare(
+      "SELECT t.successor_sealed FROM refresh_tokens t JOIN session_families f ON f.id = t.family_id WHERE f.user_id = ?",
+    )
+      .bind(user.userId)
+      .all<{ successor_sealed: string | null }>();
+    expect(rows.results).toHaveLength(2);
+    const sealed = rows.results.map((r) => r.successor_sealed ?? "").join(" ");
+    expect(sealed).not.toContain(cookieValue(pairs[0]!, "refresh").split(".")[1]);
+    expect(sealed).not.toContain(cookieValue(pairs[0]!, "session").split(".")[1]);
+
+    expect((await activeUser(pairs[0]!)).status).toBe(200);
+    const next = await refresh(pairs[0]!);
+    expect(next.status).toBe(200);
+    expect((await activeUser(cookieHeaderFrom(next))).status).toBe(200);
+    expect(await revokeReason(user.userId)).toBeNull();
+  });
+
+  it("hands the same pair back even when every refresh reads the token before any of them claims it", async () => {
+    // Called on the real D1 from here, the five calls interleave at each await: all five read the unused token first,
+    // one claim wins, and the four that lose read the winner's sealed pair back (through the worker, the requests
+    // mostly arrive one after another and take the used-token path instead).
+    const user = await createTestUser(harness);
+    const env = await harness.api().getEnv();
+    const token = cookieValue(user.cookie, "refresh");
+    const grants = await Promise.all(Array.from({ length: 5 }, () => rotateSession(env.DB, authConfig(env).JWT_SIGNING_KEY, token)));
+    expect(new Set(grants.map((g) => `${g.accessToken} ${g.refreshToken} ${g.expiresAt.getTime()}`)).size).toBe(1);
+    // The losers' own successors were never stored: the family holds the first token and the one successor.
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM refresh_tokens WHERE family_id = ?")
+      .bind(grants[0]!.familyId)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(2);
+    expect((await activeUser(`__Host-urval-session=${grants[0]!.accessToken}`)).status).toBe(200);
+    expect(await revokeReason(user.userId)).toBeNull();
+  });
+
+  it("revokes the family when the rotated token comes back after the 10 s grace, though its successor is unused", async () => {
+    const user = await createTestUser(harness);
+    const rotated = cookieHeaderFrom(await refresh(user.cookie));
+    const env = await harness.api().getEnv();
+    await env.DB.prepare("UPDATE refresh_tokens SET used_at = used_at - 10001 WHERE id = ?")
+      .bind(cookieValue(user.cookie, "refresh").split(".")[0])
+      .run();
+    const late = await refresh(user.cookie);
+    expect(late.status).toBe(401);
+    expect(await late.json()).toMatchObject({ code: "REFRESH_TOKEN_REUSED" });
+    expect((await activeUser(rotated)).status).toBe(401);
+    expect((await refresh(rotated)).status).toBe(401);
+    expect(await revokeReason(user.userId)).toBe("refresh-token-reuse");
   });
 
   it("refuses a refresh token past its expiry and a forged secret", async () => {

@@ -90,6 +90,20 @@ describe("export request and file", () => {
     expect(marked).toMatchObject({ code: "EXPORT_COUNT_OUT_OF_RANGE", message: "Ange ett antal mellan 1 och 2." });
     expect(await recordsLeftOf(harness, user)).toBe(25);
   });
+  it("takes plain decimal counts only: '1e3', '0x10', '1.0', ' 12', '+5' and the like are VALIDATION on count", async () => {
+    const user = await createTestUser(harness, { quota: 1000 });
+    for (const count of ["1e3", "0x10", "1.0", " 12", "+5", "12 ", "1_000", "", "0b11", "Infinity", "١٢"]) {
+      const response = await postExport(harness, user, { serializedSearch: vad(), count });
+      expect(response.status, JSON.stringify(count)).toBe(400);
+      expect(ErrorBodySchema.parse(await response.json()), JSON.stringify(count)).toMatchObject({
+        type: "VALIDATION",
+        issues: [{ path: "count", message: "Ange ett heltal" }],
+      });
+    }
+    expect(await recordsLeftOf(harness, user)).toBe(1000);
+    const job = await accepted(await postExport(harness, user, { serializedSearch: vad(), count: "012" }));
+    expect(job.count).toBe(12);
+  });
 });
 
 describe("quota and idempotency", () => {

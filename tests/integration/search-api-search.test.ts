@@ -8,7 +8,8 @@ import { SearchPageAnswerSchema, type SearchPageAnswer } from "#shared/api-contr
 import { ListFileListSchema } from "#shared/api-contracts/list-files";
 import { SuggestAnswerSchema } from "#shared/api-contracts/suggest";
 import { emptySearch, SearchSchema, type SearchInput } from "#shared/search/search-schema";
-import { deserializeSearch } from "#shared/search/search-serialize";
+import { deserializeSearch, serializeSearch } from "#shared/search/search-serialize";
+import { ErrorBodySchema } from "#shared/errors";
 import { authedFetch, createTestUser, type HarnessResponse, type TestUser } from "../support/factories";
 import { createUrvalHarness } from "../support/worker-harness";
 import { seedIndex, type SeededIndex } from "../support/seed-index";
@@ -221,18 +222,23 @@ describe("validation and access", () => {
     expect(await blocked.json()).toMatchObject({ code: "TERMS_NOT_ACCEPTED" });
   });
 
-  it("includes and excludes the user's own list file", async () => {
-    const numbers = seeded.companies.filter((c) => [1, 2, 3].includes(c.orgSeqNo)).map((c) => c.orgNo);
+  /** Uploads kunder.txt with the numbers of the given companies for the user; its file id. */
+  async function uploadListFile(who: TestUser, orgSeqNos: number[]) {
+    const numbers = seeded.companies.filter((c) => orgSeqNos.includes(c.orgSeqNo)).map((c) => c.orgNo);
     const boundary = `----urval${crypto.randomUUID()}`;
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="listFile"; filename="kunder.txt"\r\nContent-Type: text/plain\r\n\r\n${numbers.join("\r\n")}\r\n--${boundary}--\r\n`;
-    const upload = await authedFetch(harness, user.cookie, "/sapi/list-file/add/5", {
+    const upload = await authedFetch(harness, who.cookie, "/sapi/list-file/add/5", {
       method: "POST",
       headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
       body,
     });
     expect(upload.status, await upload.clone().text()).toBe(200);
-    const listed = ListFileListSchema.parse(await (await authedFetch(harness, user.cookie, "/sapi/list-file/get/5")).json());
-    const fileId = listed.find((file) => file.name === "kunder.txt")?.id;
+    const listed = ListFileListSchema.parse(await (await authedFetch(harness, who.cookie, "/sapi/list-file/get/5")).json());
+    return listed.find((file) => file.name === "kunder.txt")?.id ?? -1;
+  }
+
+  it("includes and excludes the user's own list file", async () => {
+    const fileId = await uploadListFile(user, [1, 2, 3]);
     const included = await answerOf(await searchPage(0, { numSet: { includeFile: [fileId] } }));
     expect(idsOf(included).sort()).toEqual([1, 2, 3]);
     const excluded = await answerOf(await searchPage(0, { numSet: { excludeFile: [fileId] } }));
@@ -240,6 +246,27 @@ describe("validation and access", () => {
     const stranger = await createTestUser(harness);
     const refused = await searchPage(0, { numSet: { includeFile: [fileId] } }, { user: stranger });
     expect(refused.status).toBe(400);
+  });
+
+  it("refuses a shared link of a search naming another user's list file with 'Okänd listfil', as the other routes do", async () => {
+    const owner = await createTestUser(harness);
+    const other = await createTestUser(harness);
+    const fileId = await uploadListFile(owner, [1]);
+    const createLink = (who: TestUser, numSet: SearchInput["numSet"]) =>
+      authedFetch(harness, who.cookie, `/sapi/search/create-shared-link/${serializeSearch(SearchSchema.parse({ numSet }))}`, {
+        method: "POST",
+      });
+    for (const name of ["includeFile", "excludeFile"] as const) {
+      const refused = await createLink(other, { [name]: [fileId] });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ type: "VALIDATION", issues: [{ path: `numSet.${name}.0`, message: "Okänd listfil" }] });
+    }
+    const env = await harness.api().getEnv();
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM shared_links WHERE owner_user_id = ?")
+      .bind(other.userId)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+    expect((await createLink(owner, { includeFile: [fileId] })).status).toBe(200);
   });
 });
 
@@ -286,5 +313,77 @@ describe("GET /sapi/search/suggest", () => {
     expect((await suggest("text=bygg&type=BOTH")).status).toBe(400);
     expect((await suggest("type=COMPANY")).status).toBe(400);
     expect((await suggest("text=bygg", null)).status).toBe(401);
+  });
+});
+
+describe("per-user limits on searching (issue 38)", () => {
+  const suggest = (who: TestUser, text = "restaurang") =>
+    authedFetch(harness, who.cookie, `/sapi/search/suggest?${new URLSearchParams({ text }).toString()}`);
+
+  /** Events in a user's bucket at the given ages (ms before now), as earlier calls would have left them. */
+  async function seedCalls(bucket: string, agesMs: number[]) {
+    const env = await harness.api().getEnv();
+    const now = Date.now();
+    const insert = env.DB.prepare("INSERT INTO rate_limit_events (bucket, at) VALUES (?, ?)");
+    await env.DB.batch(agesMs.map((age) => insert.bind(bucket, now - age)));
+  }
+
+  async function expectLimited(response: HarnessResponse, maxRetryAfter: number, minRetryAfter = 1) {
+    expect(response.status).toBe(429);
+    const body = ErrorBodySchema.strict().parse(await response.json());
+    expect(body).toEqual({
+      type: "USER_MESSAGE",
+      code: "RATE_LIMITED",
+      message: "För många sökningar på kort tid. Vänta en stund och försök igen.",
+      requestId: response.headers.get("X-Request-Id"),
+    });
+    const retryAfter = Number(response.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThanOrEqual(minRetryAfter);
+    expect(retryAfter).toBeLessThanOrEqual(maxRetryAfter);
+  }
+
+  it("stops a script's burst of suggestions at 100 in 10 s with 429, Retry-After and the spec's body; others go on", async () => {
+    const scripted = await createTestUser(harness);
+    const statuses = (await Promise.all(Array.from({ length: 150 }, () => suggest(scripted)))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50);
+    await expectLimited(await suggest(scripted), 10);
+    // Another user, and the same user's result pages, are counted apart.
+    expect((await suggest(await createTestUser(harness))).status).toBe(200);
+    expect((await searchPage(0, {}, { user: scripted })).status).toBe(200);
+  });
+
+  it("never stops typing: the most one box sends in 10 s on top of ten busy minutes still answers", async () => {
+    const typist = await createTestUser(harness);
+    // One call per 150 ms debounce for the last 10 s (no hand makes a debounced box call faster), and before that
+    // nearly ten minutes of looking up a name every 6 s, 15 keystrokes each, every keystroke a call (1 500 calls).
+    const burst = Array.from({ length: 66 }, (_, i) => 100 + i * 150);
+    const session = Array.from({ length: 1_500 }, (_, i) => 10_500 + Math.floor(i * (580_000 / 1_500)));
+    await seedCalls(`suggest:${typist.userId}`, [...burst, ...session]);
+    expect((await suggest(typist)).status).toBe(200);
+  });
+
+  it("stops a sustained script over ten minutes, with Retry-After until the oldest counted call ages out", async () => {
+    const harvester = await createTestUser(harness);
+    // 2 000 suggestions spread between 9 and 1 minutes ago: a steady 4 a second, under the burst window's limit;
+    // the oldest leaves the ten minutes in about 61 s.
+    await seedCalls(
+      `suggest:${harvester.userId}`,
+      Array.from({ length: 2_000 }, (_, i) => 60_000 + i * 240),
+    );
+    await expectLimited(await suggest(harvester), 61, 55);
+  });
+
+  it("limits result pages the same way: 100 in 10 s, then 429 until the burst has aged", async () => {
+    const clicker = await createTestUser(harness);
+    await seedCalls(
+      `search:${clicker.userId}`,
+      Array.from({ length: 100 }, (_, i) => 2_000 + i * 50),
+    );
+    await expectLimited(await searchPage(0, {}, { user: clicker }), 6, 1);
+    expect((await suggest(clicker)).status).toBe(200);
+    const env = await harness.api().getEnv();
+    await env.DB.prepare("UPDATE rate_limit_events SET at = at - 10000 WHERE bucket = ?").bind(`search:${clicker.userId}`).run();
+    expect((await searchPage(0, {}, { user: clicker })).status).toBe(200);
   });
 });

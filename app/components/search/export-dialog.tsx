@@ -15,7 +15,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { countOf, formatNumber, resultTypeWord } from "#shared/format";
 import { progressText } from "../../lib/exports/export-list-text";
-import { canDownload, clampExportCount, exportMax, type ExportScope } from "../../lib/search/export-limits";
+import { canDownload, clampExportCount, exportMax, parseExportCount, type ExportScope } from "../../lib/search/export-limits";
 import { fetchExportPreview } from "../../lib/search/export-designer-calls";
 import { useExportDesign } from "../../lib/search/use-export-design";
 import { useExportJob, type ExportProgress } from "../../lib/search/use-export-job";
@@ -39,12 +39,16 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
   const preview = useExportPreview(serializedSearch, selectionBody, recordsLeft);
   const max = preview?.maxCount ?? exportMax({ scope, hitCount, markedCount: marked, recordsLeft });
   const [count, setCount] = useState(max);
+  // The field's text while the user types it; null shows the count with the Swedish thousands space ("9 686").
+  const [countText, setCountText] = useState<string | null>(null);
+  const countInvalid = countText !== null && parseExportCount(countText) === null;
   const [touched, setTouched] = useState(false);
   const design = useExportDesign(search.resultType);
   useEffect(() => {
     if (!touched) setCount(max);
   }, [max, touched]);
   const inputId = useId();
+  const countErrorId = useId();
   const onDone = useCallback(() => revalidator.revalidate(), [revalidator]);
   const job = useExportJob(onDone);
 
@@ -79,7 +83,12 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
             Stäng
           </button>
           {canDownload(max, serializedSearch) ? (
-            <button type="button" className="button" onClick={download} disabled={job.status === "RUNNING" || job.status === "DONE"}>
+            <button
+              type="button"
+              className="button"
+              onClick={download}
+              disabled={countInvalid || job.status === "RUNNING" || job.status === "DONE"}
+            >
               {BUTTON_TEXT[job.status]}
             </button>
           ) : null}
@@ -97,17 +106,33 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
         <label htmlFor={inputId}>Ange antal att exportera</label>
         <input
           id={inputId}
-          type="number"
-          min={max > 0 ? 1 : 0}
-          max={max}
-          step={1}
-          value={count}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={countText ?? formatNumber(count)}
           disabled={max === 0}
+          aria-invalid={countInvalid || undefined}
+          aria-describedby={countInvalid ? countErrorId : undefined}
           onChange={(event) => {
             setTouched(true);
-            setCount(clampExportCount(Number(event.target.value), max));
+            const text = event.target.value;
+            const typed = parseExportCount(text);
+            if (typed === null) {
+              setCountText(text);
+              return;
+            }
+            // Clamped on change (spec §5); a number out of range shows its clamped value at once.
+            const clamped = clampExportCount(typed, max);
+            setCount(clamped);
+            setCountText(clamped === typed ? text : null);
           }}
+          onBlur={() => setCountText(null)}
         />
+        {countInvalid ? (
+          <p id={countErrorId} className="form-error">
+            {"Ange antalet som ett heltal, till exempel 1\u00a0000."}
+          </p>
+        ) : null}
       </div>
       <p>{`Ditt abonnemang har ${countOf(recordsLeft, "post", "poster")} kvar att exportera.`}</p>
       <p className="muted">

@@ -26,7 +26,7 @@ export function FilterGroup({ title, active = 0, defaultOpen = false, children }
           {active > 0 ? (
             <span className="filter-group__badge">
               {active}
-              <span className="visually-hidden"> valda</span>
+              <span className="visually-hidden">{active === 1 ? " vald" : " valda"}</span>
             </span>
           ) : null}
         </button>

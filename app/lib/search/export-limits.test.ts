@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { beneficialMessages, BENEFICIAL_MESSAGES } from "./beneficial-messages";
-import { canDownload, clampExportCount, exportMax } from "./export-limits";
+import { canDownload, clampExportCount, exportMax, parseExportCount } from "./export-limits";
 import { sortOptions } from "./sort-options";
 
 describe("export limits (spec §5)", () => {
@@ -20,6 +20,18 @@ describe("export limits (spec §5)", () => {
     expect(clampExportCount(12.6, 40)).toBe(13);
     expect(clampExportCount(Number.NaN, 40)).toBe(1);
     expect(clampExportCount(5, 0)).toBe(0);
+  });
+
+  it("reads the count field's text as plain decimal digits, grouped by thousands as shown, and nothing else (issue 38)", () => {
+    expect(parseExportCount("9686")).toBe(9686);
+    expect(parseExportCount("9 686")).toBe(9686);
+    expect(parseExportCount("9\u00a0686")).toBe(9686);
+    expect(parseExportCount("1\u202f234\u202f567")).toBe(1234567);
+    expect(parseExportCount(" 12 ")).toBe(12);
+    expect(parseExportCount("007")).toBe(7);
+    for (const text of ["1e3", "0x10", "1.0", "1,0", "+5", "-5", "", " ", "12 34", "1 2345", "Infinity", "1_000", "١٢"]) {
+      expect(parseExportCount(text), JSON.stringify(text)).toBeNull();
+    }
   });
 
   it("offers the download only with a maximum above 0 and a serialised search", () => {

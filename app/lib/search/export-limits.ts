@@ -25,6 +25,20 @@ export function clampExportCount(value: number, max: number): number {
   return Math.max(Math.min(1, max), Math.min(max, Math.round(value)));
 }
 
+/** Digits grouped by thousands as the field shows them ("9 686", with a space or a no-break space), or plain digits. */
+const COUNT_TEXT = /^(?:\d+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+)$/;
+
+/**
+ * The count field's text as a number (issue 38): plain decimal digits, or digits grouped by thousands as the field
+ * shows them; null for anything else ("1e3", "0x10", "1.0", "+5", "", "12,5").
+ */
+export function parseExportCount(text: string): number | null {
+  const trimmed = text.trim();
+  if (!COUNT_TEXT.test(trimmed)) return null;
+  const value = Number(trimmed.replace(/[ \u00a0\u202f]/g, ""));
+  return Number.isSafeInteger(value) ? value : null;
+}
+
 /** Spec §5: the download button shows only with a maximum above 0 and a serialised search in the route. */
 export function canDownload(max: number, serializedSearch: string | null): boolean {
   return max > 0 && !!serializedSearch;

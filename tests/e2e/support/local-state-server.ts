@@ -28,7 +28,8 @@ async function createUser(db: Db, args: Record<string, unknown>) {
     lastName: `Användare ${tag}`,
   };
   const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const id = await createAccount(db, { ...user, quota: 500, expiresAt });
+  const quota = typeof args.quota === "number" ? args.quota : 500;
+  const id = await createAccount(db, { ...user, quota, expiresAt });
   if (args.signedTerms !== false)
     await db.prepare("UPDATE users SET signed_terms_at = ? WHERE id = ?").bind(new Date().toISOString(), id).run();
   const stored = await db.prepare("SELECT email, phone FROM users WHERE id = ?").bind(id).first<{ email: string; phone: string }>();

@@ -62,7 +62,7 @@ export async function openLocalState() {
      * A fresh subscriber of its own (unique username, e-mail, mobile number and password), not signed in (cookie "");
      * terms accepted unless asked otherwise.
      */
-    createUser: (options: { signedTerms?: boolean } = {}) => call<TestUser & { phone: string }>("createUser", options),
+    createUser: (options: { signedTerms?: boolean; quota?: number } = {}) => call<TestUser & { phone: string }>("createUser", options),
     /** The last one-time-code message sent to a recipient, with its code and the codeId of its /e/ link. */
     lastCodeMessage: (recipient: string) => call<MailMessage>("lastCodeMessage", { recipient }),
     /** The last e-mail to a recipient in the dev mailbox (the Bevakning digest), or null. */

@@ -214,11 +214,13 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   },
   "GET /sapi/search/suggest": subscriberGet("/sapi/search/suggest?text=bygg%20stock&type=COMPANY"),
   "GET /sapi/search/serialized": subscriberGet(`/sapi/search/serialized?serializedSearch=${vad({ text: "bygg" })}`),
+  // A link's search may name the creator's own list files only (issue 38), like every other route taking a search.
   "POST /sapi/search/create-shared-link/:serializedSearch": {
     access: "subscriber",
-    owned: [],
+    owned: ["listFileId"],
     ok: OK,
-    build: () => post(`/sapi/search/create-shared-link/${vad({ text: "konsult" })}`),
+    overrides: { otherUser: VALIDATION },
+    build: (f) => post(`/sapi/search/create-shared-link/${vad({ text: "konsult", ...searchWithFile(f.ids) })}`),
   },
   // Spec §6: "A shared link requires the recipient to have their own account": any subscriber reads it.
   "GET /sapi/search/shared-link/:id": {

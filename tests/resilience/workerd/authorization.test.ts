@@ -190,8 +190,11 @@ async function makePrincipal(name: PrincipalName): Promise<Principal> {
     }
     case "reusedRefreshToken": {
       // A stolen refresh token used after its owner's refresh revokes the family: the owner's new cookies stop too.
+      // (Within 10 s of the rotation it would get the owner's new pair, docs/decisions/0038: the theft comes later.)
       const user = await fresh();
       const rotated = cookieHeaderFrom(await callOk(user.cookie, { method: "POST", path: "/api/auth/refresh" }));
+      const stolenId = /__Host-urval-refresh=([0-9a-f-]{36})\./.exec(user.cookie)?.[1] ?? "";
+      await db.prepare("UPDATE refresh_tokens SET used_at = used_at - 10001 WHERE id = ?").bind(stolenId).run();
       const reuse = await call(user.cookie, { method: "POST", path: "/api/auth/refresh" });
       if (reuse.status !== 401) throw new Error(`refresh-token reuse answered ${reuse.status}`);
       return { name, userId: user.userId, cookie: rotated };

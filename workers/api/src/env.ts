@@ -15,6 +15,11 @@ interface ApiSettingsOutsideConfig {
   ELASTICSEARCH_DIALECT?: string;
   ELASTICSEARCH_API_KEY?: string;
   ELASTICSEARCH_INDEX_PREFIX?: string;
+  /**
+   * Multiplies the per-user search limits (docs/decisions/0038) outside production: benchmarks drive one account at
+   * thousands of searches a second (`URVAL_SEARCH_LIMIT_SCALE` of `npm start`). Ignored with APP_ENV production.
+   */
+  SEARCH_LIMIT_SCALE?: string;
 }
 
 /**

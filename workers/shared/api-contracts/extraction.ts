@@ -32,9 +32,16 @@ export type ExportStatus = z.infer<typeof ExportStatusSchema>;
 
 export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/, "Ogiltig idempotensnyckel");
 
+/** A count as the query carries it: plain decimal digits only, never "1e3", "0x10", "1.0", " 12" or "+5" (issue 38). */
+export const ExportCountSchema = z
+  .string()
+  .regex(/^\d+$/, "Ange ett heltal")
+  .transform(Number)
+  .pipe(z.number().int("Ange ett heltal").min(1, "Ange minst 1"));
+
 export const ExtractionQuerySchema = z.object({
   serializedSearch: z.string().min(1).max(16_000),
-  count: z.coerce.number().int("Ange ett heltal").min(1, "Ange minst 1"),
+  count: ExportCountSchema,
 });
 
 /** Extraction selection (spec §3): ids are orgSeqNo (companies) or cfarNo (worksites). */

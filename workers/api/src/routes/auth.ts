@@ -8,7 +8,6 @@ import type { ApiBindings } from "../env";
 import { messengerFor } from "../messaging/messenger";
 import { abortSignInCode, confirmSignInCode, createSignInCode } from "../sessions/one-time-code-service";
 import { signInWithPassword } from "../sessions/password-sign-in";
-import { RateLimitedError } from "../rate-limits/rate-limiter";
 import { endSession, rotateSession, type SessionGrant } from "../sessions/session-service";
 
 /** Sets the session cookies and answers { expiresAt } (spec §7). */
@@ -20,10 +19,6 @@ function grantSession(c: Context<ApiBindings>, grant: SessionGrant) {
 
 /** /api/auth: sign-in by password or one-time code, token refresh and sign-out. */
 export const authRoutes = new Hono<ApiBindings>()
-  .use("*", async (c, next) => {
-    await next();
-    if (c.error instanceof RateLimitedError) c.res.headers.set("Retry-After", String(c.error.retryAfterSeconds));
-  })
   .post("/sign-in/username-password", async (c) => {
     const body = await readJson(c, PasswordSignInSchema);
     const identity = requireIdentity(body.id);

@@ -7,6 +7,7 @@ import { SHARED_LINK_ID_LENGTH, INACTIVE_LINK_MESSAGE } from "#shared/api-contra
 import { AppError, userMessage } from "#shared/errors";
 import { deserializeSearchOrThrow, serializeSearch } from "#shared/search/search-serialize";
 import type { Search } from "#shared/search/search-schema";
+import { listFilesForSearch } from "../list-files/list-file-numbers";
 import { consume } from "../rate-limits/rate-limiter";
 
 /** How long a shared link stays active (see docs/decisions, shared links). */
@@ -37,10 +38,14 @@ export interface CreateSharedLinkInput {
   now?: number;
 }
 
-/** Validates the search, stores it normalised (re-serialised) and returns the link. */
+/**
+ * Validates the search, stores it normalised (re-serialised) and returns the link. A list file it names must be the
+ * creator's own: any other id is the VALIDATION "Okänd listfil" every search route answers (issue 38).
+ */
 export async function createSharedLink(db: D1Database, input: CreateSharedLinkInput): Promise<string> {
   const now = input.now ?? Date.now();
   const search = deserializeSearchOrThrow(input.serializedSearch, "serializedSearch");
+  await listFilesForSearch(db, input.userId, search.numSet);
   await consume(db, { bucket: `shared-link:${input.userId}`, limit: SHARED_LINKS_PER_HOUR, windowMs: 3_600_000 }, now);
   const id = newSharedLinkId();
   await db.batch([
