@@ -1,14 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { deserializeSearch } from "#shared/search/search-serialize";
 import { withOnlyText } from "./search/search-edit";
-import { clearPendingDetail, launchHeaderSearch, pendingDetailFor, searchForText, setTextSearchHandler } from "./search-launch";
+import { detailIdOf } from "./search/detail-address";
+import { launchHeaderSearch, searchForText, setTextSearchHandler } from "./search-launch";
 
 const locationOf = (href: string) => new URL(href, "http://x").search;
 
 describe("launchHeaderSearch (the header box, issue 26)", () => {
-  afterEach(clearPendingDetail);
-
-  it("off the search screen, opens /sok with the search and leaves the record to open for that address only", () => {
+  it("off the search screen, opens /sok with the search and the record to open in its address", () => {
     const visited: string[] = [];
     launchHeaderSearch(
       (to) => visited.push(to),
@@ -19,13 +18,10 @@ describe("launchHeaderSearch (the header box, issue 26)", () => {
     const [href = ""] = visited;
     const vad = new URLSearchParams(locationOf(href)).get("vad") ?? "";
     expect(deserializeSearch(vad)).toEqual({ success: true, data: searchForText("WORKSITE", "pizza") });
-    expect(pendingDetailFor(locationOf(href))).toBe("4711");
-    expect(pendingDetailFor(locationOf(`/sok?vad=${vad}x`))).toBeNull();
-    clearPendingDetail();
-    expect(pendingDetailFor(locationOf(href))).toBeNull();
+    expect(detailIdOf(locationOf(href))).toBe("4711");
   });
 
-  it("a search without a record to open forgets an earlier one", () => {
+  it("a search without a record to open has none in its address", () => {
     const visited: string[] = [];
     launchHeaderSearch(
       (to) => visited.push(to),
@@ -38,7 +34,7 @@ describe("launchHeaderSearch (the header box, issue 26)", () => {
       "COMPANY",
       (base) => withOnlyText(base, "a"),
     );
-    expect(pendingDetailFor(locationOf(visited[1] ?? ""))).toBeNull();
+    expect(detailIdOf(locationOf(visited[1] ?? ""))).toBeNull();
   });
 
   it("on the search screen, hands the search and the record to the screen instead of navigating", () => {

@@ -3,19 +3,25 @@
  * opens the search route with it serialised in `vad`; the search screen runs it. The current result type is a tiny
  * shared store the search screen updates; the header box may be taken over by the search screen (setTextSearchHandler)
  * so that on /sok it updates the screen's own state instead of navigating. Elsewhere a header search that should open a
- * record's detail pane leaves the record's id for the search screen to pick up when it mounts (pendingDetailFor).
+ * record's detail pane names the record in the address (`visa`, search/detail-address.ts).
  */
 import { useSyncExternalStore } from "react";
 import type { ResultType } from "#shared/search/search-fields";
 import { emptySearch, type Search } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
+import { DETAIL_PARAM } from "./search/detail-address";
 import { withOnlyText } from "./search/search-edit";
 
 export const SEARCH_PATH = "/sok";
 
-/** The search route for a search: /sok?vad=… */
-export function searchHref(search: Search): string {
-  return `${SEARCH_PATH}?vad=${serializeSearch(search)}`;
+/** The search route for a serialized search: /sok?vad=…, with `&visa=<id>` when record `detailId`'s pane is open. */
+export function searchPath(serializedSearch: string, detailId: string | null = null): string {
+  return `${SEARCH_PATH}?vad=${serializedSearch}${detailId === null ? "" : `&${DETAIL_PARAM}=${detailId}`}`;
+}
+
+/** The search route for a search (see searchPath). */
+export function searchHref(search: Search, detailId: string | null = null): string {
+  return searchPath(serializeSearch(search), detailId);
 }
 
 /** A search with no constraints except the given code set (e.g. one SNI section or one county). */
@@ -63,8 +69,6 @@ export function setTextSearchHandler(handler: TextSearchHandler): () => void {
   };
 }
 
-let pendingDetail: { vad: string; id: string } | null = null;
-
 /**
  * Runs a header search: on the search screen through its handler, elsewhere by opening /sok with it; `detailId`
  * names a record whose detail pane opens with the results.
@@ -77,17 +81,5 @@ export function launchHeaderSearch(
 ) {
   const handler = textSearchHandler;
   if (handler) return handler(build, detailId);
-  const search = build(emptySearch(resultType));
-  pendingDetail = detailId === null ? null : { vad: serializeSearch(search), id: detailId };
-  navigate(searchHref(search));
-}
-
-/** The record the header asked to open with the search of this address (`location.search`), if any. */
-export function pendingDetailFor(locationSearch: string): string | null {
-  const vad = new URLSearchParams(locationSearch).get("vad");
-  return pendingDetail !== null && pendingDetail.vad === vad ? pendingDetail.id : null;
-}
-
-export function clearPendingDetail(): void {
-  pendingDetail = null;
+  navigate(searchHref(build(emptySearch(resultType)), detailId));
 }

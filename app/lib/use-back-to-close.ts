@@ -1,6 +1,6 @@
 /**
- * The system Back closes a full-screen sheet (issue 29: the detail sheet, the filter drawer and the header's menu on a
- * phone) instead of leaving the page under it. Opening pushes a history entry with the same address, marked with the
+ * The system Back closes a full-screen sheet (issue 29: the filter drawer and the header's menu on a phone) instead of
+ * leaving the page under it. (The detail sheet needs none of this: its record is in the address, issue 38.) Opening pushes a history entry with the same address, marked with the
  * sheet's depth; Back to the entry under it closes the sheet. Closing it any other way steps back over its own entry,
  * so no stale entry is left behind.
  *
@@ -51,24 +51,19 @@ function onPopState(event: PopStateEvent) {
   else window.history.forward();
 }
 
-/**
- * While `open`, Back calls `close`. `isSheet` says, when the sheet opens, whether it covers the screen (the detail pane
- * is one only on a phone); otherwise Back keeps its usual meaning.
- */
-export function useBackToClose(open: boolean, close: () => void, isSheet: () => boolean = () => true): void {
+/** While `open`, Back calls `close`. */
+export function useBackToClose(open: boolean, close: () => void): void {
   const { pathname, search, hash } = useLocation();
   useEffect(() => {
     routerAddress = pathname + search + hash;
   }, [pathname, search, hash]);
   const closeRef = useRef(close);
-  const isSheetRef = useRef(isSheet);
   useEffect(() => {
     closeRef.current = close;
-    isSheetRef.current = isSheet;
   });
 
   useEffect(() => {
-    if (!open || !isSheetRef.current()) return;
+    if (!open) return;
     if (!listening) {
       window.addEventListener("popstate", onPopState, true);
       listening = true;
@@ -85,6 +80,3 @@ export function useBackToClose(open: boolean, close: () => void, isSheet: () => 
     };
   }, [open]);
 }
-
-/** On a phone (search-narrow.css's breakpoint) the detail pane is a full-screen sheet. */
-export const isPhone = () => window.matchMedia("(max-width: 767px)").matches;

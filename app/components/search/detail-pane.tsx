@@ -2,13 +2,14 @@
  * The detail pane (spec §2, §4): opens beside the results for the chosen card, loads the company or worksite (spinner
  * after 300 ms, shown at least 300 ms), shows the extracted message on failure, and closes with an animation, by its
  * close button or Escape (focus returns to the card), or by itself when the record leaves the results. Escape works
- * from inside the pane and from the card that opened it, also before the detail has loaded and taken the focus. On a
- * phone, where the pane is a full-screen sheet, the system Back closes it too (issue 29).
+ * from inside the pane and from the card that opened it, also before the detail has loaded and taken the focus. The
+ * open record is in the address (use-detail-route.ts, issue 38), so Back and Forward close and open the pane on every
+ * screen, the phone's full-screen sheet included (issue 29); a pane closed that way also hands the focus back to the
+ * card when the focus was in it.
  */
 import { useEffect, useRef, useState, memo } from "react";
 import { recordId } from "../../lib/search/search-state";
 import { useDetail } from "../../lib/search/use-detail";
-import { isPhone, useBackToClose } from "../../lib/use-back-to-close";
 import { CompanyDetail } from "./company-detail";
 import { useSearchScreen, useSearchState } from "./search-context";
 import { Spinner } from "./spinner";
@@ -51,34 +52,32 @@ function useBelowHeader(pane: React.RefObject<HTMLElement | null>, shown: boolea
 
 /** Memoised: it re-renders from the search state, not from every render of the screen. */
 export const DetailPane = memo(function DetailPane() {
-  const { detailId, openDetail } = useSearchScreen();
+  const { detailId, openDetail, detailLeftResults } = useSearchScreen();
   const { results, loading } = useSearchState();
   const [shownId, setShownId] = useState<string | null>(detailId);
   const [closing, setClosing] = useState(false);
   const detail = useDetail(shownId);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useBackToClose(
-    detailId !== null,
-    () => {
-      openDetail(null);
-      if (detailId !== null) cardOpener(detailId)?.focus();
-    },
-    isPhone,
-  );
+  const paneRef = useRef<HTMLElement>(null);
 
-  // Opening shows at once; closing keeps the content during the slide-out animation.
+  // Opening shows at once; closing keeps the content during the slide-out animation. Closed by Back (the address), the
+  // focus would stay on the leaving pane: it goes to the card, as with the close button.
   useEffect(() => {
     if (detailId !== null) {
       setShownId(detailId);
       setClosing(false);
       return;
     }
+    const focused = document.activeElement;
+    if (shownId !== null && (focused === document.body || (focused && paneRef.current?.contains(focused)))) cardOpener(shownId)?.focus();
     setClosing(true);
     const timer = setTimeout(() => {
       setShownId(null);
       setClosing(false);
     }, CLOSE_ANIMATION_MS);
     return () => clearTimeout(timer);
+    // Only a change of the open record: shownId is read as it was when the pane closed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [detailId]);
 
   // Spec §4: if the open item is not in the new results, the pane closes. Only new results close it: a company opened
@@ -89,8 +88,8 @@ export const DetailPane = memo(function DetailPane() {
     if (openedWith.current.id !== detailId) openedWith.current = { id: detailId, results };
     if (loading || !results || openedWith.current.results === results) return;
     openedWith.current.results = results;
-    if (!results.records.some((record) => recordId(record) === detailId)) openDetail(null);
-  }, [results, loading, detailId, openDetail]);
+    if (!results.records.some((record) => recordId(record) === detailId)) detailLeftResults();
+  }, [results, loading, detailId, detailLeftResults]);
 
   useEffect(() => {
     if (detail.status === "ready") headingRef.current?.focus();
@@ -98,7 +97,6 @@ export const DetailPane = memo(function DetailPane() {
 
   // Escape is heard on the document: right after a click the focus is still on the card (the heading takes it only
   // once the detail is ready). A modal or popup that handled Escape itself marks it handled (defaultPrevented).
-  const paneRef = useRef<HTMLElement>(null);
   useBelowHeader(paneRef, shownId !== null);
   useEffect(() => {
     if (shownId === null || closing) return;

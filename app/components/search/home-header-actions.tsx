@@ -39,6 +39,7 @@ export function HomeHeaderActions() {
       setPanel: () => undefined,
       detailId: null,
       openDetail: () => undefined,
+      detailLeftResults: () => undefined,
     }),
     [controller],
   );

@@ -6,10 +6,12 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Search } from "#shared/search/search-schema";
 import { errorMessage } from "../../lib/api-error";
-import { clearPendingDetail, pendingDetailFor, setCurrentResultType, setTextSearchHandler } from "../../lib/search-launch";
+import { setCurrentResultType, setTextSearchHandler } from "../../lib/search-launch";
+import { detailIdOf } from "../../lib/search/detail-address";
 import type { InitialSearch } from "../../lib/search/initial-search";
 import { fetchSearchPage } from "../../lib/search/search-calls";
 import { SearchController } from "../../lib/search/search-controller";
+import { useDetailRoute } from "../../lib/search/use-detail-route";
 import { routeUpdater, useSearchRoute } from "../../lib/search/use-search-route";
 import { useReloadState } from "../../lib/search/use-reload-state";
 import { useScreenRefdata } from "../../lib/search/use-screen-refdata";
@@ -25,36 +27,41 @@ import { TreeEditor } from "./tree-editor";
 
 const log = (msg: string, fields: Record<string, unknown>) => console.warn(JSON.stringify({ level: "warn", msg, ...fields }));
 
+/** The controller and the open record, both kept in the address (the search as `vad`, the record as `visa`). */
 function useController(initial: InitialSearch) {
   const navigate = useNavigate();
+  const location = useLocation();
   const navigateRef = useRef(navigate);
+  const openDetailId = useRef<() => string | null>(() => null);
   useEffect(() => {
     navigateRef.current = navigate;
   }, [navigate]);
   const [controller] = useState(
     () =>
       new SearchController(
-        { fetchPage: fetchSearchPage, onRoute: routeUpdater(navigateRef), messageOf: errorMessage, log },
+        { fetchPage: fetchSearchPage, onRoute: routeUpdater(navigateRef, () => openDetailId.current()), messageOf: errorMessage, log },
         initial.search,
         initial.answer,
         initial.error,
       ),
   );
+  const detail = useDetailRoute(detailIdOf(location.search), controller, navigate);
+  useEffect(() => {
+    openDetailId.current = detail.currentDetailId;
+  }, [detail.currentDetailId]);
   useEffect(() => () => controller.dispose(), [controller]);
-  useSearchRoute(controller, initial, navigate);
-  return controller;
+  useSearchRoute(controller, initial, navigate, detail.currentDetailId);
+  return { controller, detail };
 }
 
 export function SearchScreen({ initial }: { initial: InitialSearch }) {
-  const controller = useController(initial);
+  const { controller, detail } = useController(initial);
+  const { detailId, openDetail, showDetail, detailLeftResults } = detail;
   // Only the result type: the screen's parts subscribe to what they show, so a search does not re-render all of it.
   const getType = useCallback(() => controller.getState().search.resultType, [controller]);
   const resultType = useSyncExternalStore(controller.subscribe, getType, getType);
   const refdata = useScreenRefdata(initial.refdata);
   const [panel, setPanel] = useState<TreePanel>(null);
-  const location = useLocation();
-  // A record chosen among the header's suggestions on another page opens with the results.
-  const [detailId, setDetailId] = useState<string | null>(() => pendingDetailFor(location.search));
   const [notice, setNotice] = useState(initial.notice);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filterButtonRef = useRef<HTMLButtonElement>(null);
@@ -67,27 +74,27 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
   const edit = useCallback((change: (search: Search) => Search) => void controller.run(change(controller.getState().search)), [controller]);
 
   useEffect(() => setCurrentResultType(resultType), [resultType]);
-  useEffect(clearPendingDetail, []);
   useEffect(
     () =>
       setTextSearchHandler((build, id) => {
         update(build(controller.getState().search));
-        if (id !== null) setDetailId(id);
+        // The search's own address carries the record.
+        if (id !== null) showDetail(id);
       }),
-    [controller, update],
+    [controller, update, showDetail],
   );
   useReloadState(
     controller,
     () => ({ detailId, panel }),
     (saved) => {
       setPanel(saved.panel);
-      setDetailId(saved.detailId);
+      showDetail(saved.detailId);
     },
   );
 
   const context = useMemo<SearchScreenContext>(
-    () => ({ controller, refdata, update, edit, panel, setPanel, detailId, openDetail: setDetailId }),
-    [controller, refdata, update, edit, panel, detailId],
+    () => ({ controller, refdata, update, edit, panel, setPanel, detailId, openDetail, detailLeftResults }),
+    [controller, refdata, update, edit, panel, detailId, openDetail, detailLeftResults],
   );
   return (
     <SearchContextProvider value={context}>

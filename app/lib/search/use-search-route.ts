@@ -2,28 +2,34 @@
  * Keeps the search and the address in step (spec §2 route /sok, §4 "Search"): a successful search pushes
  * /sok?vad=<serialised search>; back and forward (or any link to /sok?vad=) run the search of the address; a page the
  * server could not search (answer null) runs it in the browser; `referens` and non-canonical addresses are replaced
- * by the canonical `vad`.
+ * by the canonical `vad`. The open detail pane rides along as `visa` (detail-address.ts, use-detail-route.ts): every
+ * address written here carries the record open at that moment.
  */
 import { type NavigateFunction, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { deserializeSearch } from "#shared/search/search-serialize";
-import { SEARCH_PATH } from "../search-launch";
+import { searchPath } from "../search-launch";
 import type { SearchController } from "./search-controller";
 import type { InitialSearch } from "./initial-search";
 
-export function searchPath(serializedSearch: string): string {
-  return `${SEARCH_PATH}?vad=${serializedSearch}`;
-}
-
-/** The route update of the controller: push or replace without reloading any loader (see shouldRevalidate). */
-export function routeUpdater(navigate: { current: NavigateFunction }) {
+/**
+ * The route update of the controller: push or replace without reloading any loader (see shouldRevalidate), with the
+ * record whose pane is open when the answer arrives.
+ */
+export function routeUpdater(navigate: { current: NavigateFunction }, openDetailId: () => string | null) {
   return (serializedSearch: string, mode: "push" | "replace") => {
-    if (new URLSearchParams(window.location.search).get("vad") === serializedSearch) return;
-    navigate.current(searchPath(serializedSearch), { replace: mode === "replace", preventScrollReset: true });
+    const path = searchPath(serializedSearch, openDetailId());
+    if (window.location.pathname + window.location.search === path) return;
+    navigate.current(path, { replace: mode === "replace", preventScrollReset: true });
   };
 }
 
-export function useSearchRoute(controller: SearchController, initial: InitialSearch, navigate: NavigateFunction) {
+export function useSearchRoute(
+  controller: SearchController,
+  initial: InitialSearch,
+  navigate: NavigateFunction,
+  openDetailId: () => string | null,
+) {
   const location = useLocation();
   const first = useRef(true);
   const lastSearch = useRef(location.search);
@@ -36,8 +42,8 @@ export function useSearchRoute(controller: SearchController, initial: InitialSea
     if (!initial.answer) {
       if (!initial.error) void controller.run(initial.search, "replace");
     } else if (params.get("vad") !== initial.answer.serializedSearch)
-      navigate(searchPath(initial.answer.serializedSearch), { replace: true, preventScrollReset: true });
-  }, [controller, initial, location.search, navigate]);
+      navigate(searchPath(initial.answer.serializedSearch, openDetailId()), { replace: true, preventScrollReset: true });
+  }, [controller, initial, location.search, navigate, openDetailId]);
 
   // Runs when the address changes after mount: back, forward, or a link to another search.
   useEffect(() => {
