@@ -124,3 +124,35 @@ test("only the answer to the latest request is used, even when an older one arri
   await expectHitCount(page, both);
   await expect((await facetCounts(page, "12", "Län")).checkbox).toBeChecked();
 });
+
+test.describe("on a desktop", () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test("focus after actions: 'Visa fler' to the first new card, the watch button keeps it, the trees' 'Stäng' to their button", async ({
+    page,
+    local,
+  }) => {
+    await signedIn({ page, local });
+    await openSearch(page);
+    const cards = page.locator(".record-card");
+    await page.getByRole("button", { name: "Visa fler företag" }).press("Enter");
+    await expect(cards.nth(20).locator(".record-card__open")).toBeFocused();
+
+    // Issue 38 point 5: the button whose text changes keeps the focus both ways.
+    await cards.nth(20).getByRole("button", { name: "Bevaka företaget" }).press("Enter");
+    await expect(cards.nth(20).getByRole("button", { name: "Sluta bevaka" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(cards.nth(20).getByRole("button", { name: "Bevaka företaget" })).toBeFocused();
+
+    for (const [opener, search] of [
+      ["Redigera bransch", "Sök bransch"],
+      ["Redigera plats", "Sök plats"],
+    ] as const) {
+      await page.getByRole("button", { name: opener }).click();
+      await expect(page.getByRole("searchbox", { name: search })).toBeFocused();
+      await page.getByRole("region", { name: opener }).getByRole("button", { name: "Stäng" }).click();
+      await expect(page.getByRole("region", { name: opener })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: opener })).toBeFocused();
+    }
+  });
+});

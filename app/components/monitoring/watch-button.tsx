@@ -1,4 +1,7 @@
-/** 'Bevaka företaget' / 'Sluta bevaka' on a company card and in the detail pane (issue 16). */
+/**
+ * 'Bevaka företaget' / 'Sluta bevaka' on a company card and in the detail pane (issue 16). One button whose text
+ * changes; while the call runs it is aria-disabled rather than disabled, so it keeps the focus (issue 38).
+ */
 import "../../styles/monitoring.css";
 import { useState } from "react";
 import { toggleWatch, useWatchedIds } from "../../lib/monitoring/monitoring-store";
@@ -10,6 +13,7 @@ export function WatchButton({ orgSeqNo, name }: { orgSeqNo: number; name: string
   if (!watched) return null;
   const isWatched = watched.has(orgSeqNo);
   const onClick = async () => {
+    if (busy) return;
     setBusy(true);
     setMessage(await toggleWatch(orgSeqNo, !isWatched));
     setBusy(false);
@@ -21,7 +25,7 @@ export function WatchButton({ orgSeqNo, name }: { orgSeqNo: number; name: string
         className="link-button"
         aria-pressed={isWatched}
         title={isWatched ? `Sluta bevaka ${name}` : `Bevaka ${name}: du får veta när något ändras`}
-        disabled={busy}
+        aria-disabled={busy}
         onClick={() => void onClick()}
       >
         {isWatched ? "Sluta bevaka" : "Bevaka företaget"}

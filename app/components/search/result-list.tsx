@@ -1,7 +1,7 @@
 /**
  * The results (spec §2, §4, §8): cards, 'Visa fler företag' for the next page, the slow-search spinner, the error card
  * with 'Försök igen', the empty text 'Inga {type} matchar din sökning', and at the 1000-record limit
- * 'Exportera urvalet om du vill se fler träffar.'.
+ * 'Exportera urvalet om du vill se fler träffar.'. After 'Visa fler' the focus moves to the first new card (issue 38).
  */
 import { useCallback, useEffect, useRef, memo } from "react";
 import { resultTypeWord } from "#shared/format";
@@ -39,6 +39,20 @@ export const ResultList = memo(function ResultList() {
     openRef.current = detailId;
   }, [detailId]);
   const onOpen = useCallback((id: string) => openDetail(openRef.current === id ? null : id), [openDetail]);
+  const listRef = useRef<HTMLOListElement>(null);
+  const firstNew = useRef<number | null>(null);
+  const shownCount = results?.records.length ?? 0;
+  useEffect(() => {
+    if (firstNew.current === null || loadingMore) return;
+    const card = listRef.current?.children[firstNew.current]?.querySelector<HTMLElement>(".record-card__open");
+    // A failed or dropped page leaves the focus on 'Visa fler' (aria-disabled while loading, so it keeps the focus).
+    if (card && shownCount > firstNew.current) card.focus();
+    firstNew.current = null;
+  }, [shownCount, loadingMore]);
+  const loadMore = () => {
+    firstNew.current = shownCount;
+    void controller.loadMore();
+  };
   if (error && !loading) return <ErrorCard onRetry={() => void controller.retry()} />;
 
   const records = results?.records ?? [];
@@ -52,7 +66,7 @@ export const ResultList = memo(function ResultList() {
     <section className={spinner ? "results results--loading" : "results"} aria-label="Träffar" aria-busy={loading}>
       {spinner ? <Spinner label="Söker…" overlay /> : null}
       {results && hitCount === 0 ? <p className="results__empty">{`Inga ${resultTypeWord(results.type)} matchar din sökning`}</p> : null}
-      <ol className="results__list">
+      <ol className="results__list" ref={listRef}>
         {records.map((record, position) => {
           const id = recordId(record);
           const shell = { isOpen: detailId === id, marking: selection.active, marked: marks.has(id), onToggleMark, onOpen };
@@ -70,7 +84,7 @@ export const ResultList = memo(function ResultList() {
       </ol>
       {canLoadMore ? (
         <p className="results__more">
-          <button type="button" className="button button--secondary" disabled={loadingMore} onClick={() => void controller.loadMore()}>
+          <button type="button" className="button button--secondary" aria-disabled={loadingMore} onClick={loadMore}>
             {isCompany ? "Visa fler företag" : "Visa fler arbetsställen"}
           </button>
           {loadingMore ? <Spinner label="Hämtar fler…" /> : null}

@@ -2,7 +2,8 @@
  * The industry and place tree editors (spec §2 'Redigera bransch', 'Redigera plats'): counts per node, expand, drill
  * into a node with a breadcrumb back, and a search box matching titles, codes and (SNI) keywords. Only one of the two
  * panels is open at a time. Keyboard: Tab reaches every control; in the tree, ↑/↓ move between rows, → expands,
- * ← collapses or moves to the parent, Home/End go to the first/last row.
+ * ← collapses or moves to the parent, Home/End go to the first/last row. 'Stäng' gives the focus back to the button
+ * that opened the editor (issue 38).
  */
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { RefNode } from "#shared/api-contracts/search-api";
@@ -113,7 +114,14 @@ export function TreeEditor({ set }: { set: "sni" | "location" }) {
     >
       <div className="tree-editor__header">
         <h2 id={`tree-editor-${set}-heading`}>{texts.heading}</h2>
-        <button type="button" className="button button--small button--secondary" onClick={() => setPanel(null)}>
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          onClick={() => {
+            setPanel(null);
+            document.querySelector<HTMLButtonElement>(`[data-tree-opener="${set}"]`)?.focus();
+          }}
+        >
           Stäng
         </button>
       </div>

@@ -40,6 +40,7 @@ export function TreeGroup({ set, title }: { set: "sni" | "location"; title: stri
         className={isOpen ? "button button--small button--secondary is-active" : "button button--small button--secondary"}
         aria-expanded={isOpen}
         aria-controls={isOpen ? `tree-editor-${set}` : undefined}
+        data-tree-opener={set}
         onClick={() => setPanel(isOpen ? null : set)}
       >
         {EDIT_TEXT[set]}
