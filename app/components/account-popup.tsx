@@ -1,6 +1,10 @@
-/** The Konto button and popup (spec §2): 'Inloggad som' with the full name, the e-mail and 'Logga ut'. */
+/**
+ * The Konto button and popup (spec §2): 'Inloggad som' with the full name, the e-mail and 'Logga ut'; also the records
+ * left to export (issue 38), in the export popup's words.
+ */
 import { useId } from "react";
 import type { ActiveUser } from "#shared/api-contracts/subscription";
+import { recordsLeftText } from "../lib/exports/export-list-text";
 import { signOut } from "../lib/sign-out";
 import { usePopup } from "./search/use-popup";
 
@@ -28,6 +32,7 @@ export function AccountPopup({ user }: { user: ActiveUser }) {
           <p className="popup__muted">Inloggad som</p>
           <p className="popup__name">{`${firstName} ${lastName}`.trim()}</p>
           <p className="popup__muted">{email}</p>
+          <p>{recordsLeftText(user.subscription.extractionRecordsLeft)}</p>
           <button type="button" className="button button--secondary" onClick={() => void signOut()}>
             Logga ut
           </button>

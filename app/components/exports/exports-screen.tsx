@@ -2,8 +2,12 @@
  * /exporter, "Mina exporter" (issue 28): the exports of the subscription period, newest first: date, the search in
  * one line, format, rows, charged and free records, status (a progress bar with the rows written while one runs) and
  * the file while it is kept. Downloading again costs nothing. The list polls while an export runs (export-jobs-store).
+ * Above the list, the records left to export (issue 38), reloaded when an export on the list settles (a failed one
+ * gives its records back).
  */
 import "../../styles/exports.css";
+import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { EXPORT_RETENTION_DAYS, type ExtractionJobListItem } from "#shared/api-contracts/extraction";
 import { formatNumber } from "#shared/format";
 import { useExportPolling, useExports } from "../../lib/exports/export-jobs-store";
@@ -13,11 +17,13 @@ import {
   isRunning,
   keptUntilText,
   progressText,
+  recordsLeftText,
   rowsText,
   shortDateTime,
   STATUS_TEXT,
 } from "../../lib/exports/export-list-text";
 import { exportFileHref } from "../../lib/search/search-calls";
+import type { loader as signedInLoader } from "../../routes/_auth";
 
 function StatusCell({ job, date }: { job: ExtractionJobListItem; date: string }) {
   if (job.status !== "RUNNING") return <>{STATUS_TEXT[job.status]}</>;
@@ -66,12 +72,25 @@ function ExportRow({ job }: { job: ExtractionJobListItem }) {
   );
 }
 
+/** The records left, from the signed-in layout's active user; reloaded when a running export settles. */
+function RecordsLeft({ running }: { running: number }) {
+  const recordsLeft = useRouteLoaderData<typeof signedInLoader>("routes/_auth")?.user.subscription.extractionRecordsLeft;
+  const revalidator = useRevalidator();
+  const before = useRef(running);
+  useEffect(() => {
+    if (running < before.current) revalidator.revalidate();
+    before.current = running;
+  }, [running, revalidator]);
+  return recordsLeft === undefined ? null : <p className="exports-left">{recordsLeftText(recordsLeft)}</p>;
+}
+
 export function ExportsScreen() {
   useExportPolling(true);
   const { jobs, error } = useExports();
   if (jobs === null) return error ? <p className="form-error">{error}</p> : <p className="muted">Hämtar dina exporter…</p>;
   return (
     <>
+      <RecordsLeft running={jobs.filter(isRunning).length} />
       <p>
         {`Här finns dina exporter under prenumerationsperioden. Filerna sparas i ${EXPORT_RETENTION_DAYS} dagar, och det kostar inget att ladda ner en fil igen.`}
       </p>

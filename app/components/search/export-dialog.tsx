@@ -8,20 +8,31 @@
  * (kostar inget)"; the maximum then comes from the server's preview (records left plus the free ones).
  * Issue 28: while the job runs, a progress bar with the rows written; the popup may be closed meanwhile (the export
  * goes on, the header tells when it is done and the file is under Mina exporter).
+ * Issue 38: an export that may use more than half of the records left, or more than 10 000, asks once first
+ * (export-confirmation.tsx); smaller ones download at the first click, as before.
  */
 import "../../styles/exports.css";
 import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { countOf, formatNumber, resultTypeWord } from "#shared/format";
-import { progressText } from "../../lib/exports/export-list-text";
-import { canDownload, clampExportCount, exportMax, parseExportCount, type ExportScope } from "../../lib/search/export-limits";
+import { formatNumber, resultTypeWord } from "#shared/format";
+import { progressText, recordsLeftText } from "../../lib/exports/export-list-text";
+import {
+  canDownload,
+  clampExportCount,
+  exportMax,
+  needsQuotaConfirmation,
+  parseExportCount,
+  quotaUse,
+  type ExportScope,
+} from "../../lib/search/export-limits";
 import { fetchExportPreview } from "../../lib/search/export-designer-calls";
 import { useExportDesign } from "../../lib/search/use-export-design";
 import { useExportJob, type ExportProgress } from "../../lib/search/use-export-job";
 import type { ExtractionPreview } from "#shared/api-contracts/extraction";
 import type { loader as signedInLoader } from "../../routes/_auth";
 import { ModalFrame } from "../modal-frame";
+import { ExportConfirmation } from "./export-confirmation";
 import { ExportDesigner } from "./export-designer";
 import { useSearchState } from "./search-context";
 
@@ -47,8 +58,10 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
   useEffect(() => {
     if (!touched) setCount(max);
   }, [max, touched]);
+  const [confirming, setConfirming] = useState(false);
   const inputId = useId();
   const countErrorId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const onDone = useCallback(() => revalidator.revalidate(), [revalidator]);
   const job = useExportJob(onDone);
 
@@ -67,9 +80,13 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
   // of which the preview's already exported ones are free; the marked rows are a sentence of their own.
   const typeWord = resultTypeWord(search.resultType, hitCount);
   const markedText = `${formatNumber(marked)} ${marked === 1 ? "markerad" : "markerade"} ${resultTypeWord(search.resultType, marked)}`;
+  const exportCount = clampExportCount(count, max);
+  const use = quotaUse(exportCount, recordsLeft, preview?.alreadyPaid ?? 0);
   const download = () => {
     if (!serializedSearch) return;
-    void job.start(serializedSearch, clampExportCount(count, max), { ...selectionBody, format: design.format, columns: design.columns });
+    if (!confirming && needsQuotaConfirmation(use, recordsLeft)) return setConfirming(true);
+    setConfirming(false);
+    void job.start(serializedSearch, exportCount, { ...selectionBody, format: design.format, columns: design.columns });
   };
   // Portalled out of the page so that the modal frame can make the page behind it inert.
   return createPortal(
@@ -82,7 +99,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
           <button type="button" className="button button--secondary" onClick={onClose}>
             Stäng
           </button>
-          {canDownload(max, serializedSearch) ? (
+          {canDownload(max, serializedSearch) && !confirming ? (
             <button
               type="button"
               className="button"
@@ -106,6 +123,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
         <label htmlFor={inputId}>Ange antal att exportera</label>
         <input
           id={inputId}
+          ref={inputRef}
           type="text"
           inputMode="numeric"
           autoComplete="off"
@@ -115,6 +133,7 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
           aria-describedby={countInvalid ? countErrorId : undefined}
           onChange={(event) => {
             setTouched(true);
+            setConfirming(false);
             const text = event.target.value;
             const typed = parseExportCount(text);
             if (typed === null) {
@@ -134,7 +153,20 @@ export function ExportDialog({ scope, onClose }: { scope: ExportScope; onClose: 
           </p>
         ) : null}
       </div>
-      <p>{`Ditt abonnemang har ${countOf(recordsLeft, "post", "poster")} kvar att exportera.`}</p>
+      <p>{recordsLeftText(recordsLeft)}</p>
+      {confirming ? (
+        <ExportConfirmation
+          count={exportCount}
+          typeWord={resultTypeWord(search.resultType, exportCount)}
+          use={use}
+          recordsLeft={recordsLeft}
+          onConfirm={download}
+          onCancel={() => {
+            setConfirming(false);
+            inputRef.current?.focus();
+          }}
+        />
+      ) : null}
       <p className="muted">
         {design.format === "csv"
           ? "Urvalet sparas som en CSV-fil (UTF-8, semikolonavgränsad, decimalkomma) som Excel öppnar direkt."

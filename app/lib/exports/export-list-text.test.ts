@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keptUntilText, progressText, rowsText, settledNotice, shortDateTime } from "./export-list-text";
+import { keptUntilText, progressText, quotaUseText, recordsLeftText, rowsText, settledNotice, shortDateTime } from "./export-list-text";
 
 const NOW = new Date("2026-11-26T12:00:00Z");
 
@@ -29,5 +29,19 @@ describe("Mina exporter's words", () => {
     );
     expect(settledNotice({ status: "DONE", rowCount: 1, count: 1 })).toBe("Exporten är klar (1 rad). Filen finns under Mina exporter.");
     expect(settledNotice({ status: "ERROR", rowCount: null, count: 10 })).toMatch(/^Ett fel inträffade vid export\./);
+  });
+});
+
+describe("the records left and a large export's confirmation (issue 38)", () => {
+  it("says what is left in the export popup's words, and what an export takes: exact, or a range when some are free", () => {
+    expect(recordsLeftText(9_686)).toBe("Ditt abonnemang har 9\u00a0686 poster kvar att exportera.");
+    expect(recordsLeftText(1)).toBe("Ditt abonnemang har 1 post kvar att exportera.");
+    expect(quotaUseText({ least: 500, most: 500 }, 500)).toBe(
+      "Exporten drar 500 poster från ditt abonnemang. Efteråt har du 0 poster kvar att exportera.",
+    );
+    expect(quotaUseText({ least: 200, most: 300 }, 301)).toBe(
+      "Exporten drar högst 300 poster från ditt abonnemang (poster som du redan har exporterat under perioden kostar inget). " +
+        "Efteråt har du minst 1 post kvar att exportera.",
+    );
   });
 });

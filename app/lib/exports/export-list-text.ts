@@ -18,6 +18,24 @@ export const keptUntilText = (expiresAt: string, now?: Date) => `Sparas till ${s
 
 export const EXPIRED_FILE_TEXT = `Filen har tagits bort (filer sparas i ${EXPORT_RETENTION_DAYS} dagar)`;
 
+/** Spec §2's export popup sentence, also on "Mina exporter" and in the Konto popup (issue 38). */
+export const recordsLeftText = (recordsLeft: number) => `Ditt abonnemang har ${countOf(recordsLeft, "post", "poster")} kvar att exportera.`;
+
+const posts = (count: number) => countOf(count, "post", "poster");
+
+/**
+ * The confirmation before a large export (issue 38): what it takes from the records left and what is left afterwards,
+ * "högst" and "minst" when some of the records are free (the use is then a range, export-limits.ts quotaUse).
+ */
+export function quotaUseText({ least, most }: { least: number; most: number }, recordsLeft: number): string {
+  if (least === most)
+    return `Exporten drar ${posts(most)} från ditt abonnemang. Efteråt har du ${posts(recordsLeft - most)} kvar att exportera.`;
+  return (
+    `Exporten drar högst ${posts(most)} från ditt abonnemang (poster som du redan har exporterat under perioden kostar inget). ` +
+    `Efteråt har du minst ${posts(recordsLeft - most)} kvar att exportera.`
+  );
+}
+
 /** "12 000 av 100 000 rader". */
 export const progressText = (rowsWritten: number, count: number) => `${formatNumber(rowsWritten)} av ${countOf(count, "rad", "rader")}`;
 

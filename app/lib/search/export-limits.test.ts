@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { beneficialMessages, BENEFICIAL_MESSAGES } from "./beneficial-messages";
-import { canDownload, clampExportCount, exportMax, parseExportCount } from "./export-limits";
+import { canDownload, clampExportCount, exportMax, needsQuotaConfirmation, parseExportCount, quotaUse } from "./export-limits";
 import { sortOptions } from "./sort-options";
 
 describe("export limits (spec §5)", () => {
@@ -38,6 +38,29 @@ describe("export limits (spec §5)", () => {
     expect(canDownload(1, "je30")).toBe(true);
     expect(canDownload(0, "je30")).toBe(false);
     expect(canDownload(5, null)).toBe(false);
+  });
+});
+
+describe("quota safety (issue 38 point 2)", () => {
+  it("knows the use exactly when nothing is free, as a range when some records are, and never above what is left", () => {
+    expect(quotaUse(300, 500, 0)).toEqual({ least: 300, most: 300 });
+    expect(quotaUse(300, 500, 100)).toEqual({ least: 200, most: 300 });
+    expect(quotaUse(300, 500, 400)).toEqual({ least: 0, most: 300 });
+    expect(quotaUse(600, 500, 100)).toEqual({ least: 500, most: 500 });
+    expect(quotaUse(5, 0, 5)).toEqual({ least: 0, most: 0 });
+  });
+
+  it("asks above half of the records left or above 10 000 records, and not at or below", () => {
+    const asks = (count: number, left: number, paid = 0) => needsQuotaConfirmation(quotaUse(count, left, paid), left);
+    expect(asks(250, 500)).toBe(false);
+    expect(asks(251, 500)).toBe(true);
+    expect(asks(9_686, 9_686)).toBe(true);
+    expect(asks(10_000, 100_000)).toBe(false);
+    expect(asks(10_001, 100_000)).toBe(true);
+    // Some of the 300 may be free, but up to 300 of the 500 left may go: it asks.
+    expect(asks(300, 500, 200)).toBe(true);
+    expect(asks(1, 1)).toBe(true);
+    expect(asks(3, 0, 3)).toBe(false);
   });
 });
 

@@ -43,3 +43,27 @@ export function parseExportCount(text: string): number | null {
 export function canDownload(max: number, serializedSearch: string | null): boolean {
   return max > 0 && !!serializedSearch;
 }
+
+/** Issue 38: an export larger than this many records is confirmed first, whatever is left. */
+export const LARGE_EXPORT_RECORDS = 10_000;
+
+/** The records an export takes from those left: between `least` and `most` (equal when nothing is free). */
+export interface QuotaUse {
+  least: number;
+  most: number;
+}
+
+/**
+ * What an export of `count` rows takes from the records left. Rows already paid for in the subscription period are
+ * free (issue 17), but only the server knows which rows of the count those are: with `alreadyPaid` of them somewhere in
+ * the selection the use is a range; without, it is exact. Never more than is left (the server refuses that).
+ */
+export function quotaUse(count: number, recordsLeft: number, alreadyPaid: number): QuotaUse {
+  const most = Math.max(0, Math.min(count, recordsLeft));
+  return { least: Math.min(most, Math.max(0, count - alreadyPaid)), most };
+}
+
+/** Issue 38: one confirmation before an export that may use more than half of the records left, or over 10 000. */
+export function needsQuotaConfirmation(use: QuotaUse, recordsLeft: number): boolean {
+  return use.most > recordsLeft / 2 || use.most > LARGE_EXPORT_RECORDS;
+}
