@@ -135,6 +135,8 @@ test("save a search, watch a company, reindex with churn: badge, changes and the
   await changes.getByRole("button", { name: "Sluta bevaka" }).click();
   await expect(changes).toHaveCount(0);
   await expect(page.getByRole("status").filter({ hasText: "Du bevakar inte längre" })).toContainText(company.before.name);
+  // The focus does not fall to the page with the button (issue 38): the empty list's text takes it.
+  await expect(page.getByText("Du bevakar inga företag.")).toBeFocused();
 
   const mail = await local.lastMail(user.email);
   expect(mail?.subject).toMatch(/^Bevakning: \d+ nya händelser$/);

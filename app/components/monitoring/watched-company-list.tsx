@@ -1,4 +1,9 @@
-/** The watched companies on /bevakningar with their latest changes (issue 16). */
+/**
+ * The watched companies on /bevakningar with their latest changes (issue 16). 'Sluta bevaka' takes the company away
+ * with its button; the focus then goes to the next company's button (or the one before, or the empty list's text)
+ * instead of falling to the page (issue 38).
+ */
+import { useEffect, useRef } from "react";
 import type { WatchedCompany } from "#shared/api-contracts/monitoring";
 import { formatDate } from "#shared/format";
 import { useWatchedIds } from "../../lib/monitoring/monitoring-store";
@@ -9,6 +14,19 @@ export function WatchedCompanyList({ companies }: { companies: WatchedCompany[] 
   const watched = useWatchedIds();
   const removed = watched ? companies.filter((company) => !watched.has(company.orgSeqNo)) : [];
   const shown = watched ? companies.filter((company) => watched.has(company.orgSeqNo)) : companies;
+  const shownIds = shown.map((company) => company.orgSeqNo).join(",");
+  const emptyRef = useRef<HTMLParagraphElement>(null);
+  const before = useRef(shownIds);
+  useEffect(() => {
+    const was = before.current.split(",");
+    const now = shownIds === "" ? [] : shownIds.split(",");
+    before.current = shownIds;
+    const gone = was.findIndex((id) => !now.includes(id));
+    if (gone < 0 || document.activeElement !== document.body) return;
+    const next = now[Math.min(gone, now.length - 1)];
+    if (next === undefined) emptyRef.current?.focus();
+    else document.querySelector<HTMLButtonElement>(`[data-watched-company="${next}"] .watch-button button`)?.focus();
+  }, [shownIds]);
   const status = (
     <p className="visually-hidden" role="status">
       {removed.length > 0 ? `Du bevakar inte längre ${removed.map((company) => company.name).join(", ")}.` : ""}
@@ -17,7 +35,9 @@ export function WatchedCompanyList({ companies }: { companies: WatchedCompany[] 
   if (shown.length === 0) {
     return (
       <>
-        <p className="muted">Du bevakar inga företag. Välj Bevaka företaget på ett företag i sökningen.</p>
+        <p className="muted" ref={emptyRef} tabIndex={-1}>
+          Du bevakar inga företag. Välj Bevaka företaget på ett företag i sökningen.
+        </p>
         {status}
       </>
     );
