@@ -1,7 +1,8 @@
 /**
  * A link to a company's detail from another detail (issue 25: a worksite's company, the group tree's companies). Its
  * address is a search for the company's org number (a new tab, or without JavaScript); a plain click opens the
- * company in the detail pane instead, finding its orgSeqNo by that search when only the org number is known.
+ * company in the detail pane instead, finding its orgSeqNo by that search when only the org number is known. The
+ * company gets a history entry of its own, so Back returns to the record the link was in (issue 38).
  */
 import type { MouseEvent, ReactNode } from "react";
 import { SearchSchema } from "#shared/search/search-schema";
@@ -25,7 +26,7 @@ export function CompanyLink({ orgNo, orgSeqNo, children }: { orgNo: string; orgS
     event.preventDefault();
     const id = orgSeqNo ?? (await findOrgSeqNo(orgNo).catch(() => null));
     if (id === null) window.location.assign(href);
-    else openDetail(String(id));
+    else openDetail(String(id), { push: true });
   };
   return (
     <a href={href} onClick={(event) => void open(event)}>

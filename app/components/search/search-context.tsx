@@ -21,8 +21,11 @@ export interface SearchScreenContext {
   setPanel: (panel: TreePanel) => void;
   /** The record whose detail pane is open (orgSeqNo or cfarNo), or null. */
   detailId: string | null;
-  /** Opens (or with null closes) the pane at the user's request; the address follows (use-detail-route.ts). */
-  openDetail: (id: string | null) => void;
+  /**
+   * Opens (or with null closes) the pane at the user's request; the address follows (use-detail-route.ts). `push`: a
+   * history entry of its own even when another record is open (a link from one record to another).
+   */
+  openDetail: (id: string | null, options?: { push?: boolean }) => void;
   /** The pane closes by itself: its record is not among the new results (spec §4). */
   detailLeftResults: () => void;
 }

@@ -1,12 +1,13 @@
 /**
- * The record whose detail pane is open, kept in the address beside the search (issue 38, detail-address.ts): opening a
- * card pushes /sok?vad=…&visa=<id>, so Back closes the pane (or returns to the record shown before, such as the
- * worksite whose "Visa företaget …" link was followed) and Forward opens it again; a reloaded or copied address opens
- * the same record. Closing with the pane's own button or Escape steps back over the entry its opening pushed, so no
- * stale entry is left behind (as the phone's sheet did before, issue 29); when that entry is not the current one (a
- * search was made meanwhile) the address is replaced instead. The pane closing by itself because its record left the
- * new results (spec §4) writes nothing while the new search's own address is on its way (that one carries no record);
- * after Back or Forward to such a search it replaces the address.
+ * The record whose detail pane is open, kept in the address beside the search (issue 38, detail-address.ts): opening
+ * the pane pushes /sok?vad=…&visa=<id>, so Back closes it and Forward opens it again; a reloaded or copied address
+ * opens the same record. Another card takes the open one's place in the same history entry (Back still closes the
+ * pane, not card after card); a company opened from a worksite's or a group tree's link (company-link.tsx) pushes an
+ * entry of its own, so Back returns to the record it was opened from. Closing with the pane's own button or Escape steps
+ * back over the entry that opened the pane, so no stale entry is left behind (as the phone's sheet did before, issue
+ * 29); when the current entry is not that one (a search was made meanwhile) the address is replaced instead. The pane
+ * closing by itself because its record left the new results (spec §4) writes nothing while the new search's own
+ * address is on its way (that one carries no record); after Back or Forward to such a search it replaces the address.
  */
 import { type NavigateFunction, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -25,8 +26,11 @@ export interface DetailRoute {
   detailId: string | null;
   /** The id of the open record now (also between a change and its render): for the controller's route updates. */
   currentDetailId: () => string | null;
-  /** A user's choice (a card, a link, the close button, Escape): the address follows. */
-  openDetail: (id: string | null) => void;
+  /**
+   * A user's choice (a card, the close button, Escape): the address follows. `push` gives the record an entry of its
+   * own even when another one is open (a link from one record to another).
+   */
+  openDetail: (id: string | null, options?: { push?: boolean }) => void;
   /** Opens without writing the address, for a search about to push its own (the header's suggestions, a reload). */
   showDetail: (id: string | null) => void;
   /** The pane closed itself: its record is not among the new results. */
@@ -59,12 +63,15 @@ export function useDetailRoute(initialId: string | null, controller: SearchContr
   );
 
   const openDetail = useCallback(
-    (id: string | null) => {
+    (id: string | null, options: { push?: boolean } = {}) => {
       const before = current.current;
       if (id === before) return;
       showDetail(id);
       if (id !== null) {
-        navigate(addressWith(id), { preventScrollReset: true, state: { [OPENED_FROM_CLOSED]: before === null } });
+        const push = before === null || options.push === true;
+        // Replacing keeps the entry's mark: closing may still step back over it.
+        const fromClosed = push ? before === null : openedFromClosed(historyState.current);
+        navigate(addressWith(id), { replace: !push, preventScrollReset: true, state: { [OPENED_FROM_CLOSED]: fromClosed } });
       } else if (openedFromClosed(historyState.current) && detailIdOf(window.location.search) === before) {
         navigate(-1);
       } else {
