@@ -98,7 +98,14 @@ const STAGES: Stage[] = [
     env: { URVAL_KEEP_BUNDLES: BUNDLES_DIR },
   },
   { name: "unit", command: vitest("unit"), cores: 2 },
-  { name: "e2e", command: [bin("playwright"), "test", "-c", "tests/e2e/playwright.config.ts"], needs: ["build", "demo-state"], cores: 2 },
+  {
+    name: "e2e",
+    command: [bin("playwright"), "test", "-c", "tests/e2e/playwright.config.ts"],
+    needs: ["build", "demo-state"],
+    cores: 2,
+    // The page screenshots are for people to look at, not checked: the full run keeps them.
+    env: full ? {} : { E2E_SCREENSHOTS: "0" },
+  },
   {
     name: "contract",
     command: vitest("contract", "--exclude", REINDEX_FAULTS),
