@@ -69,11 +69,6 @@ const clusterEnv = {
   ELASTICSEARCH_DIALECT: "opensearch",
 };
 
-/** The workers' development bundles of this run (the bundles stage), which the integration harnesses start from. */
-const BUNDLES_DIR = path.join(ROOT, ".wrangler/test-bundles");
-// PREBUILT_WORKERS_ENV of tests/support/worker-harness.ts (not imported: it loads wrangler).
-const prebuiltEnv = { URVAL_PREBUILT_WORKERS: BUNDLES_DIR };
-
 const STAGES: Stage[] = [
   // In order of priority: what others wait for first (the node's first start builds its launcher with Maven, mostly
   // downloads), then the static checks beside the build, then the test layers, longest first.
@@ -94,8 +89,6 @@ const STAGES: Stage[] = [
     command: tsx("scripts/check-bundles.ts"),
     needs: ["build"],
     cores: 1,
-    // The development bundles are kept for the integration harnesses (one bundling per run instead of per file).
-    env: { URVAL_KEEP_BUNDLES: BUNDLES_DIR },
   },
   { name: "unit", command: vitest("unit"), cores: 2 },
   {
@@ -117,8 +110,7 @@ const STAGES: Stage[] = [
     name: "integration",
     // In the full run the resilience stage runs its workerd files at full bounds.
     command: vitest("integration", "--exclude", CLUSTER_FAULTS, ...(full ? ["--exclude", "tests/resilience/**"] : [])),
-    needs: ["build", "bundles"],
-    env: prebuiltEnv,
+    needs: ["build"],
     cores: 2,
   },
   // The reindex into the run's node killed at each stage: mostly waiting for the killed process and the clean-up.
@@ -130,7 +122,7 @@ const STAGES: Stage[] = [
     env: clusterEnv,
   },
   // Faults on a node of its own with the production timeouts: mostly waiting for them, so beside the busy stages.
-  { name: "cluster-faults", command: vitest("integration", CLUSTER_FAULTS), needs: ["build", "bundles"], cores: 0.5, env: prebuiltEnv },
+  { name: "cluster-faults", command: vitest("integration", CLUSTER_FAULTS), needs: ["build"], cores: 0.5 },
   {
     name: "resilience",
     command: tsx("tests/resilience/run.ts", ...(full ? [] : ["--short"])),
@@ -142,11 +134,10 @@ const STAGES: Stage[] = [
       "datasets",
       "demo-state",
       "opensearch",
-      ...(full ? ["bundles"] : []),
       ...(full ? ["unit", "e2e", "e2e-cluster", "contract", "contract-faults", "integration", "cluster-faults"] : []),
     ],
     cores: full ? 2 : 0.5,
-    env: { URVAL_TEST_CLUSTER_URL: clusterEnv.ELASTICSEARCH_URL, ...(full ? prebuiltEnv : {}) },
+    env: { URVAL_TEST_CLUSTER_URL: clusterEnv.ELASTICSEARCH_URL },
   },
   {
     name: "e2e-cluster",

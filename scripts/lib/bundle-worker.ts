@@ -6,9 +6,9 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/** Bundles one config into `keepIn` (kept) or a temporary directory (removed) and returns wrangler's size line. */
-export function bundleWorker(config: string, env?: string, keepIn?: string): string {
-  const outdir = keepIn ?? mkdtempSync(path.join(tmpdir(), "urval-bundle-"));
+/** Bundles one config into a temporary directory and returns wrangler's size line. */
+export function bundleWorker(config: string, env?: string): string {
+  const outdir = mkdtempSync(path.join(tmpdir(), "urval-bundle-"));
   try {
     const args = ["deploy", "--dry-run", "--outdir", outdir, "-c", config, ...(env ? ["--env", env] : [])];
     const output = execFileSync(path.join(ROOT, "node_modules/.bin/wrangler"), args, {
@@ -20,6 +20,6 @@ export function bundleWorker(config: string, env?: string, keepIn?: string): str
     });
     return /Total Upload: ([^\n]+)/.exec(output)?.[1] ?? "?";
   } finally {
-    if (!keepIn) rmSync(outdir, { recursive: true, force: true });
+    rmSync(outdir, { recursive: true, force: true });
   }
 }

@@ -9,27 +9,11 @@ import type { ApiEnv } from "#api/tooling";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/**
- * The workers' bundles of this test run (tests/run.ts: the bundles stage's `wrangler deploy --dry-run` keeps them), so
- * that no file bundles the three workers again; without it, each harness bundles them itself.
- */
-export const PREBUILT_WORKERS_ENV = "URVAL_PREBUILT_WORKERS";
-
-const WORKER_CONFIGS = [
-  { configPath: "wrangler.toml", key: "web" },
-  { configPath: "workers/api/wrangler.toml", key: "api" },
-  { configPath: "workers/export/wrangler.toml", key: "export" },
-] as const;
-
 export function createUrvalHarness() {
   if (!existsSync(path.join(ROOT, "build/server/index.js"))) throw new Error("Run `npm run build` before the integration tests.");
-  const prebuilt = process.env[PREBUILT_WORKERS_ENV];
   const server = createTestHarness({
     root: ROOT,
-    workers: WORKER_CONFIGS.map(({ configPath, key }) => ({
-      configPath,
-      ...(prebuilt ? { prebuiltWorkerDir: path.join(prebuilt, key) } : {}),
-    })),
+    workers: [{ configPath: "wrangler.toml" }, { configPath: "workers/api/wrangler.toml" }, { configPath: "workers/export/wrangler.toml" }],
   });
   const api = () => server.getWorker<ApiEnv>("urval-api");
   return {
