@@ -84,12 +84,7 @@ const STAGES: Stage[] = [
   { name: "lint", command: ["npm", "run", "--silent", "lint"], cores: 1 },
   { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"], cores: 1 },
   { name: "format", command: [bin("prettier"), "--check", "--log-level", "warn", "."], cores: 1 },
-  {
-    name: "bundles",
-    command: tsx("scripts/check-bundles.ts"),
-    needs: ["build"],
-    cores: 1,
-  },
+  { name: "bundles", command: tsx("scripts/check-bundles.ts"), needs: ["build"], cores: 1 },
   { name: "unit", command: vitest("unit"), cores: 2 },
   {
     name: "e2e",
