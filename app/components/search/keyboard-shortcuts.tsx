@@ -27,8 +27,8 @@ const TYPING =
   "textarea, select, input:not([type='checkbox'], [type='radio'], [type='range'], [type='button'], [type='submit'], [type='reset'])";
 const CONTROL =
   "button, a[href], summary, input, [role='button'], [role='link'], [role='checkbox'], [role='tab'], [role='menuitem'], [role='option']";
-/** A modal, a header popup, the filter drawer or a menu: no shortcut while one is open. */
-const BLOCKING = "[aria-modal='true'], [role='dialog'], [role='menu'], .popup";
+/** A modal, a header popup, the filter drawer, a menu or the narrow header's menu: no shortcut while one is open. */
+const BLOCKING = "[aria-modal='true'], [role='dialog'], [role='menu'], .popup, .site-nav--open";
 
 function placeOf(target: EventTarget | null, enabled: boolean): ShortcutPlace {
   const element = target instanceof HTMLElement ? target : null;
