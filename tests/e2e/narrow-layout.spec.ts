@@ -79,6 +79,9 @@ test("no route or popup scrolls sideways at 360–1280 px, the header stays put 
   ];
   for (const route of routes) {
     await page.goto(route);
+    // The seeded running export's "Export pågår" badge widens the "Mina exporter" link once the header has polled:
+    // every page is measured with it.
+    await page.getByTestId("export-running").first().waitFor({ state: "attached" });
     if (route === "/bevakningar" || route === "/exporter") {
       // The lists as cards on a phone, each value named and the actions there: no serious or critical axe violation.
       await page.setViewportSize({ width: 390, height: 844 });
