@@ -173,7 +173,7 @@ export async function forgivingOffer(
   const textQuery = forgivingTextQuery(search.textQuery);
   if (!textQuery || !search.normalised.text) return null;
   const retry: ValidSearch = { ...search, textQuery };
-  const records = options?.listFiles
+  const records = options?.listFiles?.size
     ? (await backend.search(retry, { ...options })).records.slice(0, Math.max(1, limit))
     : await backend.suggestRecords(retry, Math.max(1, limit));
   const [best] = records;
