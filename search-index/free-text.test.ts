@@ -37,7 +37,10 @@ describe("parseTextQuery", () => {
     expect(orgNo?.orgNo?.digits).toBe("5560360793");
     expect(alfa?.word).toBe("alfa");
     expect(parseTextQuery("556036")?.words[0]?.orgNo).toEqual({ from: 5560360000, to: 5560369999, digits: "556036" });
-    expect(parseTextQuery("55603")?.words[0]?.orgNo).toBeNull();
+    // Issue 38: four or five leading digits find their companies too; three are still street numbers.
+    expect(parseTextQuery("5560")?.words[0]?.orgNo).toEqual({ from: 5560000000, to: 5560999999, digits: "5560" });
+    expect(parseTextQuery("55603")?.words[0]?.orgNo).toEqual({ from: 5560300000, to: 5560399999, digits: "55603" });
+    expect(parseTextQuery("556")?.words[0]?.orgNo).toBeNull();
     expect(parseTextQuery("556036 kalmar")?.words[0]?.orgNo).toBeNull();
   });
 

@@ -54,6 +54,9 @@ export const TEXT_SCORES = {
 } as const;
 export type TextField = keyof typeof TEXT_SCORES;
 
+/** The scores of a word's other spellings (TextWord.variants): the field's prefix score, whole word or prefix alike. */
+export const variantScores = (scores: { exact: number; prefix: number }) => ({ exact: scores.prefix, prefix: scores.prefix });
+
 /** The highest score one word can give a record; the sum over MAX_TEXT_WORDS words fits in 16 bits. */
 export const MAX_WORD_SCORE = TEXT_SCORES.orgNo.exact;
 
@@ -68,7 +71,7 @@ export interface TextWord {
   /** Whether the word also matches as a prefix (the last word of the text). */
   prefix: boolean;
   /**
-   * Organisation numbers as 10-digit numbers, [from, to] inclusive, and the digits given (all 10, or the first 6–9 of
+   * Organisation numbers as 10-digit numbers, [from, to] inclusive, and the digits given (all 10, or the first 4–9 of
    * a prefix); null when the word is not one.
    */
   orgNo: { from: number; to: number; digits: string } | null;
@@ -76,6 +79,11 @@ export interface TextWord {
   industries: ScoredCode[];
   /** Counties and municipalities whose name matches, with the score (TEXT_SCORES.place). */
   places: ScoredCode[];
+  /**
+   * Other spellings that also match, at the field's prefix score (forgiving.ts: å/ä/ö folded, a genitive -s
+   * removed); only a forgiving retry has them.
+   */
+  variants?: readonly string[];
 }
 
 /**
@@ -92,8 +100,11 @@ const SEPARATOR = /[^\p{L}\p{N}]+/u;
 const ORG_NO = /(?<![\p{L}\p{N}])(?:16|19|20)?(\d{6})[-+\s]?(\d{4})(?![\p{L}\p{N}])/gu;
 /** The fewest letters of a last word that find industries by prefix (shorter ones find them only as whole words). */
 const MIN_INDUSTRY_PREFIX = 3;
-/** The fewest leading digits that search organisation numbers by prefix (fewer would flood with street numbers). */
-const MIN_ORG_NO_PREFIX = 6;
+/**
+ * The fewest leading digits that search organisation numbers by prefix (issue 38: "5560" finds its companies; fewer
+ * would flood with street numbers).
+ */
+export const MIN_ORG_NO_PREFIX = 4;
 
 /** The words of a text as the index stores them: normalised, stop words left out, each once, in order. */
 export function indexWords(text: string | null | undefined): string[] {

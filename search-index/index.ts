@@ -16,6 +16,7 @@ export type {
 } from "./backend";
 export { parseSavedSearch, parseSearch, validateSearch, visiblePage, type ValidSearch, type VisiblePage } from "./search-model";
 export { IndexVersionMovedError, onOneVersion } from "./live-version";
-export { parseTextQuery, type ScoredCode, type TextQuery, type TextWord } from "./free-text";
+export { indexWords, parseTextQuery, type ScoredCode, type TextQuery, type TextWord } from "./free-text";
+export { forgivingOffer, forgivingTextQuery, type ForgivingOffer } from "./forgiving";
 export type { SavedSearchEntry } from "./elasticsearch/es-saved-searches";
 export * from "./refdata";

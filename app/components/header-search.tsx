@@ -52,7 +52,15 @@ export function HeaderSearch() {
   const placeholder = resultType === "COMPANY" ? "Sök företag" : "Sök arbetsställen";
   const launch = (build: BuildSearch, detailId: string | null = null) => launchHeaderSearch(navigate, resultType, build, detailId);
   const suggestions = useHeaderSuggestions(resultType, (option) => {
-    if (option.kind === "record") return launch((base) => withOnlyText(base, text.trim()), option.record.id);
+    if (option.kind === "record") {
+      if (option.text) setText(option.text);
+      return launch((base) => withOnlyText(base, option.text ?? text.trim()), option.record.id);
+    }
+    // Issue 38: the offered text ("Menade du …?") replaces the typed one.
+    if (option.kind === "correction") {
+      setText(option.text);
+      return launch((base) => withOnlyText(base, option.text));
+    }
     const { code, remainingText } = option.suggestion;
     setText(remainingText);
     launch((base) => withOnlyCode(base, option.kind === "industry" ? "sni" : "location", code, remainingText));

@@ -9,14 +9,16 @@ export const optionId = (listId: string, index: number) => `${listId}-${index}`;
 
 function OptionContent({ option }: { option: SuggestOption }) {
   if (option.kind === "record") {
-    const { name, city, orgNo } = option.record;
+    const { name, street, city, orgNo } = option.record;
     return (
       <>
         <span className="suggest__name">{name}</span>
-        <span className="suggest__meta">{city ? `${city}, ${orgNo}` : orgNo}</span>
+        {/* Issue 38: the street the text matched, before the city. */}
+        <span className="suggest__meta">{[street, city, orgNo].filter(Boolean).join(", ")}</span>
       </>
     );
   }
+  if (option.kind === "correction") return <span className="suggest__name">{`${option.text}?`}</span>;
   const { text, remainingText } = option.suggestion;
   return (
     <>

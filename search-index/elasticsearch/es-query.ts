@@ -89,6 +89,13 @@ function fieldClauses(field: string, word: TextWord, scores: { exact: number; pr
   if (word.word === null) return [];
   const clauses = [constantScore({ match: { [field]: { query: word.word } } }, scores.exact)];
   if (word.prefix) clauses.push(constantScore({ prefix: { [field]: word.word } }, scores.prefix));
+  // A forgiving retry's other spellings (forgiving.ts), at the field's prefix score: already normalised, so as terms.
+  const variants = word.variants ?? [];
+  if (variants.length > 0) {
+    const score = scores.prefix; // free-text.ts variantScores
+    clauses.push(constantScore({ terms: { [field]: [...variants] } }, score));
+    if (word.prefix) for (const variant of variants) clauses.push(constantScore({ prefix: { [field]: variant } }, score));
+  }
   return clauses;
 }
 

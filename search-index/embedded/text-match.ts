@@ -11,7 +11,7 @@
  * Words run from the cheapest: the first enumerates its records (postings and the nodes' lists), each later one only
  * tests the records still in play. `best` holds a word's best score per position and is all zeros between words.
  */
-import { MAX_WORD_SCORE, TEXT_SCORES, type TextQuery, type TextWord } from "../free-text";
+import { MAX_WORD_SCORE, TEXT_SCORES, type TextQuery, type TextWord, variantScores } from "../free-text";
 import type { CompanyIndex, Csr, EntityIndex, SearchIndex } from "./index-types";
 import { codeToNodeMap, type TreeIndex } from "./tree-index";
 import { FIELD_TAGS, prefixRange } from "./word-index";
@@ -139,6 +139,12 @@ function planWord(index: SearchIndex, entity: EntityIndex, word: TextWord): Word
     ranges.push(...fieldRanges(entity, FIELD_TAGS.name, word.word, word.prefix, TEXT_SCORES.name));
     ranges.push(...fieldRanges(entity, FIELD_TAGS.address, word.word, word.prefix, TEXT_SCORES.address));
     ranges.push(...fieldRanges(entity, FIELD_TAGS.person, word.word, word.prefix, TEXT_SCORES.person));
+  }
+  // A forgiving retry's other spellings (forgiving.ts), at the field's prefix score; overlapping ranges keep the best.
+  for (const variant of word.variants ?? []) {
+    ranges.push(...fieldRanges(entity, FIELD_TAGS.name, variant, word.prefix, variantScores(TEXT_SCORES.name)));
+    ranges.push(...fieldRanges(entity, FIELD_TAGS.address, variant, word.prefix, variantScores(TEXT_SCORES.address)));
+    ranges.push(...fieldRanges(entity, FIELD_TAGS.person, variant, word.prefix, variantScores(TEXT_SCORES.person)));
   }
   const industry = codeScores(index.sni, word.industries, false);
   const place = codeScores(index.location, word.places, true);

@@ -2,7 +2,9 @@
  * The header box's suggestions (issue 26): typing shows companies, industries and places in an ARIA combobox; arrow
  * down and Enter on a company opens the search for the text, sorted by relevance, with that company's detail pane
  * (from another page and on the search screen); clicking a place searches with it as a filter and the rest of the
- * text; Escape closes the list; a text of only stop words is answered with a hint instead of a search.
+ * text; Escape closes the list; a text of only stop words is answered with a hint instead of a search. Issue 38: a text
+ * typed without å/ä/ö is offered as meant ("Menade du …?") on the empty results and among the suggestions, a matched
+ * street shows in a suggestion, and four digits of an organisation number find its companies.
  */
 import type { Page } from "@playwright/test";
 import type { SuggestAnswer } from "#shared/api-contracts/suggest";
@@ -82,4 +84,47 @@ test("suggestions as you type: a company opens its detail, a place becomes the f
   await box.press("Enter");
   await expect(page.getByText("Skriv ett namn, en ort, en bransch eller ett organisationsnummer.")).toBeVisible();
   expect(page.url()).toBe(before);
+});
+
+test("forgiving search: a text without å/ä/ö is offered as meant, an org-number start finds companies, a street shows (issue 38)", async ({
+  page,
+  local,
+}) => {
+  await signedIn({ page, local });
+  await page.goto("/om");
+  const box = page.getByRole("combobox", { name: "Sök företag" });
+  const list = page.getByRole("listbox", { name: "Förslag" });
+  const results = page.getByRole("region", { name: "Träffar" });
+
+  // No hits as typed: the spec's empty text, and the text as meant offered in the results and in the suggestions.
+  await box.fill("frisor goteborg");
+  await box.press("Enter");
+  await expect(results.getByText(/^Inga \S+ matchar din sökning$/)).toBeVisible();
+  const offer = results.getByRole("button", { name: "frisör göteborg" });
+  await expect(offer).toBeVisible();
+  await box.fill("frisor goteborg");
+  const meant = list.getByRole("group", { name: "Menade du" }).getByRole("option");
+  await expect(meant.first()).toHaveText("frisör göteborg?");
+  await expect(meant.nth(1)).toBeVisible();
+  await expectAccessible(page);
+  await box.press("Escape");
+  await offer.click();
+  await expect.poll(() => searchInUrl(page).text).toBe("frisör göteborg");
+  await expect(results.getByRole("listitem").first()).toBeVisible();
+
+  // A street among the suggestions is shown with the company.
+  await box.fill("storgatan");
+  await expect(list.getByRole("group", { name: "Företag" }).getByRole("option").first()).toContainText(/Storgatan \d/);
+
+  // Four digits of an organisation number find its companies (or, without any, say how many digits it takes).
+  await box.fill("5560");
+  await box.press("Enter");
+  await expect.poll(() => searchInUrl(page).text).toBe("5560");
+  await expect(
+    results
+      .getByRole("listitem")
+      .first()
+      .or(results.getByText(/minst 4 siffror|har 10 siffror/)),
+  ).toBeVisible();
+  await expect(results.getByRole("listitem").first()).toContainText("5560");
 });

@@ -316,6 +316,22 @@ describe("GET /sapi/search/suggest", () => {
     expect(answer.industries[0]).toMatchObject({ text: expect.stringMatching(/Restaurang/), remainingText: "stockh" });
   });
 
+  it("offers a text typed without å/ä/ö on the empty search page and in the suggestions, and shows the matched street (issue 38)", async () => {
+    const empty = await answerOf(await searchPage(0, { text: "PHI VARD" }));
+    expect(empty.results.hitCount).toBe(0);
+    expect(empty.results.didYouMean).toBe("PHI VÅRD");
+    const found = await answerOf(await searchPage(0, { text: "phi vård" }));
+    expect(found.results.hitCount).toBeGreaterThan(0);
+    expect(found.results.didYouMean).toBeUndefined();
+
+    const offered = SuggestAnswerSchema.parse(await (await suggest("text=phi+vard")).json());
+    expect(offered.didYouMean).toBe("phi vård");
+    expect(offered.records[0]?.name).toBe("Phi Vård AB");
+    const street = SuggestAnswerSchema.parse(await (await suggest("text=testgatan+27")).json());
+    expect(street.records[0]).toMatchObject({ name: "Phi Vård AB", street: "Testgatan 27" });
+    expect(street.didYouMean).toBeUndefined();
+  });
+
   it("answers worksites for type WORKSITE, nothing for stop words only, and refuses bad input with the spec's error", async () => {
     const worksites = SuggestAnswerSchema.parse(await (await suggest("text=ypsilon&type=WORKSITE")).json());
     expect(worksites.records.map((r) => r.id).sort()).toEqual(["14000201", "14000202", "14000203"]);

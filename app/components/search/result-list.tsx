@@ -2,11 +2,14 @@
  * The results (spec §2, §4, §8): cards, 'Visa fler företag' for the next page, the slow-search spinner, the error card
  * with 'Försök igen', the empty text 'Inga {type} matchar din sökning', and at the 1000-record limit
  * 'Exportera urvalet om du vill se fler träffar.'. After 'Visa fler' the focus moves to the first new card (issue 38).
+ * An empty result offers the forgiving retry's text ("Menade du …?") or says how many digits an organisation number
+ * search needs (issue 38).
  */
 import { useCallback, useEffect, useRef, memo } from "react";
 import { resultTypeWord } from "#shared/format";
 import type { CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
 import { MAX_VISIBLE_RECORDS } from "#shared/search/search-fields";
+import { orgNoDigitsHint } from "../../lib/search/searchable-text";
 import { recordId } from "../../lib/search/search-state";
 import { CompanyCard, WorksiteCard } from "./record-cards";
 import { useSearchScreen, useSearchStates } from "./search-context";
@@ -23,6 +26,30 @@ function ErrorCard({ onRetry }: { onRetry: () => void }) {
         Försök igen
       </button>
     </div>
+  );
+}
+
+/**
+ * Issue 38, under the empty text: the text the forgiving retry offers ("Menade du …?", a button that runs it), or for
+ * a number too short to be searched as an organisation number, how many digits it takes.
+ */
+function ForgivingHint({ text, offered, onRun }: { text: string | null | undefined; offered?: string; onRun: (text: string) => void }) {
+  const digitsHint = offered ? null : orgNoDigitsHint(text);
+  if (!offered && !digitsHint) return null;
+  return (
+    <p className="results__forgive">
+      {offered ? (
+        <>
+          Menade du{" "}
+          <button type="button" className="link-button" onClick={() => onRun(offered)}>
+            {offered}
+          </button>
+          ?
+        </>
+      ) : (
+        digitsHint
+      )}
+    </p>
   );
 }
 
@@ -53,6 +80,8 @@ export const ResultList = memo(function ResultList() {
     firstNew.current = shownCount;
     void controller.loadMore();
   };
+  // Issue 38: the offered text replaces the typed one, every other constraint kept.
+  const runText = (text: string) => void controller.run({ ...current.search, text });
   if (error && !loading) return <ErrorCard onRetry={() => void controller.retry()} />;
 
   const records = results?.records ?? [];
@@ -66,6 +95,7 @@ export const ResultList = memo(function ResultList() {
     <section className={spinner ? "results results--loading" : "results"} aria-label="Träffar" aria-busy={loading}>
       {spinner ? <Spinner label="Söker…" overlay /> : null}
       {results && hitCount === 0 ? <p className="results__empty">{`Inga ${resultTypeWord(results.type)} matchar din sökning`}</p> : null}
+      {results && hitCount === 0 ? <ForgivingHint text={deferred.search.text} offered={results.didYouMean} onRun={runText} /> : null}
       <ol className="results__list" ref={listRef}>
         {records.map((record, position) => {
           const id = recordId(record);

@@ -11,3 +11,20 @@ export function hasSearchableWord(text: string): boolean {
   const words = text.toLocaleLowerCase("sv").split(/[^\p{L}\p{N}]+/u);
   return words.some((word) => word !== "" && !STOP_WORDS.has(word));
 }
+
+/** The fewest digits that search organisation numbers by their start (search-index/free-text.ts MIN_ORG_NO_PREFIX). */
+export const ORG_NO_PREFIX_DIGITS = 4;
+
+/**
+ * Issue 38: what to say when a text of only digits (and dashes or spaces) found nothing: how many digits an
+ * organisation number search needs. Null for any other text, and for a whole number (10 digits or more).
+ */
+export function orgNoDigitsHint(text: string | null | undefined): string | null {
+  const typed = text?.trim() ?? "";
+  if (!/^[\d\s-]+$/.test(typed)) return null;
+  const digits = typed.replace(/\D/g, "").length;
+  if (digits === 0 || digits >= 10) return null;
+  return digits < ORG_NO_PREFIX_DIGITS
+    ? `Skriv minst ${ORG_NO_PREFIX_DIGITS} siffror för att söka på organisationsnummer.`
+    : "Inget organisationsnummer börjar med de siffrorna. Ett organisationsnummer har 10 siffror.";
+}

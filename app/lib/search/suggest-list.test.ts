@@ -24,6 +24,17 @@ const answer = (parts: Partial<SuggestAnswer> = {}): SuggestAnswer => ({
 });
 
 describe("suggestGroups (issue 26)", () => {
+  it("puts an offered text and the records it finds last, under 'Menade du' (issue 38)", () => {
+    const groups = suggestGroups(answer({ text: "pizz kalmr", didYouMean: "pizz kalmar", industries: [] }));
+    expect(groups.map((group) => [group.label, group.options.map((entry) => entry.option.kind)])).toEqual([
+      ["Plats", ["place"]],
+      ["Menade du", ["correction", "record", "record"]],
+    ]);
+    expect(optionAt(groups, 1)).toEqual({ kind: "correction", text: "pizz kalmar" });
+    expect(optionAt(groups, 2)).toEqual({ kind: "record", record: answer().records[0], text: "pizz kalmar" });
+    expect(suggestAnnouncement(answer({ didYouMean: "pizz kalmar" }))).toBe("5 förslag, välj med pil upp och pil ned");
+  });
+
   it("lists records, industries and places in that order, numbered across the groups", () => {
     const groups = suggestGroups(answer());
     expect(groups.map((group) => [group.label, group.options.map((entry) => entry.index)])).toEqual([

@@ -7,9 +7,12 @@ import type { SuggestAnswer, SuggestedCode, SuggestedRecord } from "#shared/api-
 import { countOf } from "#shared/format";
 
 export type SuggestOption =
-  | { kind: "record"; record: SuggestedRecord }
+  /** `text`: the text to search with the record open, when it is not the one typed (an offered text, issue 38). */
+  | { kind: "record"; record: SuggestedRecord; text?: string }
   | { kind: "industry"; suggestion: SuggestedCode }
-  | { kind: "place"; suggestion: SuggestedCode };
+  | { kind: "place"; suggestion: SuggestedCode }
+  /** Issue 38: the text offered for one that found nothing ("Menade du …?"). */
+  | { kind: "correction"; text: string };
 
 export interface SuggestGroup {
   key: SuggestOption["kind"];
@@ -18,13 +21,19 @@ export interface SuggestGroup {
   options: { index: number; option: SuggestOption }[];
 }
 
-/** The non-empty groups of an answer, options numbered across the groups. */
+/**
+ * The non-empty groups of an answer, options numbered across the groups. An offered text (issue 38) comes last, after
+ * what the text matched as typed: "Menade du" with the text and the records it finds.
+ */
 export function suggestGroups(answer: SuggestAnswer | null): SuggestGroup[] {
   if (!answer) return [];
+  const offered = answer.didYouMean;
+  const records: SuggestOption[] = answer.records.map((record) => ({ kind: "record", record, ...(offered ? { text: offered } : {}) }));
   const lists: [SuggestOption["kind"], string, SuggestOption[]][] = [
-    ["record", answer.type === "COMPANY" ? "Företag" : "Arbetsställen", answer.records.map((record) => ({ kind: "record", record }))],
+    ["record", answer.type === "COMPANY" ? "Företag" : "Arbetsställen", offered ? [] : records],
     ["industry", "Bransch", answer.industries.map((suggestion) => ({ kind: "industry", suggestion }))],
     ["place", "Plats", answer.places.map((suggestion) => ({ kind: "place", suggestion }))],
+    ["correction", "Menade du", offered ? [{ kind: "correction", text: offered }, ...records] : []],
   ];
   let index = 0;
   return lists
@@ -44,7 +53,7 @@ export function optionAt(groups: readonly SuggestGroup[], index: number): Sugges
 /** What the polite live region says about an answer. */
 export function suggestAnnouncement(answer: SuggestAnswer | null): string {
   if (!answer) return "";
-  const count = answer.records.length + answer.industries.length + answer.places.length;
+  const count = answer.records.length + answer.industries.length + answer.places.length + (answer.didYouMean ? 1 : 0);
   return count === 0 ? "Inga förslag" : `${countOf(count, "förslag", "förslag")}, välj med pil upp och pil ned`;
 }
 

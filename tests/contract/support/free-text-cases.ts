@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { SearchBackend } from "#search-index/backend";
 import { parseSearch } from "#search-index/search-model";
+import { forgivingOffer, forgivingTextQuery } from "#search-index/forgiving";
 import { sniDetailGroupToKeywords } from "#search-index/refdata/index";
 import type { CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
 import { RESULT_TYPES, type ResultType } from "#shared/search/search-fields";
@@ -34,6 +35,8 @@ const TEXTS = [
   "556000 0019",
   "5560000",
   "556000",
+  "5560",
+  "55600",
   "data sto",
   "bygg gamma",
   "kons",
@@ -47,6 +50,19 @@ const TEXTS = [
   "–",
   "\u200b",
   "ab bank",
+];
+
+/** Texts typed without å/ä/ö or with a genitive -s that find nothing as typed (issue 38). */
+const FORGIVING_TEXTS = [
+  "data goteborg",
+  "cafe asa",
+  "phi vard",
+  "Epsilons restaurang",
+  "lulea hotell",
+  "goteborgs data",
+  "bank lulea",
+  "angens forskola",
+  "malmo",
 ];
 
 const idOf = (record: CompanyRecord | WorksiteRecord) => ("cfarNo" in record ? Number(record.cfarNo) : record.orgSeqNo);
@@ -101,6 +117,38 @@ export function freeTextCases(backend: () => SearchBackend) {
 
     it("finds nothing for a text of stop words or punctuation only", async () => {
       for (const text of ["AB", "i", "och i", "&", "–", "..."]) expect((await hits(text)).count).toBe(0);
+    });
+
+    it("retries a text that found nothing with å/ä/ö folded and without a genitive -s, as the reference (issue 38)", async () => {
+      for (const type of RESULT_TYPES) {
+        for (const text of FORGIVING_TEXTS) {
+          const search = parseSearch({ resultType: type, text, sort: RELEVANCE });
+          expect({ text, type, exact: (await backend().search(search)).hitCount }).toEqual({ text, type, exact: 0 });
+          const textQuery = forgivingTextQuery(search.textQuery);
+          expect(textQuery).not.toBeNull();
+          const answer = await backend().search({ ...search, textQuery });
+          const order = referenceRelevanceOrder(search.normalised, undefined, textQuery);
+          expect({ text, type, hitCount: answer.hitCount }).toEqual({ text, type, hitCount: order.length });
+          expect({ text, type, ids: answer.records.map(idOf) }).toEqual({ text, type, ids: order.slice(0, 20) });
+          const suggested = await backend().suggestRecords({ ...search, textQuery }, 5);
+          expect({ text, type, ids: suggested.map(idOf) }).toEqual({ text, type, ids: order.slice(0, 5) });
+        }
+      }
+    });
+
+    it("offers the text the retry found, which then finds its best record as typed (issue 38)", async () => {
+      const offered = async (text: string, resultType: ResultType = "COMPANY") =>
+        (await forgivingOffer(backend(), parseSearch({ resultType, text, sort: RELEVANCE }), 5))?.text ?? null;
+      expect(await offered("data goteborg", "WORKSITE")).toBe("data göteborg");
+      expect(await offered("Epsilons restaurang")).toBe("Epsilon restaurang");
+      expect(await offered("cafe asa")).toBe("cafe åsa");
+      expect(await offered("PHI VARD")).toBe("PHI VÅRD");
+      expect(await offered("angens forskola")).toBe("ängens förskola");
+      // Nothing to offer: no variants, or variants that find nothing.
+      expect(await offered("zzzz")).toBeNull();
+      expect(await offered("data goteborg")).toBeNull();
+      expect((await hits("data göteborg", "WORKSITE")).names).toEqual(["Alfa Data Göteborg"]);
+      expect((await hits("Epsilon restaurang")).names[0]).toBe("Epsilon Restaurang AB");
     });
 
     it("refuses a text over the limit with a Swedish message", () => {

@@ -123,8 +123,13 @@ const FACTS = {
 /** One field's score for a word: the whole word, or (for the last word) a word starting with it. */
 function fieldScore(words: readonly string[], word: TextWord, scores: { exact: number; prefix: number }): number {
   if (word.word === null) return 0;
-  if (words.includes(word.word)) return scores.exact;
-  return word.prefix && words.some((w) => w.startsWith(word.word as string)) ? scores.prefix : 0;
+  const spellingScore = (spelling: string, { exact, prefix }: { exact: number; prefix: number }) => {
+    if (words.includes(spelling)) return exact;
+    return word.prefix && words.some((w) => w.startsWith(spelling)) ? prefix : 0;
+  };
+  // A forgiving retry's other spellings (issue 38) score the field's prefix score, whole word or prefix alike.
+  const variants = (word.variants ?? []).map((v) => spellingScore(v, { exact: scores.prefix, prefix: scores.prefix }));
+  return Math.max(spellingScore(word.word, scores), ...variants);
 }
 
 function codeScore(codes: readonly string[], matches: TextWord["industries"]): number {
@@ -157,8 +162,8 @@ export function referenceTextScore(f: Fact, query: TextQuery): number | null {
   return total;
 }
 
-function hardPredicate(search: Search, listFiles: ListFileMap | undefined): (f: Fact) => boolean {
-  const query = parseTextQuery(search.text);
+function hardPredicate(search: Search, listFiles: ListFileMap | undefined, textQuery?: TextQuery | null): (f: Fact) => boolean {
+  const query = textQuery === undefined ? parseTextQuery(search.text) : textQuery;
   const include = search.numSet.includeFile?.length ? new Set(search.numSet.includeFile.flatMap((id) => listFiles?.get(id) ?? [])) : null;
   const exclude = new Set((search.numSet.excludeFile ?? []).flatMap((id) => listFiles?.get(id) ?? []));
   const ranges = Object.entries(search.range).map(([field, value]) => [field as RangeField, parseRange(value)] as const);
@@ -203,8 +208,8 @@ function count(values: string[][]): Record<string, number> {
 }
 
 /** Hit count and facet counts (no `_all`) by brute force. */
-export function referenceSearch(search: Search, listFiles?: ListFileMap) {
-  const facts = FACTS[search.resultType].filter(hardPredicate(search, listFiles));
+export function referenceSearch(search: Search, listFiles?: ListFileMap, textQuery?: TextQuery | null) {
+  const facts = FACTS[search.resultType].filter(hardPredicate(search, listFiles, textQuery));
   const soft = softPredicates(search);
   const passing = (except: string) => facts.filter((f) => Object.entries(soft).every(([name, p]) => name === except || p(f)));
   const aggregations: Record<string, Record<string, number>> = {
@@ -227,9 +232,9 @@ export function referenceSearch(search: Search, listFiles?: ListFileMap) {
  * The ids of a text search's hits in relevance order (score, then turnover highest first with missing last, then id):
  * what both backends must answer for the relevance sort.
  */
-export function referenceRelevanceOrder(search: Search, listFiles?: ListFileMap): number[] {
-  const query = parseTextQuery(search.text);
-  const facts = FACTS[search.resultType].filter(hardPredicate(search, listFiles));
+export function referenceRelevanceOrder(search: Search, listFiles?: ListFileMap, textQuery?: TextQuery | null): number[] {
+  const query = textQuery === undefined ? parseTextQuery(search.text) : textQuery;
+  const facts = FACTS[search.resultType].filter(hardPredicate(search, listFiles, textQuery));
   const soft = softPredicates(search);
   const hits = facts.filter((f) => Object.values(soft).every((p) => p(f)));
   const score = (f: Fact) => (query ? (referenceTextScore(f, query) ?? 0) : 0);

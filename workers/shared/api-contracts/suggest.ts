@@ -26,6 +26,8 @@ export const SuggestedRecordSchema = z.object({
   name: z.string(),
   city: z.string().nullable(),
   orgNo: z.string(),
+  /** Issue 38: the street a word of the text matched, shown beside the city; absent when none did. */
+  street: z.string().optional(),
 });
 /**
  * An SNI code (any level) or a location code (county: 2 digits, municipality: 4) with its Swedish text, and the search
@@ -39,6 +41,11 @@ export const SuggestAnswerSchema = z.object({
   records: z.array(SuggestedRecordSchema).max(SUGGEST_MAX_RECORDS),
   industries: z.array(SuggestedCodeSchema).max(SUGGEST_MAX_INDUSTRIES),
   places: z.array(SuggestedCodeSchema).max(SUGGEST_MAX_PLACES),
+  /**
+   * Issue 38: when no record matches the text as typed, the text its forgiving retry offers ("Menade du …?", å/ä/ö
+   * and a genitive -s as the user probably meant them); `records` are then that retry's.
+   */
+  didYouMean: z.string().min(1).optional(),
 });
 export type SuggestAnswer = z.infer<typeof SuggestAnswerSchema>;
 export type SuggestedRecord = z.infer<typeof SuggestedRecordSchema>;

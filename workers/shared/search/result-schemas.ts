@@ -195,5 +195,10 @@ export const SearchResultsSchema = z.object({
   aggregations: AggregationsSchema,
   /** Name of the company of numeric.orgSeqNo, when the search has one. */
   nameForOrgSeqNo: z.string().nullable(),
+  /**
+   * Issue 38: when the text found nothing, the text its forgiving retry offers ("Menade du …?": å/ä/ö and a genitive
+   * -s as the user probably meant them); set by the API, never by a backend.
+   */
+  didYouMean: z.string().min(1).optional(),
 });
 export type SearchResults = z.infer<typeof SearchResultsSchema>;

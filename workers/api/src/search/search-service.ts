@@ -4,7 +4,7 @@
  * cache, the location's (edge-search-cache.ts) or the SearchBackend, and writes the answer with the normalised search, its `vad` serialisation and the client's
  * request id. Both parts are checked against the shared contract; the results once, when they are computed.
  */
-import { type ListFileMap, onOneVersion, type SearchBackend, type ValidSearch, type VisiblePage } from "#search-index";
+import { forgivingOffer, type ListFileMap, onOneVersion, type SearchBackend, type ValidSearch, type VisiblePage } from "#search-index";
 import { SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import { serializeSearch } from "#shared/search/search-serialize";
 import { listFilesForSearch } from "../list-files/list-file-numbers";
@@ -65,6 +65,9 @@ async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFi
     }
     const started = performance.now();
     const results = await backend.search(input.search, { page: input.page, listFiles });
+    // Issue 38: a text that found nothing is retried as the user probably meant it, and that text is offered.
+    const offer = results.hitCount === 0 && input.page === 0 ? await forgivingOffer(backend, input.search, 1, { listFiles }) : null;
+    if (offer) results.didYouMean = offer.text;
     backendMs = elapsedMs(started);
     const json = JSON.stringify(checkAnswer(ResultsSchema, results, "search results"));
     if (edge) input.waitUntil?.(edge.put(key, json).catch(() => {}));

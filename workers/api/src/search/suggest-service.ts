@@ -5,7 +5,12 @@
  * that word.
  */
 import {
+  forgivingOffer,
+  forgivingTextQuery,
+  type ForgivingOffer,
+  parseTextQuery,
   formatSniCode,
+  indexWords,
   locationCodeToText,
   parseSearch,
   sniCodeToText,
@@ -19,6 +24,7 @@ import {
   SUGGEST_MAX_RECORDS,
   type SuggestAnswer,
   type SuggestedCode,
+  type SuggestedRecord,
   type SuggestQuery,
 } from "#shared/api-contracts/suggest";
 import type { CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
@@ -56,9 +62,22 @@ const sniText = (code: string) =>
   /^\d/.test(code) ? `${formatSniCode(code)} ${sniCodeToText[code] ?? ""}` : (sniCodeToText[code] ?? code);
 const placeText = (code: string) => locationCodeToText[code] ?? code;
 
-function suggestedRecord(record: CompanyRecord | WorksiteRecord) {
+/** Whether a street has one of the words (the last one also as a prefix), as the free-text search matches it. */
+function streetMatches(street: string | null, words: readonly TextWord[]): street is string {
+  const streetWords = indexWords(street);
+  return words.some((word) =>
+    [word.word, ...(word.variants ?? [])].some(
+      (spelling) => spelling !== null && streetWords.some((w) => w === spelling || (word.prefix && w.startsWith(spelling))),
+    ),
+  );
+}
+
+function suggestedRecord(record: CompanyRecord | WorksiteRecord, words: readonly TextWord[]): SuggestedRecord {
   const id = "cfarNo" in record ? record.cfarNo : String(record.orgSeqNo);
-  return { id, name: record.name, city: record.city, orgNo: record.orgNo };
+  // Issue 38: the street that matched, so "storgatan 12" shows which Storgatan; a worksite also has its visiting street.
+  const streets = "cfarNo" in record ? [record.streetAddress, record.visitingStreetAddress] : [record.streetAddress];
+  const street = streets.find((candidate) => streetMatches(candidate, words));
+  return { id, name: record.name, city: record.city, orgNo: record.orgNo, ...(street ? { street } : {}) };
 }
 
 export async function suggestAnswer(backend: SearchBackend, query: SuggestQuery): Promise<SuggestAnswer> {
@@ -68,10 +87,27 @@ export async function suggestAnswer(backend: SearchBackend, query: SuggestQuery)
   const words = search.textQuery?.words ?? [];
   if (words.length === 0) return answer;
   const records = await backend.suggestRecords(search, SUGGEST_MAX_RECORDS);
+  // Issue 38: no record as typed: the forgiving retry's records, after the industries and places the text matched.
+  const offer = records.length === 0 ? await forgivingOffer(backend, search, SUGGEST_MAX_RECORDS) : null;
+  const forgivenWords = offer ? (forgivingTextQuery(search.textQuery)?.words ?? words) : words;
   return {
     ...answer,
-    records: records.map(suggestedRecord),
-    industries: suggestedCodes(words, (word) => word.industries, sniText, SUGGEST_MAX_INDUSTRIES),
-    places: suggestedCodes(words, (word) => word.places, placeText, SUGGEST_MAX_PLACES),
+    ...(offer ? { didYouMean: offer.text } : {}),
+    records: (offer?.records ?? records).map((record) => suggestedRecord(record, forgivenWords)),
+    industries: codesOrOffered(words, offer, (word) => word.industries, sniText, SUGGEST_MAX_INDUSTRIES),
+    places: codesOrOffered(words, offer, (word) => word.places, placeText, SUGGEST_MAX_PLACES),
   };
+}
+
+/** The text's industries or places; none as typed but an offered text: the offered text's (issue 38). */
+function codesOrOffered(
+  words: readonly TextWord[],
+  offer: ForgivingOffer | null,
+  codesOf: (word: TextWord) => readonly ScoredCode[],
+  textOf: (code: string) => string,
+  limit: number,
+): SuggestedCode[] {
+  const own = suggestedCodes(words, codesOf, textOf, limit);
+  if (own.length > 0 || !offer) return own;
+  return suggestedCodes(parseTextQuery(offer.text)?.words ?? [], codesOf, textOf, limit);
 }
