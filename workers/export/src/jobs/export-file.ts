@@ -50,6 +50,15 @@ async function* noting(rows: AsyncIterable<ExportChunk>, written: Set<number>, h
   }
 }
 
+/** A short export still reaches the heartbeat (and the progress bar) in about this many chunks. */
+const PROGRESS_STEPS = 20;
+
+/**
+ * Rows per chunk read from the backend: the backends' 500 for a large export, about a twentieth of a small one (at
+ * least 25), so the rows written move in steps the heartbeat can record (issue 38: a 200-row export was one chunk).
+ */
+export const exportChunkSize = (count: number) => Math.min(500, Math.max(25, Math.ceil(count / PROGRESS_STEPS)));
+
 type Common = Omit<WorkbookOptions<never>, "sheetName" | "columns" | "rows">;
 
 /** The file's bytes in the job's format, and the row counter the writer fills in. */
@@ -93,7 +102,10 @@ export async function writeExportFile(
   const columns = columnsOf(job);
   const withDetails = needsDetails(job.result_type, columns);
   const rows = noting(
-    backend.readExportRows(search, { count: job.reserved_count, ...selection, listFiles, withDetails }),
+    backend.readExportRows(search, {
+      ...{ count: job.reserved_count, chunkSize: exportChunkSize(job.reserved_count) },
+      ...{ ...selection, listFiles, withDetails },
+    }),
     written,
     heartbeat,
   );
