@@ -114,7 +114,7 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
             </div>
           ) : null}
           <SummaryHeader />
-          {panel ? <TreeEditor key={panel} set={panel} /> : null}
+          {panel ? <TreeEditor key={panel} set={panel} overDrawer={filtersOpen} /> : null}
           <ResultList />
         </div>
         <DetailPane />
