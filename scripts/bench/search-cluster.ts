@@ -61,6 +61,8 @@ export async function startBenchCluster(options: {
   nodes: 1 | 3;
   heapMb: number;
   httpPort: number;
+  /** Primary shards per index (the reindex's ELASTICSEARCH_PRIMARIES). */
+  primaries?: number;
   source: string;
   track: (stop: () => Promise<void>) => void;
 }): Promise<BenchCluster> {
@@ -96,7 +98,7 @@ export async function startBenchCluster(options: {
       backend: "elasticsearch",
       source: options.source,
       state,
-      env: { ELASTICSEARCH_URL: cluster.url, ELASTICSEARCH_DIALECT: "opensearch" },
+      env: { ELASTICSEARCH_URL: cluster.url, ELASTICSEARCH_DIALECT: "opensearch", ELASTICSEARCH_PRIMARIES: String(options.primaries ?? 1) },
     });
     const nodePeakMb = cluster.nodes.map((node) => peakResidentMb(node.pid) ?? Number.NaN);
     let green: BenchCluster["reindex"]["green"] = null;

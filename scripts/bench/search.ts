@@ -1,6 +1,6 @@
 /**
  * npm run bench:search -- --companies N [--source DIR] [--runs R] [--sqlite-runs S] [--no-append]
- *   [--engines embedded,sqlite,duckdb,cluster1,cluster3] [--heap-mb MB] [--port P]
+ *   [--engines embedded,sqlite,duckdb,cluster1,cluster1cached,cluster3] [--heap-mb MB] [--primaries N] [--port P]
  * The embedded search backend beside other engines on the same data and query mix (issues 4 and 27); appends to
  * docs/benchmarks (record.ts). Default engines: embedded,sqlite (the old comparison, its area and figures).
  * duckdb: the same tables in a DuckDB file cached beside the dataset (search-duckdb.ts). cluster1/cluster3: an OpenSearch
@@ -40,6 +40,7 @@ const ArgsSchema = z.object({
   "no-append": z.boolean().default(false),
   engines: EnginesSchema.default(["embedded", "sqlite"]),
   "heap-mb": z.coerce.number().int().min(256).max(31_744).default(2048),
+  primaries: z.coerce.number().int().min(1).max(16).default(1),
   port: z.coerce.number().int().min(1024).max(65_000).default(9470),
 });
 
@@ -85,6 +86,7 @@ async function main() {
       "no-append": { type: "boolean" },
       engines: { type: "string" },
       "heap-mb": { type: "string" },
+      primaries: { type: "string" },
       port: { type: "string" },
     },
   });
@@ -114,6 +116,7 @@ async function main() {
     }
     const clusters: BenchCluster[] = [];
     const failures: string[] = [];
+    if (has("cluster1cached") && !has("cluster1")) engineNames = [...engineNames, "cluster1"];
     for (const [name, nodes, port] of [
       ["cluster1", 1, args.port],
       ["cluster3", 3, args.port + 3],
@@ -123,6 +126,7 @@ async function main() {
         const cluster = await startBenchCluster({
           nodes,
           heapMb: args["heap-mb"],
+          primaries: args.primaries,
           httpPort: port,
           source: dir,
           track: (stop) => cleanup.add(stop),
@@ -142,8 +146,12 @@ async function main() {
     const bench: BenchEngine[] = [backendEngine("embedded", engines.embedded, engines.listFile, args.runs)];
     if (engines.sqlite) bench.push(sqliteEngine(engines.sqlite, sqliteRuns));
     if (engines.duckdb) bench.push(duckdbEngine(engines.duckdb, args.runs));
-    for (const cluster of clusters)
-      bench.push(backendEngine(cluster.nodes === 1 ? "cluster1" : "cluster3", cluster.backend, engines.listFile, args.runs));
+    for (const cluster of clusters) {
+      const uncached = cluster.backend.withRequestCache(false);
+      bench.push(backendEngine(cluster.nodes === 1 ? "cluster1" : "cluster3", uncached, engines.listFile, args.runs));
+      if (cluster.nodes === 1 && has("cluster1cached"))
+        bench.push(backendEngine("cluster1cached", cluster.backend, engines.listFile, args.runs));
+    }
     const prepare = (query: (typeof BENCH_QUERIES)[number]) => ({
       search: parseSearch(query.search),
       page: visiblePage(query.page ?? 0),

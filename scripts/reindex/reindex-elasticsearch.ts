@@ -26,6 +26,7 @@ import {
   resyncPercolator,
   stageMonitoring,
 } from "#search-index/indexing";
+import { type WarmReport, warmVersion } from "#search-index/elasticsearch/es-warm";
 import { PERSIST_DIR } from "../lib/local-bindings";
 import { LocalLoader, type SqlStore } from "./local-loader";
 import { readCompanies, readManifest, readWorksites } from "./source-reader";
@@ -140,6 +141,15 @@ function monitoringHooks(client: Client, names: EsNames, store: SqlStore, enqueu
   return { hooks, report };
 }
 
+/** ELASTICSEARCH_PRIMARIES: primary shards per index, 1 to 16 (default 1; docs/decisions/0044). */
+export function primariesFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return 1;
+  const primaries = Number(value);
+  if (!Number.isInteger(primaries) || primaries < 1 || primaries > 16)
+    throw new Error(`ELASTICSEARCH_PRIMARIES must be a whole number from 1 to 16 (got ${JSON.stringify(value)})`);
+  return primaries;
+}
+
 /** The reindex with Bevakning's step on `store` (the app database); the CLI's and the tests' entry point. */
 export async function reindexElasticsearchWithMonitoring(
   client: Client,
@@ -151,13 +161,21 @@ export async function reindexElasticsearchWithMonitoring(
     onProgress?: Parameters<typeof reindexIntoElasticsearch>[2];
     onStage?: EsReindexHooks["onStage"];
     graceMs?: number;
+    /** Primary shards per index (ELASTICSEARCH_PRIMARIES). */
+    primaries?: number;
+    /** Warm the new version with the start page's searches after the swap (the CLI does; tests need not). */
+    warm?: boolean;
   },
-): Promise<EsReindexResult & EsMonitoringReport> {
+): Promise<EsReindexResult & EsMonitoringReport & { warm?: WarmReport }> {
   const { hooks, report } = monitoringHooks(client, options.names, options.store, options.enqueue);
   const withStages = options.onStage ? { ...hooks, onStage: options.onStage } : hooks;
-  const grace = options.graceMs === undefined ? {} : { graceMs: options.graceMs };
-  const result = await reindexIntoElasticsearch(client, source, options.onProgress, options.names, withStages, grace);
-  return { ...result, ...report };
+  let warm: WarmReport | undefined;
+  const result = await reindexIntoElasticsearch(client, source, options.onProgress, options.names, withStages, {
+    ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
+    ...(options.primaries === undefined ? {} : { primaries: options.primaries }),
+    ...(options.warm ? { warm: async (version: number) => void (warm = await warmVersion(client, options.names, version)) } : {}),
+  });
+  return { ...result, ...report, ...(warm ? { warm } : {}) };
 }
 
 export async function reindexElasticsearch(options: {
@@ -194,6 +212,8 @@ export async function reindexElasticsearch(options: {
         ...(options.remote ? { enqueue: options.remote.enqueue } : {}),
         ...(options.onStage ? { onStage: options.onStage } : {}),
         ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
+        primaries: primariesFromEnv(process.env.ELASTICSEARCH_PRIMARIES),
+        warm: true,
         onProgress: ({ stage, done }) =>
           options.onProgress?.({
             stage,

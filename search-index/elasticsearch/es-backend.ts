@@ -5,7 +5,7 @@
  * isolate instead of three requests per search. Each call waits and retries by what it is for (./es-client.ts): a
  * user's search a few seconds, an export job's reads longer; when the engine still fails, SEARCH_UNAVAILABLE (503).
  */
-import type { Client, estypes } from "@elastic/elasticsearch";
+import { type Client, errors, type estypes } from "@elastic/elasticsearch";
 import { AppError } from "#shared/errors";
 import { describeError, log } from "#shared/log";
 import type { CompanyDetail, CompanyRecord, Entity, SearchResults, WorksiteRecord } from "#shared/search/result-schemas";
@@ -17,8 +17,8 @@ import { IndexVersionGoneError, NOT_READY_MESSAGE } from "../live-version";
 import { clientFor, ES_CALL_POLICIES, type EsCallUse, type RetryNotice, withRetries } from "./es-client";
 import { closePointInTime, openPointInTime } from "./es-dialect";
 import { esNames, type EsNames } from "./es-fields";
-import { buildEsExportQuery, buildEsQuery, buildEsSuggestQuery, facetTerms } from "./es-query";
-import { parseSearchResponse, type EsSearchResponse } from "./es-response";
+import { buildEsExportQuery, buildEsSuggestQuery, facetTerms, planEsSearch } from "./es-query";
+import { completeCounts, type EsSearchResponse, hitsOf, parseAggregations, totalOf } from "./es-response";
 
 export { createEsClient, type EsEnv } from "./es-client";
 
@@ -44,8 +44,7 @@ export interface LiveIndices {
 const wholeIndexCounts = new Map<string, SearchResults["aggregations"]>();
 const WHOLE_INDEX_COUNT_ENTRIES = 32;
 
-function keepWholeIndexCounts(key: string, aggregations: SearchResults["aggregations"]) {
-  const counts = Object.fromEntries(Object.entries(aggregations).filter(([name]) => name.endsWith("_all")));
+function keepWholeIndexCounts(key: string, counts: SearchResults["aggregations"]) {
   wholeIndexCounts.set(key, counts);
   if (wholeIndexCounts.size > WHOLE_INDEX_COUNT_ENTRIES) wholeIndexCounts.delete(wholeIndexCounts.keys().next().value as string);
 }
@@ -76,6 +75,8 @@ export class ElasticsearchBackend implements SearchBackend {
     private readonly client: Client,
     private readonly names: EsNames = esNames(),
     private readonly live: LiveIndices | null = null,
+    /** Searches may be answered by the shard request cache (false only for measuring the engine uncached). */
+    private readonly requestCache = true,
   ) {}
 
   /** What the aliases name now: one _alias request and two counts. */
@@ -99,7 +100,12 @@ export class ElasticsearchBackend implements SearchBackend {
 
   /** This backend over the concrete indices of `live` (one request's pinned version). */
   pinnedTo(live: LiveIndices): ElasticsearchBackend {
-    return new ElasticsearchBackend(this.client, this.names, live);
+    return new ElasticsearchBackend(this.client, this.names, live, this.requestCache);
+  }
+
+  /** This backend with the shard request cache on or off (bench:search measures the engine both ways). */
+  withRequestCache(on: boolean): ElasticsearchBackend {
+    return new ElasticsearchBackend(this.client, this.names, this.live, on);
   }
 
   private index(type: ResultType): string {
@@ -141,18 +147,58 @@ export class ElasticsearchBackend implements SearchBackend {
     return (response.hits.hits[0]?._source?.record as { name?: string } | undefined)?.name ?? null;
   }
 
+  /**
+   * Several searches of one index in one `_msearch`, each cacheable by the shard request cache unless this backend
+   * was made without it (the benchmarks' uncached runs). An item that failed fails the call as a response error of
+   * its own status, so the call policy retries it like a failed search.
+   */
+  private multiSearch(index: string, bodies: Body[]): Promise<EsSearchResponse[]> {
+    const header = { index, request_cache: this.requestCache };
+    return this.call(`msearch ${index} (${bodies.length})`, "interactive", async (es) => {
+      const answer = await es.msearch({ searches: bodies.flatMap((body) => [header, body]) as never });
+      return answer.responses.map((item) => {
+        if ("error" in item) {
+          const status = (item as { status?: number }).status ?? 500;
+          throw new errors.ResponseError({
+            body: { error: item.error, status },
+            statusCode: status,
+            headers: {},
+            warnings: null,
+            meta: {} as never,
+          });
+        }
+        return item as unknown as EsSearchResponse;
+      });
+    });
+  }
+
   async search(search: ValidSearch, options: SearchOptions = {}): Promise<SearchResults> {
     const page = options.page ?? 0;
     assertListFilesGiven(search, options.listFiles);
     const index = this.index(search.resultType);
+    const facets = Object.keys(facetTerms(search));
     const countsKey = this.live ? `${index} ${JSON.stringify(facetTerms(search))}` : null;
     const known = countsKey === null ? undefined : wholeIndexCounts.get(countsKey);
-    const body = buildEsQuery(search, { page, listFiles: options.listFiles, seed: search.seed, withoutAll: known !== undefined });
-    const [response, name] = await Promise.all([this.searchIndex(index, body), this.nameForOrgSeqNo(search)]);
-    const results = parseSearchResponse(search, response, name);
-    if (known) for (const [facet, counts] of Object.entries(known)) results.aggregations[facet] = { ...counts };
-    else if (countsKey) keepWholeIndexCounts(countsKey, results.aggregations);
-    return results;
+    const plan = planEsSearch(search, { page, listFiles: options.listFiles, seed: search.seed, wholeIndexKnown: known !== undefined });
+    const bodies = [plan.hits, ...plan.counts.map((request) => request.body), ...(plan.wholeIndex ? [plan.wholeIndex] : [])];
+    const [responses, name] = await Promise.all([this.multiSearch(index, bodies), this.nameForOrgSeqNo(search)]);
+    const [hits, ...rest] = responses as [EsSearchResponse, ...EsSearchResponse[]];
+    let whole = known;
+    if (plan.wholeIndex) {
+      whole = parseAggregations(rest.at(-1)?.aggregations, "_all");
+      completeCounts(whole, facets, "_all");
+      if (countsKey) keepWholeIndexCounts(countsKey, whole);
+    }
+    const aggregations: SearchResults["aggregations"] = { ...structuredClone(whole) };
+    let hitCount = plan.totalFromHits ? totalOf(hits) : 0;
+    plan.counts.forEach((request, i) => {
+      const response = rest[i] as EsSearchResponse;
+      Object.assign(aggregations, parseAggregations(response.aggregations));
+      if (request.withTotal) hitCount = totalOf(response);
+    });
+    for (const facet of plan.fromWholeIndex) aggregations[facet] = { ...whole?.[`${facet}_all`] };
+    completeCounts(aggregations, facets);
+    return { type: search.resultType, hitCount, records: hitsOf(hits), aggregations, nameForOrgSeqNo: name };
   }
 
   private async getSource(index: string, id: string): Promise<Record<string, unknown> | null> {

@@ -23,10 +23,21 @@ let answers: (number | "stall" | "plain")[] = [];
 const stalled: ServerResponse[] = [];
 
 const emptyHits = { hits: { total: { value: 0, relation: "eq" }, hits: [] } };
+/** No hits, for a search or for each search of an `_msearch` (its NDJSON lines alternate header and search). */
+const okAnswer = (url: string | undefined, body: string) =>
+  url?.includes("_msearch")
+    ? {
+        responses: body
+          .split("\n")
+          .filter((_, i) => i % 2 === 1 && _ !== "")
+          .map(() => emptyHits),
+      }
+    : emptyHits;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    request.resume();
+    let text = "";
+    request.on("data", (chunk: Buffer) => (text += chunk.toString()));
     request.on("end", () => {
       paths.push(`${request.method} ${request.url?.split("?")[0]}`);
       const answer = answers.length > 1 ? answers.shift() : answers[0];
@@ -34,7 +45,7 @@ beforeAll(async () => {
       response.writeHead(answer === "stall" ? 200 : (answer ?? 200), { "content-type": "application/json" });
       if (answer === "stall") stalled.push(response);
       else if (answer === undefined || answer === 200)
-        response.end(JSON.stringify(request.url?.includes("point_in_time") ? { pit_id: "p1" } : emptyHits));
+        response.end(JSON.stringify(request.url?.includes("point_in_time") ? { pit_id: "p1" } : okAnswer(request.url, text)));
       else response.end(JSON.stringify({ error: { type: "es_rejected_execution_exception", reason: "busy" }, status: answer }));
     });
   });
@@ -89,7 +100,7 @@ describe("the backend's calls", () => {
   it("a search absorbs one 503 and answers; a second failure becomes SEARCH_UNAVAILABLE after two tries", async () => {
     answers = [503, 200];
     await expect(backendAt(url).search(parseSearch({}))).resolves.toMatchObject({ hitCount: 0 });
-    expect(paths).toEqual(["POST /companies/_search", "POST /companies/_search"]);
+    expect(paths).toEqual(["POST /_msearch", "POST /_msearch"]);
     paths = [];
     answers = [429];
     const error = await backendAt(url)

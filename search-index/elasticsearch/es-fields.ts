@@ -77,3 +77,14 @@ export const RANDOM_SORT_SCRIPT = [
   "h = h ^ (h >>> 16);",
   "return (h >>> 1);",
 ].join(" ");
+
+/**
+ * The small facets (the code sets of a few values and the boolean flags) share one multi-valued keyword field of
+ * `<facet>:<value>` keys ("fTax:true", "companyForm:AB"), so one terms aggregation counts them all instead of one
+ * aggregation each (docs/decisions/0044). Filters still use the facets' own fields.
+ */
+export const FACET_KEYS_FIELD = "facetKeys";
+export const SMALL_CODE_FACETS = ["companyForm", "fiscalYear", "employeeRange"] as const;
+export const facetKey = (facet: string, value: string | boolean) => `${facet}:${String(value)}`;
+/** Every `<facet>:<value>` key fits: at most 100 values per code set and two per flag. */
+export const FACET_KEYS_SIZE = 1000;

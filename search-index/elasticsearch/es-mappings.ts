@@ -7,6 +7,9 @@
 import { STOP_WORDS } from "../free-text";
 
 const keyword = { type: "keyword" } as const;
+// Facet fields: their global ordinals are built when a version's segments are opened (the reindex's warming), not by
+// the first subscriber's search.
+const facet = { type: "keyword", eager_global_ordinals: true } as const;
 const bool = { type: "boolean" } as const;
 const long = { type: "long" } as const;
 const integer = { type: "integer" } as const;
@@ -29,6 +32,9 @@ export const INDEX_SETTINGS = {
   number_of_shards: 1,
   number_of_replicas: 0,
   refresh_interval: "-1",
+  // The bulk load fsyncs its translog every few seconds, not per request: a reindex that dies is started again anyway
+  // (its version never goes live). SERVING_SETTINGS sets each request's durability back.
+  translog: { durability: "async" },
   analysis: {
     char_filter: {
       swedish_accents: { type: "mapping", mappings: ACCENT_FOLDING },
@@ -49,7 +55,7 @@ export const INDEX_SETTINGS = {
 };
 
 /** Settings applied once the bulk load is done. */
-export const SERVING_SETTINGS = { index: { refresh_interval: "1s", number_of_replicas: 1 } };
+export const SERVING_SETTINGS = { index: { refresh_interval: "1s", number_of_replicas: 1, translog: { durability: "request" as const } } };
 
 const common = {
   id: long,
@@ -58,10 +64,12 @@ const common = {
   // Free text (free-text.ts TextFields): a worksite's name holds its company's name too.
   name: text,
   address: text,
-  sniMain: keyword,
-  sniAll: keyword,
-  placeOwn: keyword,
-  placeAll: keyword,
+  sniMain: facet,
+  sniAll: facet,
+  placeOwn: facet,
+  placeAll: facet,
+  // The small facets' `<facet>:<value>` keys, counted by one terms aggregation (es-fields.ts FACET_KEYS_FIELD).
+  facetKeys: facet,
   hasPhone: bool,
   fTax: bool,
   vatReg: bool,

@@ -1,47 +1,61 @@
 import { describe, expect, it } from "vitest";
 import { parseSearch } from "../search-model";
-import { buildEsExportQuery, buildEsQuery, buildPercolatorQuery, facetFilters, hardFilters, MAX_TERMS_PER_QUERY } from "./es-query";
+import { buildEsExportQuery, buildPercolatorQuery, facetFilters, hardFilters, MAX_TERMS_PER_QUERY, planEsSearch } from "./es-query";
 
 const listFiles = new Map([
   [3, ["556000-0011", "556000-0029"]],
   [4, ["556000-0029"]],
 ]);
 
-describe("buildEsQuery", () => {
-  it("builds the empty company search: all facets, `_all` in a global aggregation, default sort", () => {
-    expect(buildEsQuery(parseSearch({}), { page: 0, seed: 1 })).toMatchSnapshot();
+describe("planEsSearch", () => {
+  type Plan = ReturnType<typeof planEsSearch>;
+  const filtersOf = (plan: Plan, facet: string) => {
+    const request = plan.counts.find((r) => r.facets.includes(facet));
+    return (request?.body.query as { bool: { filter: unknown[] } } | undefined)?.bool.filter;
+  };
+
+  it("answers the empty company search with its page of hits alone: the counts are the whole-index counts", () => {
+    const plan = planEsSearch(parseSearch({}), { page: 0, seed: 1, wholeIndexKnown: true });
+    expect(plan.counts).toEqual([]);
+    expect(plan.wholeIndex).toBeNull();
+    expect(plan.totalFromHits).toBe(true);
+    expect(plan.fromWholeIndex).toContain("sni");
+    expect(plan.hits).toMatchSnapshot();
+    // Without the kept counts, one match_all request of every facet, small facets in one terms aggregation.
+    expect(planEsSearch(parseSearch({}), { page: 0, seed: 1 }).wholeIndex).toMatchSnapshot();
   });
 
-  it("leaves out only the whole-index counts when the backend already holds them", () => {
-    const search = parseSearch({ codeSet: { location: ["01"] } });
-    const full = buildEsQuery(search, { page: 0, seed: 1 }) as { aggs: Record<string, unknown> };
-    const lean = buildEsQuery(search, { page: 0, seed: 1, withoutAll: true }) as { aggs: Record<string, unknown> };
-    expect(full.aggs.all).toBeDefined();
-    expect(lean.aggs.all).toBeUndefined();
-    const { all: _all, ...facets } = full.aggs;
-    expect(lean).toEqual({ ...full, aggs: facets });
-  });
-
-  it("counts facets sharing the same other constraints in one filter aggregation: k active facets, at most k + 1 filters", () => {
+  it("counts facets sharing the same other constraints in one request: k active facets, at most k + 1 requests", () => {
     const search = parseSearch({ codeSet: { sni: ["F"] }, bool: { fTax: true } });
-    const aggs = (buildEsQuery(search, { page: 0, seed: 1, withoutAll: true }) as { aggs: Record<string, Record<string, unknown>> }).aggs;
-    const groups = Object.values(aggs);
-    expect(groups).toHaveLength(3);
-    const under = (facet: string) => groups.find((group) => facet in (group.aggs as object))?.filter;
-    expect(under("sni")).toEqual({ bool: { filter: [{ term: { fTax: true } }] } });
-    expect(under("fTax")).toEqual({ bool: { filter: [{ terms: { sniMain: ["F"] } }] } });
-    expect(under("location")).toEqual({ bool: { filter: [{ terms: { sniMain: ["F"] } }, { term: { fTax: true } }] } });
-    expect(under("companyForm")).toBe(under("location"));
-    // One active facet: its own counts need no filter at all.
-    const one = (
-      buildEsQuery(parseSearch({ codeSet: { location: ["01"] } }), { page: 0, seed: 1, withoutAll: true }) as {
-        aggs: Record<string, unknown>;
-      }
-    ).aggs;
-    expect(one.location).toEqual({ terms: { field: "placeOwn", size: 500 } });
+    const plan = planEsSearch(search, { page: 0, seed: 1, wholeIndexKnown: true });
+    expect(plan.counts).toHaveLength(3);
+    // Without hard constraints, sni under fTax alone and fTax under sni alone; the rest under both, with the total.
+    expect(filtersOf(plan, "sni")).toEqual([{ term: { fTax: true } }]);
+    expect(filtersOf(plan, "fTax")).toEqual([{ terms: { sniMain: ["F"] } }]);
+    expect(filtersOf(plan, "location")).toEqual([{ terms: { sniMain: ["F"] } }, { term: { fTax: true } }]);
+    expect(plan.counts.find((r) => r.facets.includes("companyForm"))).toBe(plan.counts.find((r) => r.facets.includes("location")));
+    expect(plan.counts.filter((r) => r.withTotal).map((r) => r.facets)).toEqual([
+      expect.arrayContaining(["location", "companyForm", "hasPhone"]),
+    ]);
+    // The small facets of one request are one terms aggregation over their keys.
+    const main = plan.counts.find((r) => r.withTotal)?.body.aggs as Record<string, { terms: { include: string } }>;
+    expect(Object.keys(main).sort()).toEqual(["facetKeys", "location"]);
+    expect(main.facetKeys?.terms.include).toMatch(/^\(companyForm\|fiscalYear\|hasPhone\|/);
+    expect(main.facetKeys?.terms.include).not.toContain("fTax");
+    // One active facet and no hard constraint: its own counts are the whole index's.
+    const one = planEsSearch(parseSearch({ codeSet: { location: ["01"] } }), { page: 0, seed: 1, wholeIndexKnown: true });
+    expect(one.fromWholeIndex).toEqual(["location"]);
+    expect(one.counts).toHaveLength(1);
+    expect(one.totalFromHits).toBe(false);
   });
 
-  it("puts hard constraints in the query and facets in post_filter, each facet aggregation without its own filter", () => {
+  it("sends the same body for the same search whatever order its codes came in (one shard request cache entry)", () => {
+    const a = planEsSearch(parseSearch({ codeSet: { location: ["01", "12"], sni: ["62", "F"] } }), { page: 0, seed: 1 });
+    const b = planEsSearch(parseSearch({ codeSet: { location: ["12", "01"], sni: ["F", "62"] } }), { page: 0, seed: 1 });
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+  });
+
+  it("puts hard constraints in every request and the facets in the hits' filter, each facet counted without its own", () => {
     const search = parseSearch({
       text: "Bageri Ö",
       range: { turnover: "1000000_", dividend: "_500000", beneficialOwnerAge: "30_40" },
@@ -50,7 +64,10 @@ describe("buildEsQuery", () => {
       numSet: { includeFile: [3], excludeFile: [4] },
       sort: [{ field: "name", ascending: true }],
     });
-    expect(buildEsQuery(search, { page: 2, listFiles, seed: 7 })).toMatchSnapshot();
+    const plan = planEsSearch(search, { page: 2, listFiles, seed: 7, wholeIndexKnown: true });
+    expect(plan.fromWholeIndex).toEqual([]);
+    expect(plan.counts).toHaveLength(6);
+    expect(plan).toMatchSnapshot();
   });
 
   it("searches worksites by organisation number, with the random sort script and the last page", () => {
@@ -60,9 +77,9 @@ describe("buildEsQuery", () => {
       codeSet: { employeeRange: ["3"] },
       sort: [{ field: "random", ascending: false }],
     });
-    const body = buildEsQuery(search, { page: 49, seed: 0xfffffff0 });
-    expect(body).toMatchObject({ from: 980, size: 20 });
-    expect(body).toMatchSnapshot();
+    const plan = planEsSearch(search, { page: 49, seed: 0xfffffff0, wholeIndexKnown: true });
+    expect(plan.hits).toMatchObject({ from: 980, size: 20, track_total_hits: false });
+    expect(plan).toMatchSnapshot();
   });
 
   it("keeps limited-company-only ranges to limited companies and skips open ranges", () => {
@@ -155,7 +172,7 @@ describe("terms beyond index.max_terms_count", () => {
 });
 
 describe("buildPercolatorQuery", () => {
-  it("folds the post-filter into one filter-only query and leaves the list files to the reindex", () => {
+  it("folds the facet constraints into one filter-only query and leaves the list files to the reindex", () => {
     const search = parseSearch({
       text: "Bageri Ö",
       range: { turnover: "1000000_", beneficialOwnerAge: "30_40" },
@@ -165,9 +182,8 @@ describe("buildPercolatorQuery", () => {
     });
     const query = buildPercolatorQuery(search);
     expect(query).toMatchSnapshot();
-    const body = buildEsQuery(search, { page: 0, listFiles, seed: 1 }) as {
+    const body = planEsSearch(search, { page: 0, listFiles, seed: 1 }).hits as {
       query: { bool: { filter: unknown[]; must: unknown[] } };
-      post_filter: { bool: { filter: unknown[] } };
     };
     const listClauses = [{ terms: { orgNo: ["556000-0011", "556000-0029"] } }];
     expect(body.query.bool.must).toHaveLength(2);
@@ -176,7 +192,6 @@ describe("buildPercolatorQuery", () => {
         filter: [
           ...body.query.bool.must,
           ...body.query.bool.filter.filter((clause) => !listClauses.some((l) => JSON.stringify(l) === JSON.stringify(clause))),
-          ...body.post_filter.bool.filter,
         ],
         must_not: [],
       },

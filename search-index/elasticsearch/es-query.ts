@@ -1,8 +1,8 @@
 /**
- * Pure request bodies for Elasticsearch: hard constraints in `query`, facet constraints in `post_filter`, one
- * `filter` aggregation per facet carrying every facet constraint but its own (disjunctive counts), a `global`
- * aggregation for the `_all` counts, sorts with missing values last and the id as tie-break, from/size within the
- * 1000 visible records, and search_after bodies for exports on a point in time.
+ * Pure request bodies for Elasticsearch: a search as one `_msearch` of a page of hits and size-0 counting requests
+ * (each facet counted under every facet constraint but its own: disjunctive counts; planEsSearch), the whole-index
+ * counts as a match_all request, sorts with missing values last and the id as tie-break, from/size within the 1000
+ * visible records, and search_after bodies for exports on a point in time.
  */
 import type { ListFileMap } from "../backend";
 import {
@@ -18,12 +18,19 @@ import {
 import type { RangeBounds } from "#shared/search/search-schema";
 import type { ValidSearch } from "../search-model";
 import { TEXT_SCORES, type ScoredCode, type TextQuery, type TextWord } from "../free-text";
-import { FACET_GROUP_PREFIX, RANDOM_SORT_SCRIPT, RANGE_DOC_FIELDS, SORT_DOC_FIELDS, TERMS_SIZE, TREE_FIELDS } from "./es-fields";
+import {
+  FACET_KEYS_FIELD,
+  FACET_KEYS_SIZE,
+  RANDOM_SORT_SCRIPT,
+  RANGE_DOC_FIELDS,
+  SMALL_CODE_FACETS,
+  SORT_DOC_FIELDS,
+  TERMS_SIZE,
+  TREE_FIELDS,
+} from "./es-fields";
 import { COMPANY_MAPPINGS, WORKSITE_MAPPINGS } from "./es-mappings";
 
 type Json = Record<string, unknown>;
-
-const SMALL_CODE_FIELDS = { companyForm: "companyForm", fiscalYear: "fiscalYear", employeeRange: "employeeRange" } as const;
 
 /** Elasticsearch refuses a `terms` query of more values than `index.max_terms_count` (65 536 by default). */
 export const MAX_TERMS_PER_QUERY = 65_536;
@@ -146,13 +153,13 @@ export function hardFilters(search: ValidSearch, listFiles?: ListFileMap): { fil
 export function facetFilters(search: ValidSearch): Record<string, Json> {
   const facets: Record<string, Json> = {};
   const sni = search.codeSet.sni ?? [];
-  if (sni.length) facets.sni = { terms: { [search.bool.useMainSni ? TREE_FIELDS.sni.main : TREE_FIELDS.sni.any]: sni } };
+  if (sni.length) facets.sni = { terms: { [search.bool.useMainSni ? TREE_FIELDS.sni.main : TREE_FIELDS.sni.any]: [...sni].sort() } };
   const places = search.codeSet.location ?? [];
   if (places.length)
-    facets.location = { terms: { [search.bool.useLocation ? TREE_FIELDS.location.own : TREE_FIELDS.location.any]: places } };
-  for (const [name, field] of Object.entries(SMALL_CODE_FIELDS)) {
-    const codes = search.codeSet[name as keyof typeof SMALL_CODE_FIELDS] ?? [];
-    if (codes.length) facets[name] = { terms: { [field]: codes } };
+    facets.location = { terms: { [search.bool.useLocation ? TREE_FIELDS.location.own : TREE_FIELDS.location.any]: [...places].sort() } };
+  for (const name of SMALL_CODE_FACETS) {
+    const codes = search.codeSet[name] ?? [];
+    if (codes.length) facets[name] = { terms: { [name]: [...codes].sort() } };
   }
   for (const name of BOOL_FILTER_NAMES) {
     const want = search.bool[name];
@@ -161,7 +168,7 @@ export function facetFilters(search: ValidSearch): Record<string, Json> {
   return facets;
 }
 
-/** The terms aggregation of each facet of the result type. */
+/** The terms aggregation of each facet of the result type; the small facets' count keys in FACET_KEYS_FIELD. */
 export function facetTerms(search: ValidSearch): Record<string, Json> {
   const type = search.resultType;
   const terms: Record<string, Json> = {
@@ -170,11 +177,28 @@ export function facetTerms(search: ValidSearch): Record<string, Json> {
       terms: { field: search.bool.useLocation ? TREE_FIELDS.location.own : TREE_FIELDS.location.any, size: TERMS_SIZE.location },
     },
   };
-  for (const [name, field] of Object.entries(SMALL_CODE_FIELDS)) {
-    if (CODE_SETS[name as keyof typeof SMALL_CODE_FIELDS].types.includes(type)) terms[name] = { terms: { field, size: TERMS_SIZE.small } };
-  }
-  for (const name of BOOL_FILTER_NAMES) if (BOOL_FILTERS[name].types.includes(type)) terms[name] = { terms: { field: name, size: 2 } };
+  for (const name of SMALL_CODE_FACETS) if (CODE_SETS[name].types.includes(type)) terms[name] = smallFacetTerms(name);
+  for (const name of BOOL_FILTER_NAMES) if (BOOL_FILTERS[name].types.includes(type)) terms[name] = smallFacetTerms(name);
   return terms;
+}
+
+const SMALL_FACET_MARK = "smallFacet";
+const smallFacetTerms = (name: string): Json => ({ [SMALL_FACET_MARK]: name });
+
+/**
+ * A group's aggregations: sni and location as they are, the small facets as one terms aggregation over their
+ * `<facet>:<value>` keys, limited to the group's facets by a pattern.
+ */
+function groupAggregations(terms: Record<string, Json>): Record<string, Json> {
+  const aggs: Record<string, Json> = {};
+  const small: string[] = [];
+  for (const [name, agg] of Object.entries(terms)) {
+    if (SMALL_FACET_MARK in agg) small.push(name);
+    else aggs[name] = agg;
+  }
+  if (small.length > 0)
+    aggs[FACET_KEYS_FIELD] = { terms: { field: FACET_KEYS_FIELD, size: FACET_KEYS_SIZE, include: `(${small.join("|")}):.*` } };
+  return aggs;
 }
 
 export function sortClauses(search: ValidSearch, seed: number): Json[] {
@@ -189,60 +213,95 @@ export function sortClauses(search: ValidSearch, seed: number): Json[] {
 }
 
 /**
- * Each facet's counts under every facet constraint but its own (the post_filter's other parts). Facets whose "others"
- * are the same share one `filter` aggregation: every facet without a constraint of its own counts under all of them,
- * and a facet counted under no constraint at all is a top-level terms aggregation over the query's hits. With k active
- * facets that is at most k + 1 filter passes instead of one per facet (16 on companies); each filter pass costs about
- * as much as the terms counting under it (docs/decisions/0036).
+ * One size-0 request counting some facets: the hard constraints and `others` (facet constraints) as filters. The
+ * request that counts the facets without a constraint of their own filters by every facet constraint, so its exact
+ * total is the search's hit count.
  */
-export function facetAggregations(facets: Record<string, Json>, terms: Record<string, Json>): Record<string, Json> {
-  const aggs: Record<string, Json> = {};
-  const groups = new Map<string, { filter: Json[]; aggs: Record<string, Json> }>();
-  for (const [name, agg] of Object.entries(terms)) {
-    const others = Object.keys(facets).filter((facet) => facet !== name);
-    if (others.length === 0) {
-      aggs[name] = agg;
-      continue;
-    }
-    const key = others.join(",");
-    const group = groups.get(key) ?? { filter: others.map((facet) => facets[facet] as Json), aggs: {} };
-    group.aggs[name] = agg;
-    groups.set(key, group);
-  }
-  let n = 0;
-  for (const group of groups.values())
-    aggs[`${FACET_GROUP_PREFIX}${n++}`] = { filter: { bool: { filter: group.filter } }, aggs: group.aggs };
-  return aggs;
+export interface EsCountRequest {
+  facets: string[];
+  withTotal: boolean;
+  body: Json;
+}
+
+/**
+ * A search as separate requests for one `_msearch` (docs/decisions/0044): the page of hits, and its counts as size-0
+ * requests that the shard request cache can answer again. Each facet counts under every facet constraint but its own,
+ * so facets whose other constraints are the same share one request: every facet without a constraint of its own
+ * counts under all of them, and each constrained facet under the others (k active facets: at most k + 1 counting
+ * requests). A facet whose counts have no constraint at all (no hard constraint, no other facet) reads the
+ * whole-index counts, which the backend keeps per index version (`wholeIndex`, docs/decisions/0035); a search without
+ * any constraint counts nothing.
+ */
+export interface EsSearchPlan {
+  hits: Json;
+  counts: EsCountRequest[];
+  /** The whole-index counts (a match_all request of every facet), when the backend does not hold them yet. */
+  wholeIndex: Json | null;
+  /** Facets whose counts are the whole-index counts. */
+  fromWholeIndex: string[];
+  /** True when the hits request carries the exact total (no count request does). */
+  totalFromHits: boolean;
 }
 
 export interface EsSearchOptions {
   page: number;
   listFiles?: ListFileMap;
   seed: number;
-  /**
-   * Leave out the whole-index counts (`all`, a `global` aggregation): they depend only on the index and the facet
-   * fields, so the backend asks for them once per index version and facet fields and keeps them (es-backend.ts).
-   */
-  withoutAll?: boolean;
+  /** The backend holds this version's whole-index counts of these facet fields (es-backend.ts). */
+  wholeIndexKnown?: boolean;
 }
 
-/** The body of one search: hits of the page, exact total, every facet (+ `_all`). */
-export function buildEsQuery(search: ValidSearch, options: EsSearchOptions): Json {
+/** The whole-index counts of every facet of the search's result type and facet fields. */
+export function wholeIndexCountsBody(search: ValidSearch): Json {
+  return { size: 0, track_total_hits: false, query: { match_all: {} }, aggs: groupAggregations(facetTerms(search)) };
+}
+
+export function planEsSearch(search: ValidSearch, options: EsSearchOptions): EsSearchPlan {
   const facets = facetFilters(search);
   const terms = facetTerms(search);
-  const aggs: Json = facetAggregations(facets, terms);
-  if (!options.withoutAll) aggs.all = { global: {}, aggs: terms };
+  const hard = hardFilters(search, options.listFiles);
+  const unconstrained = hard.filter.length === 0 && hard.must.length === 0 && hard.must_not.length === 0;
+  const active = Object.keys(facets);
+  const groups = new Map<string, string[]>();
+  const fromWholeIndex: string[] = [];
+  for (const name of Object.keys(terms)) {
+    const others = active.filter((facet) => facet !== name);
+    if (unconstrained && others.length === 0) fromWholeIndex.push(name);
+    else groups.set(others.join(","), [...(groups.get(others.join(",")) ?? []), name]);
+  }
+  const counts: EsCountRequest[] = [];
+  const everyConstraint = active.join(",");
+  // The hit count: from the request filtering by every facet constraint (a facet without its own constraint is
+  // counted there), or a request of its own when every facet of the type is constrained.
+  if (!unconstrained || active.length > 0) {
+    if (!groups.has(everyConstraint)) groups.set(everyConstraint, []);
+  }
+  for (const [key, names] of groups) {
+    const others = key === "" ? [] : key.split(",");
+    const withTotal = key === everyConstraint;
+    counts.push({
+      facets: names,
+      withTotal,
+      body: {
+        size: 0,
+        track_total_hits: withTotal,
+        query: { bool: { ...hard, filter: [...hard.filter, ...others.map((facet) => facets[facet] as Json)] } },
+        aggs: groupAggregations(Object.fromEntries(names.map((name) => [name, terms[name] as Json]))),
+      },
+    });
+  }
   const from = options.page * PAGE_SIZE;
-  return {
-    track_total_hits: true,
+  const totalFromHits = !counts.some((request) => request.withTotal);
+  const hits = {
+    track_total_hits: totalFromHits,
     from,
     size: Math.max(0, Math.min(PAGE_SIZE, MAX_VISIBLE_RECORDS - from)),
     _source: ["record"],
-    query: { bool: hardFilters(search, options.listFiles) },
-    post_filter: { bool: { filter: Object.values(facets) } },
+    query: { bool: { ...hard, filter: [...hard.filter, ...Object.values(facets)] } },
     sort: sortClauses(search, options.seed),
-    aggs,
   };
+  const wholeIndex = options.wholeIndexKnown ? null : wholeIndexCountsBody(search);
+  return { hits, counts, wholeIndex, fromWholeIndex, totalFromHits };
 }
 
 /** The best `limit` hits of a text search, without counts (the header box's suggestions). */

@@ -1,8 +1,7 @@
-/** Elasticsearch search responses → SearchResults: hits, exact total, facet buckets keyed like the embedded backend. */
+/** Elasticsearch search responses → the parts of SearchResults: hits, exact total, facet buckets keyed like the embedded backend. */
 import type { Aggregations, SearchResults } from "#shared/search/result-schemas";
 import { BOOL_FILTERS } from "#shared/search/search-fields";
-import type { ValidSearch } from "../search-model";
-import { FACET_GROUP_PREFIX } from "./es-fields";
+import { FACET_KEYS_FIELD } from "./es-fields";
 
 interface Bucket {
   key: string | number;
@@ -19,7 +18,7 @@ export interface EsSearchResponse {
     total?: { value: number; relation?: string } | number;
     hits: { _id: string; _source?: { record?: unknown }; sort?: unknown[] }[];
   };
-  aggregations?: Record<string, TermsAgg | Record<string, TermsAgg | number>>;
+  aggregations?: Record<string, TermsAgg>;
 }
 
 function bucketsToCounts(name: string, agg: TermsAgg | undefined): Record<string, number> {
@@ -40,33 +39,37 @@ export function totalOf(response: EsSearchResponse): number {
   return total.value;
 }
 
-const isTermsAgg = (value: unknown): value is TermsAgg => typeof value === "object" && value !== null && "buckets" in value;
-
-export function parseAggregations(response: EsSearchResponse): Aggregations {
+/**
+ * Counts by facet from one response's aggregations: sni and location as terms aggregations of their own, the small
+ * facets split out of the FACET_KEYS_FIELD aggregation by their `<facet>:` prefix.
+ */
+export function parseAggregations(aggs: EsSearchResponse["aggregations"] = {}, suffix = ""): Aggregations {
   const out: Aggregations = {};
-  const aggs = response.aggregations ?? {};
-  const all = (aggs.all ?? {}) as Record<string, TermsAgg>;
   for (const [name, agg] of Object.entries(aggs)) {
-    if (name === "all") continue;
-    if (!name.startsWith(FACET_GROUP_PREFIX)) {
-      out[name] = bucketsToCounts(name, agg as TermsAgg);
+    if (name !== FACET_KEYS_FIELD) {
+      out[`${name}${suffix}`] = bucketsToCounts(name, agg as TermsAgg);
       continue;
     }
-    // A shared filter group (es-query.ts facetAggregations): its terms aggregations, beside its doc_count.
-    for (const [facet, terms] of Object.entries(agg)) if (isTermsAgg(terms)) out[facet] = bucketsToCounts(facet, terms);
-  }
-  for (const [name, agg] of Object.entries(all)) {
-    if (isTermsAgg(agg)) out[`${name}_all`] = bucketsToCounts(name, agg);
+    for (const bucket of (agg as TermsAgg).buckets ?? []) {
+      if (bucket.doc_count === 0) continue;
+      const key = String(bucket.key);
+      const colon = key.indexOf(":");
+      const facet = `${key.slice(0, colon)}${suffix}`;
+      (out[facet] ??= {})[key.slice(colon + 1)] = bucket.doc_count;
+    }
   }
   return out;
 }
 
-export function parseSearchResponse(search: ValidSearch, response: EsSearchResponse, nameForOrgSeqNo: string | null): SearchResults {
-  return {
-    type: search.resultType,
-    hitCount: totalOf(response),
-    records: response.hits.hits.map((hit) => hit._source?.record) as SearchResults["records"],
-    aggregations: parseAggregations(response),
-    nameForOrgSeqNo,
-  };
+/** Every facet of `facets` present, a boolean one with both its values (the embedded backend's shape). */
+export function completeCounts(aggregations: Aggregations, facets: readonly string[], suffix = ""): void {
+  for (const facet of facets) {
+    const counts = (aggregations[`${facet}${suffix}`] ??= {});
+    if (facet in BOOL_FILTERS) {
+      counts.true ??= 0;
+      counts.false ??= 0;
+    }
+  }
 }
+
+export const hitsOf = (response: EsSearchResponse) => response.hits.hits.map((hit) => hit._source?.record) as SearchResults["records"];

@@ -27,8 +27,11 @@ export const SAVED_SEARCH_MAPPINGS = {
 
 export const SAVED_SEARCH_SETTINGS = { number_of_shards: 1, analysis: INDEX_SETTINGS.analysis };
 
-/** Company document fields a percolation does not need (stored only): left out of the percolated documents. */
-export const UNPERCOLATED_FIELDS = ["record", "detail", "source", "sourceHash", "changeHash"] as const;
+/**
+ * Company document fields a percolation does not need (stored only, or the facet count keys no saved query reads):
+ * left out of the percolated documents, so a saved-search index made before a field existed still takes them.
+ */
+export const UNPERCOLATED_FIELDS = ["record", "detail", "source", "sourceHash", "changeHash", "facetKeys"] as const;
 
 /** Documents per percolate request (docs/decisions/0024: 31 000 changed ids ≈ 60 requests per side). */
 export const PERCOLATE_BATCH = 500;

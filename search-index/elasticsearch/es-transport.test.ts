@@ -12,7 +12,7 @@ import { searchSeed } from "../search-seed";
 import { errors } from "@elastic/elasticsearch";
 import { createEsClient, ElasticsearchBackend } from "./es-backend";
 import { dialectOf } from "./es-dialect";
-import { buildEsQuery } from "./es-query";
+import { planEsSearch } from "./es-query";
 
 interface Seen {
   method: string;
@@ -69,28 +69,41 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+/** An `_msearch` answer: `each` for every search of the request (its body lines alternate header and search). */
+const multi = (request: Seen, each: (search: Record<string, unknown>, i: number) => unknown) => ({
+  responses: (request.body as Record<string, unknown>[]).filter((_, i) => i % 2 === 1).map(each),
+});
+
 beforeEach(() => {
   seen = [];
-  reply = () => ({ body: hitsOf([]) });
+  reply = (request) => ({ body: request.url.includes("_msearch") ? multi(request, () => hitsOf([])) : hitsOf([]) });
 });
 
 describe("Elasticsearch transport", () => {
-  it("sends the built query to the alias with the API key and parses the answer", async () => {
-    reply = () => ({
-      body: {
-        ...hitsOf([{ orgSeqNo: 1, name: "Alfa AB" }], 4321),
-        aggregations: { facets_0: { doc_count: 4000, fTax: { buckets: [{ key: 1, key_as_string: "true", doc_count: 4000 }] } } },
-      },
+  it("sends the planned searches to the alias in one _msearch with the API key and parses the answers", async () => {
+    reply = (request) => ({
+      body: multi(request, (search, i) =>
+        i === 0
+          ? hitsOf([{ orgSeqNo: 1, name: "Alfa AB" }])
+          : {
+              ...hitsOf([], 4321),
+              aggregations: { facetKeys: { buckets: [{ key: "fTax:true", doc_count: 4000 }] }, location: { buckets: [] } },
+            },
+      ),
     });
     const search = parseSearch({ codeSet: { location: ["01"] }, sort: [{ field: "earnings", ascending: true }] });
     const results = await backend.search(search, { page: visiblePage(3) });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({
       method: "POST",
-      url: "/companies/_search",
-      headers: { authorization: "ApiKey c2VjcmV0", "content-type": expect.stringContaining("json") },
+      url: "/_msearch",
+      headers: { authorization: "ApiKey c2VjcmV0", "content-type": expect.stringContaining("ndjson") },
     });
-    expect(seen[0]?.body).toEqual(buildEsQuery(search, { page: 3, seed: searchSeed(search.normalised) }));
+    // Not pinned to a version: the whole-index counts are asked for too (the last search).
+    const plan = planEsSearch(search, { page: 3, seed: searchSeed(search.normalised) });
+    const header = { index: "companies", request_cache: true };
+    const bodies = [plan.hits, ...plan.counts.map((request) => request.body), plan.wholeIndex];
+    expect(seen[0]?.body).toEqual(bodies.flatMap((body) => [header, body]));
     expect(results).toMatchObject({
       type: "COMPANY",
       hitCount: 4321,
@@ -99,11 +112,25 @@ describe("Elasticsearch transport", () => {
     });
   });
 
+  it("fails the search when one of its searches failed, as a response error of that search's status", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    reply = (request) => ({
+      body: multi(request, (_, i) => (i === 1 ? { status: 400, error: { type: "query_shard_exception", reason: "bad" } } : hitsOf([]))),
+    });
+    const error = await backend.search(parseSearch({ codeSet: { sni: ["F"] } })).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "SEARCH_UNAVAILABLE", status: 503 });
+    // A 400 is not retried: one request.
+    expect(seen).toHaveLength(1);
+    vi.restoreAllMocks();
+  });
+
   it("looks up the company name of numeric.orgSeqNo alongside a worksite search", async () => {
-    reply = (request) => ({ body: request.url.startsWith("/companies") ? hitsOf([{ name: "Ypsilon Mat AB" }]) : hitsOf([], 3) });
+    reply = (request) => ({
+      body: request.url.startsWith("/companies") ? hitsOf([{ name: "Ypsilon Mat AB" }]) : multi(request, () => hitsOf([], 3)),
+    });
     const results = await backend.search(parseSearch({ resultType: "WORKSITE", numeric: { orgSeqNo: 26 } }));
     expect(results.nameForOrgSeqNo).toBe("Ypsilon Mat AB");
-    expect(seen.map((s) => s.url).sort()).toEqual(["/companies/_search", "/worksites/_search"]);
+    expect(seen.map((s) => s.url).sort()).toEqual(["/_msearch", "/companies/_search"]);
   });
 
   it("checks the list files before sending anything", async () => {

@@ -7,15 +7,11 @@
  * in portrait and landscape.
  */
 import type { Locator, Page } from "@playwright/test";
+import { expectNoSidewaysScroll } from "./layout-helpers";
 import { apiSearch, expectHitCount, midWordBreaks, openSearch } from "./search-helpers";
 import { expect, expectAccessible, screenshot, signInByForm, test, waitForApp } from "./support/test";
 
 const TWO_FILTERS = { codeSet: { sni: ["F"], location: ["01"] } };
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, "page wider than the window").toBeLessThanOrEqual(0);
-}
 
 /**
  * Every visible control smaller than a finger (issue 29: 44 × 44 CSS px, WCAG 2.5.5), named with its size. A control's

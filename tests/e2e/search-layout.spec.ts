@@ -4,13 +4,9 @@
  * header's popups usable from the keyboard alone.
  */
 import type { Locator, Page } from "@playwright/test";
+import { expectNoSidewaysScroll } from "./layout-helpers";
 import { midWordBreaks, openSearch, signedIn } from "./search-helpers";
 import { expect, expectAccessible, screenshot, test } from "./support/test";
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, "page wider than the window").toBeLessThanOrEqual(0);
-}
 
 /** The header's links and buttons that something else covers at their centre (an open detail pane must not). */
 async function coveredHeaderControls(page: Page): Promise<string[]> {

@@ -47,7 +47,10 @@ test("switching to worksites and back: the words, the filters of each type and t
   await expectHitCount(page, (await apiSearch(page, { codeSet: { location: ["01"] }, bool: { fTax: true } })).results.hitCount);
 });
 
-test("range inputs: mkr, comma, '>' prefix, bad input resets, bounds, order, snapping, full span", async ({ page, local }) => {
+test("range inputs: mkr, comma, '>' prefix, bad input resets, bounds, order, snapping, Swedish units, emptied side, full span", async ({
+  page,
+  local,
+}) => {
   await signedIn({ page, local });
   await openSearch(page);
   await page.getByRole("button", { name: "Ekonomi" }).click();
@@ -92,6 +95,15 @@ test("range inputs: mkr, comma, '>' prefix, bad input resets, bounds, order, sna
   await page.keyboard.press("ArrowRight");
   await expect(from).toHaveValue("50\u00a0000");
   await expect.poll(() => searchInUrl(page).range.turnover).toBe("50000_");
+  // Issue 38: Swedish unit words, and an emptied field removes its side's bound instead of snapping back.
+  await to.fill("1,5 milj");
+  await to.press("Enter");
+  await expect(to).toHaveValue("1\u00a0500\u00a0000");
+  await expect.poll(() => searchInUrl(page).range.turnover).toBe("50000_1500000");
+  await from.fill("");
+  await from.press("Enter");
+  await expect(from).toHaveValue("0");
+  await expect.poll(() => searchInUrl(page).range.turnover).toBe("_1500000");
   await expectAccessible(page);
 
   // Back to the full span: no constraint at all.

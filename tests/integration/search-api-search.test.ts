@@ -41,6 +41,21 @@ async function answerOf(response: HarnessResponse): Promise<SearchPageAnswer> {
 
 const idsOf = (answer: SearchPageAnswer) => answer.results.records.map((record) => ("cfarNo" in record ? record.cfarNo : record.orgSeqNo));
 
+/** Uploads kunder.txt with the numbers of the given companies for the user; its file id. */
+async function uploadListFile(who: TestUser, orgSeqNos: number[]) {
+  const numbers = seeded.companies.filter((c) => orgSeqNos.includes(c.orgSeqNo)).map((c) => c.orgNo);
+  const boundary = `----urval${crypto.randomUUID()}`;
+  const body = `--${boundary}\r\nContent-Disposition: form-data; name="listFile"; filename="kunder.txt"\r\nContent-Type: text/plain\r\n\r\n${numbers.join("\r\n")}\r\n--${boundary}--\r\n`;
+  const upload = await authedFetch(harness, who.cookie, "/sapi/list-file/add/5", {
+    method: "POST",
+    headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    body,
+  });
+  expect(upload.status, await upload.clone().text()).toBe(200);
+  const listed = ListFileListSchema.parse(await (await authedFetch(harness, who.cookie, "/sapi/list-file/get/5")).json());
+  return listed.find((file) => file.name === "kunder.txt")?.id ?? -1;
+}
+
 describe("POST /sapi/search/page/0", () => {
   it("answers results with aggregations and _all variants, the normalised search, serializedSearch and the echoed ids", async () => {
     const response = await searchPage(0, {}, { headers: { "X-Search-Request-Id": "41" } });
@@ -111,6 +126,27 @@ describe("result cache", () => {
     expect(second.results).toEqual(first.results);
     expect(fresh.results).toEqual(first.results);
     expect(first.results.hitCount).toBe(seeded.companies.filter((c) => c.sniCodes[0]?.startsWith("62")).length);
+  });
+
+  it("shares results through the location's cache with new isolates, never a search with a user's list file", async () => {
+    const search = { codeSet: { sni: ["47"] }, sort: [{ field: "name", ascending: true }] };
+    const owner = await createTestUser(harness);
+    const fileId = await uploadListFile(owner, [1, 2, 3, 4]);
+    const listed = { numSet: { excludeFile: [fileId] }, sort: [{ field: "name", ascending: true }] };
+    const from = (response: HarnessResponse) => response.headers.get("X-Search-Cache");
+    const first = await searchPage(0, search, { user: owner });
+    expect(from(first)).toBe("miss");
+    const a = await answerOf(first);
+    expect(from(await searchPage(0, search))).toBe("isolate");
+    expect(from(await searchPage(0, listed, { user: owner }))).toBe("miss");
+    // The workers reloaded: new isolates with empty caches of their own, the location's cache kept.
+    await harness.server.update((options) => options);
+    const again = await searchPage(0, search);
+    expect(from(again)).toBe("location");
+    const b = await answerOf(again);
+    expect(b.results).toEqual(a.results);
+    expect(b.response.cached).toBe(true);
+    expect(from(await searchPage(0, listed, { user: owner }))).toBe("miss");
   });
 });
 
@@ -221,21 +257,6 @@ describe("validation and access", () => {
     expect(blocked.status).toBe(403);
     expect(await blocked.json()).toMatchObject({ code: "TERMS_NOT_ACCEPTED" });
   });
-
-  /** Uploads kunder.txt with the numbers of the given companies for the user; its file id. */
-  async function uploadListFile(who: TestUser, orgSeqNos: number[]) {
-    const numbers = seeded.companies.filter((c) => orgSeqNos.includes(c.orgSeqNo)).map((c) => c.orgNo);
-    const boundary = `----urval${crypto.randomUUID()}`;
-    const body = `--${boundary}\r\nContent-Disposition: form-data; name="listFile"; filename="kunder.txt"\r\nContent-Type: text/plain\r\n\r\n${numbers.join("\r\n")}\r\n--${boundary}--\r\n`;
-    const upload = await authedFetch(harness, who.cookie, "/sapi/list-file/add/5", {
-      method: "POST",
-      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
-      body,
-    });
-    expect(upload.status, await upload.clone().text()).toBe(200);
-    const listed = ListFileListSchema.parse(await (await authedFetch(harness, who.cookie, "/sapi/list-file/get/5")).json());
-    return listed.find((file) => file.name === "kunder.txt")?.id ?? -1;
-  }
 
   it("includes and excludes the user's own list file", async () => {
     const fileId = await uploadListFile(user, [1, 2, 3]);

@@ -3,7 +3,8 @@
  * one line, format, rows, charged and free records, status (a progress bar with the rows written while one runs) and
  * the file while it is kept. Downloading again costs nothing. The list polls while an export runs (export-jobs-store).
  * Above the list, the records left to export (issue 38), reloaded when an export on the list settles (a failed one
- * gives its records back).
+ * gives its records back). Below 1025 px the table's rows show as cards, each value under its column's name
+ * (card-table in narrow.css, issue 38).
  */
 import "../../styles/exports.css";
 import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
@@ -56,16 +57,24 @@ function ExportRow({ job }: { job: ExtractionJobListItem }) {
   const date = shortDateTime(job.createdAt);
   return (
     <tr>
-      <td>{date}</td>
-      <td>{job.summary}</td>
-      <td>{FORMAT_TEXT[job.format]}</td>
-      <td className="number">{rowsText(job)}</td>
-      <td className="number">{formatNumber(job.chargedCount)}</td>
-      <td className="number">{formatNumber(job.freeCount)}</td>
-      <td>
+      <td data-label="Datum">{date}</td>
+      <td data-label="Urval" className="card-wide">
+        {job.summary}
+      </td>
+      <td data-label="Format">{FORMAT_TEXT[job.format]}</td>
+      <td data-label="Rader" className="number">
+        {rowsText(job)}
+      </td>
+      <td data-label="Debiterade poster" className="number">
+        {formatNumber(job.chargedCount)}
+      </td>
+      <td data-label="Kostnadsfria poster" className="number">
+        {formatNumber(job.freeCount)}
+      </td>
+      <td data-label="Status">
         <StatusCell job={job} date={date} />
       </td>
-      <td>
+      <td data-label="Fil" className="card-wide">
         <FileCell job={job} />
       </td>
     </tr>
@@ -97,7 +106,7 @@ export function ExportsScreen() {
       {jobs.length === 0 ? (
         <p className="muted">Du har inga exporter ännu. Gör en sökning och välj Exportera.</p>
       ) : (
-        <table className="exports-table">
+        <table className="exports-table card-table">
           <caption className="visually-hidden">Dina exporter, den senaste först</caption>
           <thead>
             <tr>

@@ -25,7 +25,7 @@ function SavedSearchTable({ searches, onChanged }: { searches: SavedSearch[]; on
     return <p className="muted">Du har inga sparade bevakningar. Gör en sökning och välj Spara bevakning.</p>;
   }
   return (
-    <table className="monitoring-table">
+    <table className="monitoring-table card-table">
       <thead>
         <tr>
           <th scope="col">Namn</th>

@@ -60,20 +60,41 @@ export function SavedSearchRow({ saved, onChanged }: Props) {
     const { serializedSearch, orgSeqNos } = await fetchNewCompanies(saved.id);
     if (orgSeqNos.length > 0) await exportJob.start(serializedSearch, orgSeqNos.length, { exclude: false, idNumbers: orgSeqNos });
   };
+  // The actions name their saved search for a screen reader, also in the phone's cards, where no row context is read.
+  const nameId = `saved-search-${saved.id}`;
   return (
     <tr data-saved-search={saved.id}>
-      <td>
-        {renaming ? <RenameForm saved={saved} onDone={(next) => (setRenaming(false), onChanged(next))} /> : <strong>{saved.name}</strong>}
+      <td className="card-wide">
+        {renaming ? (
+          <RenameForm saved={saved} onDone={(next) => (setRenaming(false), onChanged(next))} />
+        ) : (
+          <strong id={nameId}>{saved.name}</strong>
+        )}
         {error ? <p className="form-error">{error}</p> : null}
       </td>
-      <td className="number">{formatNumber(saved.hitCount)}</td>
-      <td className="number">{saved.previousHitCount === null ? "–" : formatNumber(saved.previousHitCount)}</td>
-      <td className="number">{saved.newCount > 0 ? <span className="monitoring-new">{`+${formatNumber(saved.newCount)}`}</span> : "0"}</td>
-      <td className="number">{saved.removedCount > 0 ? `−${formatNumber(saved.removedCount)}` : "0"}</td>
-      <td>
+      <td data-label="Träffar nu" className="number">
+        {formatNumber(saved.hitCount)}
+      </td>
+      <td data-label="Vid förra kontrollen" className="number">
+        {saved.previousHitCount === null ? "–" : formatNumber(saved.previousHitCount)}
+      </td>
+      <td data-label="Nya" className="number">
+        {saved.newCount > 0 ? <span className="monitoring-new">{`+${formatNumber(saved.newCount)}`}</span> : "0"}
+      </td>
+      <td data-label="Borttagna" className="number">
+        {saved.removedCount > 0 ? `−${formatNumber(saved.removedCount)}` : "0"}
+      </td>
+      <td className="card-wide">
         <div className="monitoring-actions">
-          <Link to={`/sok?vad=${saved.serializedSearch}`}>Öppna</Link>
-          <button type="button" className="link-button" onClick={() => setRenaming(!renaming)}>
+          <Link to={`/sok?vad=${saved.serializedSearch}`} aria-describedby={renaming ? undefined : nameId}>
+            Öppna
+          </Link>
+          <button
+            type="button"
+            className="link-button"
+            aria-describedby={renaming ? undefined : nameId}
+            onClick={() => setRenaming(!renaming)}
+          >
             Byt namn
           </button>
           <ConfirmDelete question={`Ta bort bevakningen ${saved.name}?`} triggerClassName="link-button" onConfirm={() => void remove()}>

@@ -1,12 +1,14 @@
 /**
  * The header's Exportera dropdown (spec §2 "Export dropdown"): 'Exportera alla' and 'Markera' + the result type word;
  * in selection mode 'Exportera alla', 'Exportera markerade (n st)', 'Exportera ej markerade (n st)' and
- * 'Ta bort markeringar'. A menu button: ↑/↓ move between items, Escape closes.
+ * 'Ta bort markeringar'. A menu button: ↑/↓ move between items, Escape closes. The search screen's shortcut e opens it
+ * (issue 38).
  */
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, useEffect, useState } from "react";
 import { resultTypeWord } from "#shared/format";
 import type { ExportScope } from "../../lib/search/export-limits";
 import { ExportDialog } from "./export-dialog";
+import { OPEN_EXPORT_EVENT } from "./keyboard-shortcuts";
 import { useSearchScreen, useSearchState } from "./search-context";
 import { usePopup } from "./use-popup";
 
@@ -29,6 +31,13 @@ export function ExportMenu({ allowMarking = true }: { allowMarking?: boolean }) 
   const menu = usePopup();
   const [dialog, setDialog] = useState<ExportScope | null>(null);
   const marked = selection.ids.length;
+  // The shortcut e (keyboard-shortcuts.tsx): the marked rows' export when some are marked, else the export of all.
+  const shortcutScope: ExportScope = selection.active && marked > 0 ? "marked" : "all";
+  useEffect(() => {
+    const onShortcut = () => setDialog(shortcutScope);
+    document.addEventListener(OPEN_EXPORT_EVENT, onShortcut);
+    return () => document.removeEventListener(OPEN_EXPORT_EVENT, onShortcut);
+  }, [shortcutScope]);
 
   const choose = (action: () => void) => {
     menu.close();

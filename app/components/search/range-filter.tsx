@@ -1,11 +1,12 @@
 /**
- * A range filter (spec §5): two inputs ('Från', 'Till') with the typed-value rules of range-input.ts, and a slider
+ * A range filter (spec §5): two inputs ('Från', 'Till') with the typed-value rules of range-input.ts (Swedish amounts
+ * such as "500 tkr" or "1,5 milj"; an emptied input removes its side's bound, issue 38), and a slider
  * with two handles that snap to the field's stepped values (range-ladder.ts). Typing commits on Enter or leaving the
  * field; dragging commits once the handle rests. The selected span is drawn with SVG attributes, not inline styles
  * (the Content-Security-Policy allows no style attributes).
  */
 import { memo, useEffect, useId, useMemo, useRef, useState } from "react";
-import type { RangeField } from "#shared/search/search-fields";
+import type { RangeField, RangeKind } from "#shared/search/search-fields";
 import {
   commitTypedSide,
   formatSide,
@@ -24,6 +25,9 @@ interface RangeFilterProps {
   value: string | undefined;
   onChange: (field: RangeField, value: string | undefined) => void;
 }
+
+/** A phone's keyboard: amounts take unit words ("500 tkr", "1,5 milj"), so they get letters; other fields digits. */
+const inputModeOf = (kind: RangeKind) => (kind === "money" ? "text" : kind === "date" ? "numeric" : "decimal");
 
 function textsOf(range: ResolvedRange, def: ReturnType<typeof rangeDef>) {
   return { from: formatSide(range.from, "from", def), to: formatSide(range.to, "to", def) };
@@ -74,7 +78,7 @@ export const RangeFilter = memo(function RangeFilter({ field, value, onChange }:
       <span className="range__field-label">{label}</span>
       <input
         type="text"
-        inputMode={def.kind === "date" ? "numeric" : "decimal"}
+        inputMode={inputModeOf(def.kind)}
         aria-label={`${def.label} ${label.toLocaleLowerCase("sv")}`}
         value={texts[side]}
         onChange={(event) => setTexts({ ...texts, [side]: event.target.value })}

@@ -18,6 +18,7 @@ import { useScreenRefdata } from "../../lib/search/use-screen-refdata";
 import { HeaderActions } from "../main-header";
 import { DetailPane } from "./detail-pane";
 import { FilterButton, FilterDrawer } from "./filter-drawer";
+import { KeyboardShortcuts } from "./keyboard-shortcuts";
 import { ResultList } from "./result-list";
 import { SearchContextProvider, type SearchScreenContext, type TreePanel } from "./search-context";
 import { SearchHeaderActions } from "./search-header-actions";
@@ -114,6 +115,7 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
             </div>
           ) : null}
           <SummaryHeader />
+          <KeyboardShortcuts />
           {panel ? <TreeEditor key={panel} set={panel} overDrawer={filtersOpen} /> : null}
           <ResultList />
         </div>

@@ -2,16 +2,19 @@
  * Range filters (spec §5): how a typed value is read, clamped and serialised.
  *
  * - Input accepts digits, a decimal comma or point, a minus only at the start and an optional '>' prefix (the upper
- *   handle at its bound is shown as ">1 000 000 000"); a value containing 'mkr' is multiplied by 1 000 000. Spaces
+ *   handle at its bound is shown as ">1 000 000 000"); a value with 'mkr' is multiplied by 1 000 000, and (issue 38)
+ *   the other Swedish unit words too: "500 tkr", "1,5 milj", "2 mdkr" (swedish-amount.ts). Digits grouped by spaces
  *   (also the no-break spaces of Swedish number grouping) and the Unicode minus of formatted numbers are accepted.
- * - Unparseable input resets to the current value; values are clamped to the field's bounds; the lower side never
- *   passes the upper and vice versa.
+ * - Unparseable input resets to the current value; an emptied field removes that side's bound (issue 38); values are
+ *   clamped to the field's bounds; the lower side never passes the upper and vice versa. Typed values are not snapped:
+ *   only the slider snaps to stepped values.
  * - A range equal to its full span is no constraint (undefined); a side at its bound is serialised empty.
  * Registration dates are read as a year ("2015") or a date ("2015-03-01", "20150301").
  */
 import { formatDate, formatNumber } from "#shared/format";
 import { RANGE_FIELDS, rangeMax, type RangeField, type RangeKind } from "#shared/search/search-fields";
 import { parseRange } from "#shared/search/search-schema";
+import { parseSwedishAmount } from "./swedish-amount";
 
 export interface RangeDef {
   field: RangeField;
@@ -34,22 +37,12 @@ export function rangeDef(field: RangeField, now = new Date()): RangeDef {
   return { field, label: def.label, kind: def.kind, min: def.min, max: rangeMax(field, now) };
 }
 
-const NUMBER_PATTERN = /^-?(?:\d+(?:[.,]\d*)?|[.,]\d+)$/;
-
-/** Reads a typed amount or count; null when it cannot be read. */
+/**
+ * Reads a typed amount or count; null when it cannot be read. Every range field is kept in whole units of its own
+ * (search-fields.ts: money in kronor), so an amount with a unit word ("500 tkr", "1,5 milj") is converted to kronor.
+ */
 export function parseAmount(text: string): number | null {
-  let value = text
-    .toLowerCase()
-    .replace(/[\s\u00a0\u202f]/g, "")
-    .replace(/\u2212/g, "-");
-  if (value.startsWith(">")) value = value.slice(1);
-  const millions = value.includes("mkr");
-  value = value.replace("mkr", "");
-  if (!millions && value.endsWith("kr")) value = value.slice(0, -2);
-  if (!NUMBER_PATTERN.test(value)) return null;
-  const number = Number(value.replace(",", "."));
-  if (!Number.isFinite(number)) return null;
-  return millions ? Math.round(number * 1_000_000) : number;
+  return parseSwedishAmount(text, 0);
 }
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -72,10 +65,11 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 /**
- * A typed side → the new resolved range. Unparseable input leaves the range as it was; the value is clamped to the
- * bounds and never passes the other side.
+ * A typed side → the new resolved range. An empty field opens its side (back to the field's bound); unparseable input
+ * leaves the range as it was; the value is clamped to the bounds and never passes the other side.
  */
 export function commitTypedSide(text: string, side: Side, current: ResolvedRange, def: RangeDef): ResolvedRange {
+  if (text.trim() === "") return side === "from" ? { from: def.min, to: current.to } : { from: current.from, to: def.max };
   const parsed = def.kind === "date" ? parseDateInput(text, side) : parseAmount(text);
   if (parsed === null) return current;
   // Every range field is whole: kronor, people, years of age, grades, dates.

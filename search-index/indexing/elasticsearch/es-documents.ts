@@ -7,11 +7,25 @@ import type { CompanySourceRecord, WorksiteSourceRecord } from "../../records";
 import { isLimitedCompanyForm, locationCodeToAncestors, sniCodeToAncestors } from "../../refdata";
 import { companyTextFields, worksiteTextFields } from "../../free-text";
 import { nameSortKey } from "../../text";
+import { BOOL_FILTER_NAMES } from "#shared/search/search-fields";
+import { FACET_KEYS_FIELD, facetKey, SMALL_CODE_FACETS } from "../../elasticsearch/es-fields";
 
 const paths = (codes: readonly string[], ancestors: (code: string) => string[]) => [
   ...new Set(codes.flatMap((code) => [...ancestors(code), code])),
 ];
 const orNull = (value: number) => (Number.isNaN(value) ? null : value);
+
+const SMALL_FACETS: readonly string[] = [...SMALL_CODE_FACETS, ...BOOL_FILTER_NAMES];
+
+/** A document with its small facets' values also as `<facet>:<value>` keys in one field (es-fields.ts FACET_KEYS_FIELD). */
+function withFacetKeys<T extends Record<string, unknown>>(document: T): T & { [FACET_KEYS_FIELD]: string[] } {
+  const keys: string[] = [];
+  for (const facet of SMALL_FACETS) {
+    const value = document[facet];
+    if (typeof value === "string" || typeof value === "boolean") keys.push(facetKey(facet, value));
+  }
+  return { ...document, [FACET_KEYS_FIELD]: keys };
+}
 
 /** What a worksite document needs from its company, kept by the reindex between the two passes. */
 export interface EsCompanyFacts extends WorksiteCompanyInfo {
@@ -33,7 +47,7 @@ export function companyDocument(source: CompanySourceRecord, worksiteMunicipalit
   const packed = packedCompanyText(source);
   const sourceHash = documentHash(packed);
   const numbers = Object.fromEntries(COMPANY_VALUE_FIELDS.map((field) => [field, orNull(values[field])]));
-  return {
+  return withFacetKeys({
     id: source.orgSeqNo,
     orgSeqNo: source.orgSeqNo,
     orgNo: source.orgNo,
@@ -63,7 +77,7 @@ export function companyDocument(source: CompanySourceRecord, worksiteMunicipalit
     source: packed,
     sourceHash,
     changeHash: companyChangeHash(sourceHash, worksitesHashSum),
-  };
+  });
 }
 
 /** A worksite's free-text fields (it has no people field). */
@@ -76,7 +90,7 @@ export function worksiteDocument(source: WorksiteSourceRecord, company: EsCompan
   const record = buildWorksiteRecord(source, company);
   const sizeClass = Number(source.employeeRangeCode);
   const place = paths([source.municipalityCode], locationCodeToAncestors);
-  return {
+  return withFacetKeys({
     id: Number(source.cfarNo),
     cfarNo: source.cfarNo,
     orgSeqNo: source.orgSeqNo,
@@ -99,5 +113,5 @@ export function worksiteDocument(source: WorksiteSourceRecord, company: EsCompan
     numEmployees: company.numEmployees,
     activeFrom: dateNumber(source.activeFrom),
     record,
-  };
+  });
 }

@@ -47,7 +47,7 @@ export interface EsReindexHooks {
   onStage?: (stage: EsReindexStage, detail: { version: number }) => Promise<void> | void;
 }
 
-export type EsReindexStage = "prepare" | "companies" | "worksites" | "verify" | "changes" | "switch" | "cleanup" | "grace";
+export type EsReindexStage = "prepare" | "companies" | "worksites" | "verify" | "changes" | "switch" | "warm" | "cleanup" | "grace";
 
 export interface EsReindexOptions {
   /**
@@ -63,7 +63,20 @@ export interface EsReindexOptions {
    * nodes, so losing one node right after the switch never leaves a shard without a copy.
    */
   replicaTimeoutMs?: number;
+  /**
+   * Primary shards per index (the CLI's ELASTICSEARCH_PRIMARIES, default 1): a shard is searched by one thread, so
+   * on a node with cores to spare several primaries answer a broad search sooner (docs/decisions/0044).
+   */
+  primaries?: number;
+  /** After the swap, the searches that warm the new version's caches (es-warm.ts); left out, none. */
+  warm?: (version: number) => Promise<void>;
 }
+
+/**
+ * How long a force merge of a full-Sweden index may take before the client gives up on the answer (the merge goes on
+ * in the engine; the reindex fails and the version is not switched to).
+ */
+const FORCE_MERGE_TIMEOUT_MS = 30 * 60_000;
 
 /** One wait of the engine's for green: well inside the client's 60 s per request; the wait for replicas repeats it. */
 const GREEN_WAIT_SLICE = "30s";
@@ -194,6 +207,9 @@ async function verify(
 ) {
   const index = indices.join(",");
   await client.indices.refresh({ index });
+  // One segment per shard, written once and never changed while the version serves: no deleted documents, each
+  // aggregation walks one segment, and top-level terms counts may come from the terms' document frequencies.
+  await client.indices.forcemerge({ index, max_num_segments: 1 }, { requestTimeout: FORCE_MERGE_TIMEOUT_MS });
   // Segments on disk before replicas are asked for: a new replica then copies files instead of replaying every
   // operation of the bulk load from the translog, one by one (minutes per index on three nodes).
   await client.indices.flush({ index });
@@ -252,8 +268,9 @@ export async function reindexIntoElasticsearch(
   const fresh = [names.index("COMPANY", version), names.index("WORKSITE", version)];
   let counts: { companies: number; worksites: number };
   try {
-    await client.indices.create({ index: fresh[0] as string, settings: INDEX_SETTINGS as never, mappings: COMPANY_MAPPINGS as never });
-    await client.indices.create({ index: fresh[1] as string, settings: INDEX_SETTINGS as never, mappings: WORKSITE_MAPPINGS as never });
+    const settings = { ...INDEX_SETTINGS, number_of_shards: options.primaries ?? 1 };
+    await client.indices.create({ index: fresh[0] as string, settings: settings as never, mappings: COMPANY_MAPPINGS as never });
+    await client.indices.create({ index: fresh[1] as string, settings: settings as never, mappings: WORKSITE_MAPPINGS as never });
     counts = await load(client, source, version, report, names, hooks);
     await hooks.onStage?.("verify", { version });
     await verify(client, fresh, counts, { health: options.healthTimeout ?? "60s", replicasMs: options.replicaTimeoutMs ?? 600_000 });
@@ -268,6 +285,10 @@ export async function reindexIntoElasticsearch(
   }
   // The new version serves from here on: a later failure must not delete it.
   await hooks.afterSwap?.({ version, previousVersion });
+  if (options.warm) {
+    await hooks.onStage?.("warm", { version });
+    await options.warm(version);
+  }
   await hooks.onStage?.("cleanup", { version });
   const replaced = previousVersion === null ? [] : [names.index("COMPANY", previousVersion), names.index("WORKSITE", previousVersion)];
   const keep = new Set([...fresh, ...replaced]);

@@ -86,14 +86,20 @@ async function insertRunningExport(db: Db, args: Record<string, unknown>) {
   return id;
 }
 
-/** Settles a job of insertRunningExport as DONE with all its rows written (its file is not in R2). */
-async function finishExport(db: Db, args: Record<string, unknown>) {
+/**
+ * Settles a job of insertRunningExport as DONE with all its rows written. Its file is not in R2 unless `withFile`: then
+ * a placeholder object stands under its key, so that the job lists as downloadable (its content is no workbook).
+ */
+async function finishExport(db: Db, args: Record<string, unknown>, exportsBucket: R2Bucket) {
+  const jobId = String(args.jobId);
+  const key = args.withFile === true ? `exports/e2e-${jobId}.xlsx` : null;
+  if (key) await exportsBucket.put(key, "e2e");
   await db
     .prepare(
       `UPDATE export_jobs SET status = 'DONE', row_count = reserved_count, rows_written = reserved_count, finished_at = ?,
-                              lease_token = NULL, lease_until = NULL WHERE id = ?`,
+                              lease_token = NULL, lease_until = NULL, r2_key = ? WHERE id = ?`,
     )
-    .bind(Date.now(), String(args.jobId))
+    .bind(Date.now(), key, jobId)
     .run();
   return null;
 }
@@ -103,7 +109,7 @@ async function main() {
   const handlers: Record<string, (db: Db, args: Record<string, unknown>) => Promise<unknown>> = {
     createUser,
     insertRunningExport,
-    finishExport,
+    finishExport: (db, args) => finishExport(db, args, env.EXPORTS),
     lastCodeMessage,
     lastMail,
     resetRateLimits: async (db) => (await db.prepare("DELETE FROM rate_limit_events").run(), null),

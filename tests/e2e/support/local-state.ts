@@ -74,8 +74,8 @@ export async function openLocalState() {
     /** An export job RUNNING with rows written (as the heartbeat leaves it) that no delivery will take; returns its id. */
     insertRunningExport: (args: { userId: string; serializedSearch: string; count: number; rowsWritten: number }) =>
       call<string>("insertRunningExport", args),
-    /** Settles a job of insertRunningExport as DONE. */
-    finishExport: (jobId: string) => call<null>("finishExport", { jobId }),
+    /** Settles a job of insertRunningExport as DONE; `withFile` stores a placeholder file so that it lists as downloadable. */
+    finishExport: (jobId: string, options: { withFile?: boolean } = {}) => call<null>("finishExport", { jobId, ...options }),
     async dispose() {
       child.stdin.end();
       await new Promise((resolve) => child.once("exit", resolve));

@@ -20,6 +20,8 @@ interface ApiSettingsOutsideConfig {
    * thousands of searches a second (`URVAL_SEARCH_LIMIT_SCALE` of `npm start`). Ignored with APP_ENV production.
    */
   SEARCH_LIMIT_SCALE?: string;
+  /** Lifetime of the location's shared search results in seconds (default 6 h; 0 turns it off; docs/decisions/0045). */
+  SEARCH_EDGE_CACHE_SECONDS?: string;
 }
 
 /**

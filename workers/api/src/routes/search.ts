@@ -9,6 +9,7 @@ import { contractJson } from "../http/contract-answer";
 import { limitSearchCalls } from "../rate-limits/search-limits";
 import { backendFor } from "../search/search-backend-for";
 import { readSearchBody, readSearchRequestId, wantsFreshResults } from "../search/search-request";
+import { edgeCacheSeconds, edgeSearchCache } from "../search/edge-search-cache";
 import { searchPageJson } from "../search/search-service";
 import { suggestAnswer } from "../search/suggest-service";
 import { SuggestAnswerSchema, SuggestQuerySchema } from "#shared/api-contracts/suggest";
@@ -27,18 +28,21 @@ export const searchRoutes = new Hono<ApiBindings>()
     const page = visiblePage(parseOrThrow(PageNumberSchema, c.req.param("page"), "page"));
     const requestId = readSearchRequestId(c);
     const search = parseSearch(await readSearchBody(c));
-    const { json, indexVersion } = await searchPageJson(c.env.DB, await backendFor(c), {
+    const { json, indexVersion, cache } = await searchPageJson(c.env.DB, await backendFor(c), {
       userId: currentSession(c).userId,
       search,
       page,
       requestId,
       serverRequestId: c.var.requestId,
       bypassCache: wantsFreshResults(c),
+      edgeCache: edgeSearchCache(edgeCacheSeconds(c.env.SEARCH_EDGE_CACHE_SECONDS)),
+      waitUntil: (work) => c.executionCtx.waitUntil(work),
     });
     return c.body(json, 200, {
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": "no-store",
       [INDEX_VERSION_HEADER]: String(indexVersion),
+      "X-Search-Cache": cache,
     });
   })
   .get("/suggest", async (c) => {

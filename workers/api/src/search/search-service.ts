@@ -1,7 +1,7 @@
 /**
  * POST /sapi/search/page/{n} (spec §3 "Search response", §7): resolves the search's list files for the user, gets the
- * page's results (hit count, records, disjunctive aggregations with `_all`, nameForOrgSeqNo) from the result cache or
- * the SearchBackend, and writes the answer with the normalised search, its `vad` serialisation and the client's
+ * page's results (hit count, records, disjunctive aggregations with `_all`, nameForOrgSeqNo) from the isolate's result
+ * cache, the location's (edge-search-cache.ts) or the SearchBackend, and writes the answer with the normalised search, its `vad` serialisation and the client's
  * request id. Both parts are checked against the shared contract; the results once, when they are computed.
  */
 import { type ListFileMap, onOneVersion, type SearchBackend, type ValidSearch, type VisiblePage } from "#search-index";
@@ -9,6 +9,7 @@ import { SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import { serializeSearch } from "#shared/search/search-serialize";
 import { listFilesForSearch } from "../list-files/list-file-numbers";
 import { checkAnswer } from "../http/contract-answer";
+import type { EdgeSearchCache } from "./edge-search-cache";
 import { SearchResultCache } from "./search-result-cache";
 import { elapsedMs } from "./timed-backend";
 
@@ -21,8 +22,12 @@ export interface SearchPageInput {
   requestId: number | null;
   /** This call's X-Request-Id. */
   serverRequestId: string;
-  /** Skip the result cache (the request said Cache-Control: no-cache). */
+  /** Skip the result caches (the request said Cache-Control: no-cache). */
   bypassCache?: boolean;
+  /** The location's shared result cache (edge-search-cache.ts), when there is one. */
+  edgeCache?: EdgeSearchCache | null;
+  /** Work that may finish after the answer (the edge cache's write). */
+  waitUntil?: (work: Promise<unknown>) => void;
 }
 
 const ResultsSchema = SearchPageAnswerSchema.shape.results;
@@ -34,6 +39,8 @@ export interface SearchPageJson {
   json: string;
   /** The index version that answered (sent as X-Index-Version: every answer comes from exactly one version). */
   indexVersion: number;
+  /** Where the results came from (sent as X-Search-Cache): this isolate's cache, the location's, or the backend. */
+  cache: "isolate" | "location" | "miss";
 }
 
 /** The answer as JSON text: cached results are spliced in without re-serialising them. */
@@ -46,14 +53,25 @@ async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFi
   const serializedSearch = serializeSearch(input.search.normalised);
   const info = await backend.info();
   let backendMs = 0;
+  let shared = false;
+  const key = `${info.backend}:${info.version}:${input.page}:${serializedSearch}`;
+  // Results that depend on a user's own list files stay in this isolate (keyed by file ids the user owns).
+  const edge = listFiles && listFiles.size > 0 ? null : (input.edgeCache ?? null);
   const compute = async () => {
+    const kept = edge && !input.bypassCache ? await edge.get(key).catch(() => undefined) : undefined;
+    if (kept !== undefined) {
+      shared = true;
+      return kept;
+    }
     const started = performance.now();
     const results = await backend.search(input.search, { page: input.page, listFiles });
     backendMs = elapsedMs(started);
-    return JSON.stringify(checkAnswer(ResultsSchema, results, "search results"));
+    const json = JSON.stringify(checkAnswer(ResultsSchema, results, "search results"));
+    if (edge) input.waitUntil?.(edge.put(key, json).catch(() => {}));
+    return json;
   };
-  const key = `${info.backend}:${info.version}:${input.page}:${serializedSearch}`;
-  const { value: resultsJson, hit } = await cache.getOrCompute(key, compute, input.bypassCache);
+  const { value: resultsJson, hit: local } = await cache.getOrCompute(key, compute, input.bypassCache);
+  const hit = local || shared;
   const meta = checkAnswer(
     PageMetaSchema,
     {
@@ -65,5 +83,6 @@ async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFi
     },
     "search page",
   );
-  return { json: `{"results":${resultsJson},${JSON.stringify(meta).slice(1)}`, indexVersion: info.version };
+  const from = shared ? "location" : local ? "isolate" : "miss";
+  return { json: `{"results":${resultsJson},${JSON.stringify(meta).slice(1)}`, indexVersion: info.version, cache: from };
 }

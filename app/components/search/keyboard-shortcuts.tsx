@@ -1,0 +1,188 @@
+/**
+ * Keyboard-first work through the results (issue 38 point 7, docs/decisions/0041): j and k move to the next and
+ * previous result (the focus ring marks it and it is scrolled into view; an open detail pane follows), Enter opens its
+ * detail and Escape closes it (detail-pane.tsx), x marks it for export (turning selection mode on), e exports, b and o
+ * open the industry and place editors, and '?' or the visible 'Kortkommandon' button shows the list in a modal dialog,
+ * where the shortcuts can also be turned off (WCAG 2.1.4). Which key is a shortcut when: lib/search/keyboard-shortcuts.ts.
+ * Listened for on the window in the capture phase: a handled key is marked handled before the header's
+ * type-to-search sees it, so the other letters still move typing into the search box (spec §2).
+ */
+import "../../styles/keyboard-shortcuts.css";
+import { useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import {
+  SEARCH_SHORTCUTS,
+  SHORTCUTS_STORAGE_KEY,
+  shortcutFor,
+  type ShortcutAction,
+  type ShortcutPlace,
+} from "../../lib/search/keyboard-shortcuts";
+import { ModalFrame } from "../modal-frame";
+import { type SearchScreenContext, useSearchScreen } from "./search-context";
+
+/** Asks the header's Exportera (export-menu.tsx) to open its 'Exportera urval' popup (the marked rows, if any). */
+export const OPEN_EXPORT_EVENT = "urval:open-export";
+
+const TYPING =
+  "textarea, select, input:not([type='checkbox'], [type='radio'], [type='range'], [type='button'], [type='submit'], [type='reset'])";
+const CONTROL =
+  "button, a[href], summary, input, [role='button'], [role='link'], [role='checkbox'], [role='tab'], [role='menuitem'], [role='option']";
+/** A modal, a header popup, the filter drawer, a menu or the narrow header's menu: no shortcut while one is open. */
+const BLOCKING = "[aria-modal='true'], [role='dialog'], [role='menu'], .popup, .site-nav--open";
+
+function placeOf(target: EventTarget | null, enabled: boolean): ShortcutPlace {
+  const element = target instanceof HTMLElement ? target : null;
+  return {
+    typing: Boolean(element && (element.isContentEditable || element.closest(TYPING))),
+    blocked: document.querySelector(BLOCKING) !== null,
+    onControl: Boolean(element?.closest(CONTROL)),
+    enabled,
+  };
+}
+
+const cardsOnScreen = () => [...document.querySelectorAll<HTMLElement>(".results__list .record-card")];
+
+/** The current result: the card holding the focus, else the one open in the pane, else the last one moved to. */
+function currentIndex(cards: HTMLElement[], lastId: string | null): number {
+  const focused = document.activeElement;
+  let index = cards.findIndex((card) => card.contains(focused));
+  if (index < 0) index = cards.findIndex((card) => card.classList.contains("record-card--open"));
+  if (index < 0 && lastId !== null) index = cards.findIndex((card) => card.dataset.recordId === lastId);
+  return index;
+}
+
+function focusCard(card: HTMLElement): void {
+  card.querySelector<HTMLElement>(".record-card__open")?.focus({ preventScroll: true });
+  card.scrollIntoView({ block: "nearest" });
+}
+
+/** Carries out one shortcut; false when it had nothing to act on (the key is then left to the page). */
+function runShortcut(action: ShortcutAction, screen: SearchScreenContext, last: { current: string | null }): boolean {
+  const cards = cardsOnScreen();
+  const index = currentIndex(cards, last.current);
+  const card = cards[index];
+  switch (action) {
+    case "next":
+    case "previous": {
+      const target = cards[index < 0 ? 0 : Math.max(0, Math.min(cards.length - 1, index + (action === "next" ? 1 : -1)))];
+      if (!target) return false;
+      last.current = target.dataset.recordId ?? null;
+      focusCard(target);
+      if (screen.detailId !== null && last.current !== null && last.current !== screen.detailId) screen.openDetail(last.current);
+      return true;
+    }
+    case "open":
+      if (!card?.dataset.recordId) return false;
+      if (screen.detailId !== card.dataset.recordId) screen.openDetail(card.dataset.recordId);
+      return true;
+    case "mark":
+      if (!card?.dataset.recordId) return false;
+      if (!screen.controller.getState().selection.active) screen.controller.dispatch({ type: "selectionMode", active: true });
+      screen.controller.dispatch({ type: "toggleMarked", id: card.dataset.recordId });
+      return true;
+    case "export":
+      document.dispatchEvent(new Event(OPEN_EXPORT_EVENT));
+      return true;
+    case "industry":
+    case "place": {
+      const set = action === "industry" ? "sni" : "location";
+      if (screen.panel === set) document.querySelector<HTMLElement>(".tree-editor__search")?.focus();
+      else screen.setPanel(set);
+      return true;
+    }
+    case "help":
+      return false;
+  }
+}
+
+/** Whether the user has left the shortcuts on (kept in the browser); on until turned off. */
+function useShortcutsEnabled(): [boolean, (on: boolean) => void] {
+  const [enabled, setEnabled] = useState(true);
+  useEffect(() => {
+    try {
+      setEnabled(localStorage.getItem(SHORTCUTS_STORAGE_KEY) !== "av");
+    } catch {
+      // Storage refused (private mode): the shortcuts stay on for this page.
+    }
+  }, []);
+  const change = (on: boolean) => {
+    setEnabled(on);
+    try {
+      if (on) localStorage.removeItem(SHORTCUTS_STORAGE_KEY);
+      else localStorage.setItem(SHORTCUTS_STORAGE_KEY, "av");
+    } catch {
+      // As above: the choice holds until the page is left.
+    }
+  };
+  return [enabled, change];
+}
+
+function useShortcutKeys(screen: { readonly current: SearchScreenContext }, enabled: boolean, openHelp: () => void): void {
+  useEffect(() => {
+    const last = { current: null as string | null };
+    const onKey = (event: KeyboardEvent) => {
+      const action = shortcutFor(event, placeOf(event.target, enabled));
+      if (action === null) return;
+      if (action === "help") openHelp();
+      else if (!runShortcut(action, screen.current, last)) return;
+      event.preventDefault();
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  }, [screen, enabled, openHelp]);
+}
+
+function ShortcutHelp({ enabled, onEnabled, onClose }: { enabled: boolean; onEnabled: (on: boolean) => void; onClose: () => void }) {
+  // Portalled out of the page so that the modal frame can make the page behind it inert.
+  return createPortal(
+    <ModalFrame
+      heading="Kortkommandon"
+      onDismiss={onClose}
+      actions={
+        <button type="button" className="button" onClick={onClose}>
+          Stäng
+        </button>
+      }
+    >
+      <p>Arbeta dig igenom träfflistan med tangentbordet. Kortkommandona gäller inte medan du skriver i ett fält.</p>
+      <dl className="shortcuts">
+        {SEARCH_SHORTCUTS.map((entry) => (
+          <div key={entry.keys.join()} className="shortcuts__row">
+            <dt>
+              {entry.keys.map((key) => (
+                <kbd key={key}>{key}</kbd>
+              ))}
+            </dt>
+            <dd>{entry.label}</dd>
+          </div>
+        ))}
+      </dl>
+      <label className="shortcuts__toggle">
+        <input type="checkbox" checked={enabled} onChange={(event) => onEnabled(event.target.checked)} />
+        Använd kortkommandon
+      </label>
+    </ModalFrame>,
+    document.body,
+  );
+}
+
+/** The visible hint ('Kortkommandon') with the help overlay, and the shortcuts themselves. */
+export function KeyboardShortcuts() {
+  const screen = useSearchScreen();
+  const screenRef = useRef(screen);
+  useEffect(() => {
+    screenRef.current = screen;
+  }, [screen]);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [enabled, setEnabled] = useShortcutsEnabled();
+  const openHelp = useRef(() => setHelpOpen(true)).current;
+  useShortcutKeys(screenRef, enabled, openHelp);
+  return (
+    <p className="shortcut-hint">
+      <button type="button" className="link-button" aria-haspopup="dialog" onClick={openHelp}>
+        Kortkommandon
+      </button>
+      {helpOpen ? <ShortcutHelp enabled={enabled} onEnabled={setEnabled} onClose={() => setHelpOpen(false)} /> : null}
+    </p>
+  );
+}
