@@ -136,11 +136,13 @@ test("the header's popups work from the keyboard alone: focus stays in them and 
   await roundTrip(page, page.getByRole("button", { name: "Dela" }), page.getByRole("region", { name: "Dela urval" }));
   await roundTrip(page, page.getByRole("button", { name: "Konto" }), page.getByRole("region", { name: "Konto" }));
 
-  // 'Spara bevakning': the form gives way to its confirmation, and the focus stays in the popup.
+  // 'Spara bevakning': the name describes the search (issue 38), the form gives way to its confirmation, and the
+  // focus stays in the popup.
   const saveButton = page.getByRole("button", { name: "Spara bevakning" });
   const save = page.getByRole("region", { name: "Spara bevakning" });
   await saveButton.focus();
   await page.keyboard.press("Enter");
+  await expect(save.getByLabel("Namn på bevakningen")).toHaveValue("Företag i Norrbottens län");
   await page.keyboard.press("Enter");
   await expect(save.getByRole("link", { name: "Visa bevakningar" })).toBeVisible();
   expect(await save.evaluate((el) => el.contains(document.activeElement))).toBe(true);

@@ -1,8 +1,9 @@
 /**
  * The export worker's lease heartbeat (issue 28) in the Workers runtime with real D1, R2 and Queues: a long export
- * keeps its lease moving and records its rows while nobody can claim the job; a delivery whose lease was taken over
- * stops without completing its upload, settling or refunding; and a job whose heartbeat stopped is queued again by its
- * owner's poll and by the cleanup once the product's default lease has run out, and not before.
+ * keeps its lease moving and records its rows while nobody can claim the job; a short export's progress moves as the
+ * popup polls it (issue 38); a delivery whose lease was taken over stops without completing its upload, settling or
+ * refunding; and a job whose heartbeat stopped is queued again by its owner's poll and by the cleanup once the
+ * product's default lease has run out, and not before.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmbeddedBackend } from "#search-index/engine";
@@ -154,6 +155,42 @@ describe("a long export", () => {
 
     expect(await leaseRow(jobId)).toMatchObject({ status: "DONE", attempts: 1, row_count: 300, rows_written: 300, refunded_count: 0 });
     expect(await recordsLeftOf(harness, user)).toBe(700);
+  });
+});
+
+/** The register's export rows in the chunks the export asks for, each after a pause (a slow read per chunk). */
+function slowed(pauseMs: number): SearchBackend {
+  const readExportRows = async function* (...[search, options]: Parameters<SearchBackend["readExportRows"]>) {
+    for await (const chunk of backend.readExportRows(search, options)) {
+      await sleep(pauseMs);
+      yield chunk as ExportChunk;
+    }
+  };
+  return { readExportRows } as unknown as SearchBackend;
+}
+
+describe("the progress an export reports (issue 38)", () => {
+  it("moves while a 200-row export of a few seconds writes, with the product's chunks and heartbeat, as the popup polls it", async () => {
+    const user = await createTestUser(harness, { quota: 1000 });
+    const jobId = await reservedJob(user, 200);
+    const { DB, EXPORTS } = await env();
+    // The product's defaults (chunk size, heartbeat interval, lease); only each chunk's read is slow: 250 ms,
+    // so the export writes for about two seconds.
+    const delivery = processJob({ db: DB, exports: EXPORTS, backend: async () => slowed(250) }, jobId);
+    let finished = false;
+    void delivery.finally(() => (finished = true));
+    const seen: number[] = [];
+    while (!finished) {
+      const job = ExtractionJobSchema.parse(await (await authedFetch(harness, user.cookie, `/sapi/extraction/${jobId}`)).json());
+      if (job.status === "RUNNING") seen.push(job.rowsWritten);
+      await sleep(100);
+    }
+    expect(await delivery).toBe("done");
+    expect(seen).toEqual([...seen].sort((a, b) => a - b)); // grows, never back
+    const between = [...new Set(seen.filter((n) => n > 0 && n < 200))];
+    console.log(`[progress] rows written seen while running: ${[...new Set(seen)].join(", ")}`);
+    expect(between.length).toBeGreaterThanOrEqual(1);
+    expect(await leaseRow(jobId)).toMatchObject({ status: "DONE", row_count: 200, rows_written: 200 });
   });
 });
 

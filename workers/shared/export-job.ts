@@ -60,7 +60,7 @@ export const ExportIdsSchema = z.array(z.number().int());
 
 /**
  * How long a delivery holds a job after its claim or its last heartbeat, by default. The delivery renews the lease
- * after each part it uploads and every HEARTBEAT_INTERVAL_MS (10 s) while rows stream
+ * after each part it uploads and every HEARTBEAT_INTERVAL_MS (1 s) while rows stream
  * (workers/export/src/jobs/lease-heartbeat.ts), so a live delivery never lets it run out: the lease is several times
  * the worst gap between two renewals measured under load (docs/decisions/0014, amendment of issue 28). A dead
  * delivery's job is idle a lease after its last heartbeat and taken over within two minutes of the death: by a

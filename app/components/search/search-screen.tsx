@@ -116,7 +116,7 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
           ) : null}
           <SummaryHeader />
           <KeyboardShortcuts />
-          {panel ? <TreeEditor key={panel} set={panel} /> : null}
+          {panel ? <TreeEditor key={panel} set={panel} overDrawer={filtersOpen} /> : null}
           <ResultList />
         </div>
         <DetailPane />

@@ -3,7 +3,8 @@
  * into a node with a breadcrumb back, and a search box matching titles, codes and (SNI) keywords. Only one of the two
  * panels is open at a time. Keyboard: Tab reaches every control; in the tree, ↑/↓ move between rows, → expands,
  * ← collapses or moves to the parent, Home/End go to the first/last row. 'Stäng' gives the focus back to the button
- * that opened the editor (issue 38).
+ * that opened the editor (issue 38). Opened over the phone's filter drawer, it is a sheet of its own: the system Back
+ * closes it and leaves the drawer open (issue 38, as the drawer itself closes on Back).
  */
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { RefNode } from "#shared/api-contracts/search-api";
@@ -11,6 +12,7 @@ import { countOf } from "#shared/format";
 import { toggleCode } from "../../lib/search/search-edit";
 import { ancestorsOf, partlySelected, type TreeIndex } from "../../lib/search/search-refdata";
 import { matchTree, MAX_TREE_MATCHES } from "../../lib/search/tree-filter";
+import { useBackToClose } from "../../lib/use-back-to-close";
 import { useSearchScreen, useSearchState } from "./search-context";
 import { TreeRow } from "./tree-node";
 
@@ -39,7 +41,8 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
   event.preventDefault();
 }
 
-export function TreeEditor({ set }: { set: "sni" | "location" }) {
+/** `overDrawer`: opened from the filter drawer, whose sheet it covers. */
+export function TreeEditor({ set, overDrawer }: { set: "sni" | "location"; overDrawer: boolean }) {
   const { refdata, update, setPanel } = useSearchScreen();
   const { search, results, resultsOutdated } = useSearchState();
   const tree: TreeIndex | null = set === "sni" ? (refdata?.sni ?? null) : (refdata?.location ?? null);
@@ -49,6 +52,11 @@ export function TreeEditor({ set }: { set: "sni" | "location" }) {
   const searchRef = useRef<HTMLInputElement>(null);
   const texts = TEXTS[set];
   useEffect(() => searchRef.current?.focus(), []);
+  const close = () => {
+    setPanel(null);
+    document.querySelector<HTMLButtonElement>(`[data-tree-opener="${set}"]`)?.focus();
+  };
+  useBackToClose(overDrawer, close);
 
   const match = useMemo(
     () => (tree ? matchTree(tree, query, set === "sni" ? (refdata?.sniKeywords ?? null) : null) : null),
@@ -114,14 +122,7 @@ export function TreeEditor({ set }: { set: "sni" | "location" }) {
     >
       <div className="tree-editor__header">
         <h2 id={`tree-editor-${set}-heading`}>{texts.heading}</h2>
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          onClick={() => {
-            setPanel(null);
-            document.querySelector<HTMLButtonElement>(`[data-tree-opener="${set}"]`)?.focus();
-          }}
-        >
+        <button type="button" className="button button--small button--secondary" onClick={close}>
           Stäng
         </button>
       </div>

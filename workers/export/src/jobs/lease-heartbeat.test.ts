@@ -4,7 +4,7 @@ import { busyRetrySeconds } from "./queue-handlers";
 import { HEARTBEAT_INTERVAL_MS, LeaseHeartbeat, LeaseLostError, type RenewLease } from "./lease-heartbeat";
 
 /** A clock the test moves, and a lease store that records the renewals and can be taken over. */
-function fixture(claimedAt = 1_000) {
+function fixture(claimedAt = 1_000, intervalMs = HEARTBEAT_INTERVAL_MS) {
   const clock = { now: claimedAt };
   const renewals: { rows: number; at: number }[] = [];
   const lease = { takenOver: false, renewMs: 0 };
@@ -14,24 +14,34 @@ function fixture(claimedAt = 1_000) {
     renewals.push({ rows, at });
     return true;
   };
-  const heartbeat = new LeaseHeartbeat("job-1", renew, claimedAt, () => clock.now);
+  const heartbeat = new LeaseHeartbeat("job-1", renew, claimedAt, () => clock.now, intervalMs);
   return { clock, renewals, lease, heartbeat };
 }
 
 describe("the lease heartbeat", () => {
   it("renews while rows stream once the interval has passed since the last renewal, not per chunk", async () => {
-    const { clock, renewals, heartbeat } = fixture();
+    const { clock, renewals, heartbeat } = fixture(1_000, 10_000);
     for (let chunk = 1; chunk <= 50; chunk++) {
       clock.now += 1_000; // a chunk of 500 rows a second
       await heartbeat.rowsStreamed(500);
     }
     // 50 s of streaming: a renewal at 10, 20, 30, 40 and 50 s, each with the rows written by then.
-    expect(renewals).toEqual([1, 2, 3, 4, 5].map((k) => ({ rows: k * 5_000, at: 1_000 + k * HEARTBEAT_INTERVAL_MS })));
-    expect(heartbeat.figures()).toEqual({ beats: 5, maxGapMs: HEARTBEAT_INTERVAL_MS, rows: 25_000 });
+    expect(renewals).toEqual([1, 2, 3, 4, 5].map((k) => ({ rows: k * 5_000, at: 1_000 + k * 10_000 })));
+    expect(heartbeat.figures()).toEqual({ beats: 5, maxGapMs: 10_000, rows: 25_000 });
+  });
+
+  it("records the rows written about once a second by default, so a short export's progress bar moves (issue 38)", async () => {
+    expect(HEARTBEAT_INTERVAL_MS).toBeLessThanOrEqual(1_000);
+    const { clock, renewals, heartbeat } = fixture();
+    for (let chunk = 1; chunk <= 12; chunk++) {
+      clock.now += 250; // a chunk of 25 rows every quarter second: a 300-row export of 3 s
+      await heartbeat.rowsStreamed(25);
+    }
+    expect(renewals.map((r) => r.rows)).toEqual([100, 200, 300]);
   });
 
   it("renews after every stored part, whatever the interval, and restarts the interval there", async () => {
-    const { clock, renewals, heartbeat } = fixture();
+    const { clock, renewals, heartbeat } = fixture(1_000, 10_000);
     clock.now += 2_000;
     await heartbeat.rowsStreamed(500);
     await heartbeat.partStored();

@@ -1,0 +1,108 @@
+/**
+ * The name 'Spara bevakning' suggests (issue 38): the search in a few Swedish words, "Bygg i Stockholms län". The
+ * industries (an SNI section by its everyday name, a deeper code by the first clause of its title), the free text,
+ * the places and the company size, at most SAVED_SEARCH_NAME_LENGTH characters; "Min bevakning" when the search has
+ * none of these to describe. The user may type another name before saving.
+ */
+import { formatNumber } from "#shared/format";
+import type { Search } from "#shared/search/search-schema";
+import { rangeDef, resolveRange } from "../search/range-input";
+import { ancestorsOf, codeLabel, type SearchRefdata } from "../search/search-refdata";
+
+export const DEFAULT_SAVED_SEARCH_NAME = "Min bevakning";
+/** Short enough to read in the list of Bevakningar (the name may be 80 characters). */
+export const SAVED_SEARCH_NAME_LENGTH = 60;
+/** A deeper industry's title is cut to about this many characters. */
+const TITLE_LENGTH = 32;
+/** The free text is cut to this many characters (within its quotes). */
+const TEXT_LENGTH = 20;
+
+/** The SNI 2007 sections by the words a salesperson uses for them. */
+const SECTION_NAMES: Readonly<Record<string, string>> = {
+  A: "Jordbruk, skogsbruk och fiske",
+  B: "Utvinning av mineral",
+  C: "Tillverkning",
+  D: "Energi",
+  E: "Vatten och avfall",
+  F: "Bygg",
+  G: "Handel",
+  H: "Transport",
+  I: "Hotell och restaurang",
+  J: "IT och kommunikation",
+  K: "Finans och försäkring",
+  L: "Fastigheter",
+  M: "Juridik, ekonomi och teknik",
+  N: "Uthyrning och stödtjänster",
+  O: "Offentlig förvaltning",
+  P: "Utbildning",
+  Q: "Vård och omsorg",
+  R: "Kultur, nöje och fritid",
+  S: "Annan service",
+  T: "Hushåll",
+  U: "Internationella organisationer",
+};
+
+/** `text` cut at a word before `max` characters, with an ellipsis. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  const words = space > max / 2 ? cut.slice(0, space) : cut;
+  // Never end on a joining word ("Byggande av bostadshus och…").
+  return `${words.replace(/(?:\s+(?:och|av|i|för|med|samt|till|utom))+$/, "").replace(/[\s,;:–-]+$/, "")}…`;
+}
+
+/** "Elinstallationer, VVS-arbeten och andra bygginstallationer" → "Elinstallationer". */
+function shortTitle(text: string): string {
+  let title = (text.split(";")[0] ?? text).replace(/\s+(m\.m\.|o\.d\.)$/, "").trim();
+  if (title.length > TITLE_LENGTH) title = title.split(", ")[0] ?? title;
+  if (title.length > TITLE_LENGTH) title = title.split(/ (?:samt|utom) /)[0] ?? title;
+  return clip(title, TITLE_LENGTH);
+}
+
+/** "A", "A och B", "A, B m.fl."; with `short`, more than one reads "A m.fl.". */
+function listText(items: readonly string[], short = false): string {
+  if (items.length <= 1) return items[0] ?? "";
+  if (short) return `${items[0]} m.fl.`;
+  if (items.length === 2) return `${items[0]} och ${items[1]}`;
+  return `${items[0]}, ${items[1]} m.fl.`;
+}
+
+function industryNames(codes: readonly string[], refdata: SearchRefdata): string[] {
+  const name = (code: string) => SECTION_NAMES[code] ?? shortTitle(codeLabel(refdata, "sni", code));
+  // Three or more codes of one section read as the section ("Bygg"), when the tree tells the sections.
+  const tree = refdata.sni;
+  if (codes.length > 2 && tree) {
+    const sections = new Set(codes.map((code) => ancestorsOf(tree, code)[0] ?? code));
+    const [only] = sections;
+    if (sections.size === 1 && only !== undefined && SECTION_NAMES[only]) return [SECTION_NAMES[only]];
+  }
+  return codes.map(name);
+}
+
+/** "10–49 anställda", "minst 50 anställda"; null without a bound on the number of employees. */
+function sizeText(search: Search, now: Date): string | null {
+  const value = search.range.numEmployees;
+  if (value === undefined) return null;
+  const def = rangeDef("numEmployees", now);
+  const { from, to } = resolveRange(value, def);
+  if (from > def.min && to < def.max) return `${formatNumber(from)}–${formatNumber(to)} anställda`;
+  if (from > def.min) return `minst ${formatNumber(from)} anställda`;
+  if (to < def.max) return `högst ${formatNumber(to)} anställda`;
+  return null;
+}
+
+/** The suggested name of a saved search; `refdata` null (not loaded yet) leaves out industries and places. */
+export function savedSearchName(search: Search, refdata: SearchRefdata | null, now = new Date()): string {
+  const industries = refdata ? industryNames(search.codeSet.sni ?? [], refdata) : [];
+  const places = refdata ? (search.codeSet.location ?? []).map((code) => codeLabel(refdata, "location", code)) : [];
+  const text = search.text?.trim() ? `”${clip(search.text.trim(), TEXT_LENGTH)}”` : null;
+  const size = sizeText(search, now);
+  const what = (short: boolean) => [listText(industries, short), text].filter(Boolean).join(", ");
+  if (!what(false) && places.length === 0 && !size) return DEFAULT_SAVED_SEARCH_NAME;
+  const compose = (short: boolean, withSize: boolean) =>
+    (what(short) || "Företag") + (places.length > 0 ? ` i ${listText(places, short)}` : "") + (withSize && size ? `, ${size}` : "");
+  // The whole description if it fits; else without the size, then one industry and one place "m.fl.", then cut.
+  const candidates = [compose(false, true), compose(false, false), compose(true, true), compose(true, false)];
+  return candidates.find((name) => name.length <= SAVED_SEARCH_NAME_LENGTH) ?? clip(compose(true, false), SAVED_SEARCH_NAME_LENGTH);
+}
