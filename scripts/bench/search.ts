@@ -67,13 +67,13 @@ class Cleanup {
 
 const count = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
 
-function clusterNote(clusters: BenchCluster[]): string {
+function clusterNote(clusters: BenchCluster[], primaries: number): string {
   const first = clusters[0];
   if (!first) return "";
   const each = clusters
     .map((c) => `${c.nodes} node${c.nodes === 1 ? "" : "s"} (ready in ${(c.cluster.startMs / 1000).toFixed(1)} s)`)
     .join(" and ");
-  return `Cluster: OpenSearch ${first.cluster.version} on loopback, started by the repo's launcher (scripts/cluster), ${each}, heap ${first.heapMb} MB per node (-Xms = -Xmx), one primary shard per index and one replica (the reindex's serving settings; unassigned on 1 node, green on 3). Each cluster was filled by its own run of the operators' reindex CLI (not a snapshot restore), then searched through the production ElasticsearchBackend pinned to the live indices, over the client the workers use (FetchConnection to the first node's HTTP port), from this process: the times include HTTP and JSON on loopback, as the API pays them. Both clusters ran during the whole comparison.`;
+  return `Cluster: OpenSearch ${first.cluster.version} on loopback, started by the repo's launcher (scripts/cluster), ${each}, heap ${first.heapMb} MB per node (-Xms = -Xmx), ${primaries === 1 ? "one primary shard" : `${primaries} primary shards`} per index (ELASTICSEARCH_PRIMARIES) and one replica (the reindex's serving settings; unassigned on 1 node, green on 3), each index force-merged to one segment by the reindex. Each cluster was filled by its own run of the operators' reindex CLI (not a snapshot restore), then searched through the production ElasticsearchBackend pinned to the live indices, over the client the workers use (FetchConnection to the first node's HTTP port), from this process: the times include HTTP and JSON on loopback, as the API pays them. Both clusters ran during the whole comparison. "cluster 1 node" and "cluster 3 nodes" are uncached: every request goes with request_cache=false, so each run counts anew (the whole-index counts the backend keeps per index version, decision 0035, stay kept). "cluster 1 node, repeated" is the same node with the shard request cache on, as production runs it: after the untimed first run every run is a repeat of a search the node has answered.`;
 }
 
 async function main() {
@@ -168,7 +168,7 @@ async function main() {
         `DuckDB ${engines.duckdb.version} (@duckdb/node-api, its default ${engines.duckdb.threads} threads): the SQLite baseline's tables and SQL (count, page, one GROUP BY per facet, the boolean sums, run one after another on one connection, prepared once), the file beside the dataset ${load} (${engines.stats.duckdbMb?.toFixed(0)} MB). Free text: the same per-field words as the FTS5 tables, exploded into a words table sorted by word (a word or a prefix is a range); every word must match in some field, relevance = the sum of each word's best field score (free-text.ts TEXT_SCORES), then turnover. ${args.runs} runs per query.`,
       );
     }
-    if (clusters.length > 0) notes.push(clusterNote(clusters));
+    if (clusters.length > 0) notes.push(clusterNote(clusters, args.primaries));
     notes.push(...failures);
     const report = renderReport({ results, suggestions, engines: engineNames, stats: engines.stats, command, runs: args.runs, notes });
     console.log(report);
