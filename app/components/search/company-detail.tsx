@@ -11,6 +11,7 @@ import { annualReportHref } from "../../lib/search/search-calls";
 import { WatchButton } from "../monitoring/watch-button";
 import { DetailSection, Facts, joinAddress } from "./detail-parts";
 import { FinancialSection } from "./financial-section";
+import { FindSimilarButton } from "./find-similar-button";
 import { GroupTree } from "./group-tree";
 
 function People({ detail }: { detail: Company }) {
@@ -94,6 +95,7 @@ export function CompanyDetail({ detail }: { detail: Company }) {
       <p className="detail__subtitle">{`${detail.orgNo} · ${detail.formText}`}</p>
       <p className="detail__watch">
         <WatchButton orgSeqNo={detail.orgSeqNo} name={detail.name} />
+        <FindSimilarButton orgSeqNo={detail.orgSeqNo} name={detail.name} />
       </p>
       <DetailSection title="Kontaktuppgifter">
         <Facts

@@ -11,15 +11,10 @@ import type { NumSetName } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { errorMessage } from "../../lib/api-error";
 import { deleteListFile, fetchListFiles, LIST_FILE_ACCEPT, type ListFileRow, uploadListFiles } from "../../lib/search/search-calls";
-import { listFileSide, setListFile } from "../../lib/search/search-edit";
+import { listFileSide, newSeqNo, setListFile } from "../../lib/search/search-edit";
 import { ConfirmDelete } from "../confirm-delete";
 import { useSearchScreen, useSearchState } from "./search-context";
 import { usePopup } from "./use-popup";
-
-/** A search-session id for list files: positive, below 2^31, random so that sessions do not share files. */
-export function newSeqNo(): number {
-  return 1 + (crypto.getRandomValues(new Uint32Array(1))[0]! % 2_147_483_646);
-}
 
 function FileRow({
   file,

@@ -19,6 +19,7 @@ import { HeaderActions } from "../main-header";
 import { DetailPane } from "./detail-pane";
 import { FilterButton, FilterDrawer } from "./filter-drawer";
 import { KeyboardShortcuts } from "./keyboard-shortcuts";
+import { MapView } from "./map-view";
 import { ResultList } from "./result-list";
 import { SearchContextProvider, type SearchScreenContext, type TreePanel } from "./search-context";
 import { SearchHeaderActions } from "./search-header-actions";
@@ -115,6 +116,7 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
             </div>
           ) : null}
           <SummaryHeader />
+          <MapView />
           <KeyboardShortcuts />
           {panel ? <TreeEditor key={panel} set={panel} overDrawer={filtersOpen} /> : null}
           <ResultList />

@@ -7,6 +7,7 @@ import { formatNumber, resultTypeWord } from "#shared/format";
 import { clearConstraints, setSort } from "../../lib/search/search-edit";
 import { sortOptions, sortValue } from "../../lib/search/sort-options";
 import { searchSummary } from "../../lib/search/summary";
+import { similarNoteFor } from "../../lib/search/use-find-similar";
 import { useSearchScreen, useSearchState } from "./search-context";
 
 /** Memoised: it re-renders from the search state, not from every render of the screen. */
@@ -16,11 +17,13 @@ export const SummaryHeader = memo(function SummaryHeader() {
   // After a failed search the hit count is an earlier search's: none is shown until an answer arrives (issue 25).
   const results = resultsOutdated ? null : shown;
   const summary = searchSummary(search, refdata, shown?.nameForOrgSeqNo ?? null);
+  const similarNote = similarNoteFor(search);
   const options = sortOptions(search.resultType, Boolean(search.text?.trim()));
   const current = search.sort[0];
   const currentValue = current ? sortValue(current.field, current.ascending) : "";
   return (
     <section className="summary" aria-label="Urvalet">
+      {similarNote ? <p className="summary__similar">{similarNote}</p> : null}
       <dl className="summary__facts">
         <div>
           <dt>Bransch</dt>

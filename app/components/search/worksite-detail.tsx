@@ -3,6 +3,7 @@ import { formatBoolean, formatDate, formatMoney, formatNumber, formatSniCode } f
 import type { WorksiteDetail as Worksite } from "#shared/search/result-schemas";
 import { CompanyLink } from "./company-link";
 import { DetailSection, Facts, joinAddress } from "./detail-parts";
+import { FindSimilarButton } from "./find-similar-button";
 
 export function WorksiteDetail({ detail }: { detail: Worksite }) {
   return (
@@ -58,6 +59,9 @@ export function WorksiteDetail({ detail }: { detail: Worksite }) {
         />
         <p>
           <CompanyLink orgNo={detail.orgNo} orgSeqNo={detail.orgSeqNo}>{`Visa företaget ${detail.companyName}`}</CompanyLink>
+        </p>
+        <p>
+          <FindSimilarButton orgSeqNo={detail.orgSeqNo} name={detail.companyName} />
         </p>
       </DetailSection>
     </>

@@ -70,6 +70,11 @@ export function setSort(search: Search, field: SortField, ascending: boolean): S
   return { ...search, sort: [{ field, ascending }] };
 }
 
+/** A search-session id for list files: positive, below 2^31, random so that sessions do not share files. */
+export function newSeqNo(): number {
+  return 1 + (crypto.getRandomValues(new Uint32Array(1))[0]! % 2_147_483_646);
+}
+
 /** Ticks a list file on one side; it leaves the other side (spec §4 "List-file popup"). */
 export function setListFile(search: Search, fileId: number, side: NumSetName | null): Search {
   const numSet: Search["numSet"] = {};

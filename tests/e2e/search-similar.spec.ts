@@ -1,0 +1,65 @@
+/**
+ * "Hitta liknande" (issue 39 point 3): from a company's detail pane a new, ordinary search for similar companies opens,
+ * with the summary line saying what it matched and the company itself left out (a one-number list file, excluded);
+ * then the same from a phone-sized screen's detail sheet.
+ */
+import type { Page } from "@playwright/test";
+import type { CompanyRecord } from "#shared/search/result-schemas";
+import { apiSearch, expectHitCount, openSearch, searchInUrl, signedIn } from "./search-helpers";
+import { expect, expectAccessible, test } from "./support/test";
+
+/** Opens company `record`'s pane from the card, clicks 'Hitta liknande' and waits for the new search's summary line. */
+async function findSimilar(page: Page, record: CompanyRecord) {
+  await page.locator(`[data-record-id="${record.orgSeqNo}"] .record-card__open`).click();
+  const pane = page.getByRole("complementary", { name: record.name });
+  await pane.getByRole("button", { name: "Hitta liknande" }).click();
+  await expect(page.locator(".summary__similar")).toContainText(`Liknar ${record.name}: bransch `);
+  // The company is not among the hits, so its pane closes by itself (spec §4).
+  await expect(pane).toBeHidden();
+  await expect.poll(() => searchInUrl(page).numSet.excludeFile?.length ?? 0).toBe(1);
+  return searchInUrl(page);
+}
+
+/** A company of 10–19 employees (so the sizes matched are 5–49) whose SNI group holds at least two others of that size. */
+async function companyWithPeers(page: Page): Promise<CompanyRecord> {
+  const records = (await apiSearch(page, { range: { numEmployees: "10_19" } })).results.records as CompanyRecord[];
+  for (const record of records) {
+    const sni = record.sniCodes[0];
+    if (sni?.length !== 5 || !record.countyCode) continue;
+    const peers = await apiSearch(page, { codeSet: { sni: [sni.slice(0, 3)] }, range: { numEmployees: "5_49" } });
+    if (peers.results.hitCount >= 3) return record;
+  }
+  throw new Error("no company of 10–19 employees with peers in the demo data");
+}
+
+test("'Hitta liknande' opens an editable search for similar companies without the company itself", async ({ page, local }) => {
+  await signedIn({ page, local });
+  const company = await companyWithPeers(page);
+  await openSearch(page, { text: company.orgNo });
+
+  const similar = await findSimilar(page, company);
+  const sni = similar.codeSet.sni?.[0] ?? "";
+  expect(company.sniCodes[0]?.startsWith(sni) && sni.length >= 3).toBe(true);
+  expect(similar.codeSet.location ?? []).toEqual(similar.codeSet.location ? [company.countyCode] : []);
+  expect(similar.range.numEmployees).toMatch(/^\d*_\d*$/);
+  const summary = page.getByRole("region", { name: "Urvalet" });
+  await expect(summary.locator(".summary__similar")).toContainText(similar.codeSet.location ? company.countyName : "hela Sverige");
+  await expect(summary.locator("dd").last()).toContainText("Antal anställda");
+  await expect(summary).toContainText("1 listfil exkluderad");
+
+  // The same search as on screen, and the company itself is excluded (it matches everything else).
+  const answer = await apiSearch(page, similar);
+  await expectHitCount(page, answer.results.hitCount);
+  expect((await apiSearch(page, { ...similar, numeric: { ...similar.numeric, orgSeqNo: company.orgSeqNo } })).results.hitCount).toBe(0);
+  expect((await apiSearch(page, { ...similar, numSet: {}, numeric: { orgSeqNo: company.orgSeqNo } })).results.hitCount).toBe(1);
+  await expect(page.locator(`[data-record-id="${company.orgSeqNo}"]`)).toHaveCount(0);
+  await expectAccessible(page);
+
+  // On a phone the pane is a full-screen sheet: the action works there too, for another company of the results.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const next = answer.results.records[0] as CompanyRecord | undefined;
+  if (!next) throw new Error("the similar search found nothing");
+  const again = await findSimilar(page, next);
+  expect(again.numSet.excludeFile).not.toEqual(similar.numSet.excludeFile);
+  await expect(page.locator(`[data-record-id="${next.orgSeqNo}"]`)).toHaveCount(0);
+});
