@@ -17,6 +17,7 @@
  */
 import type { CompanySourceRecord, WorksiteSourceRecord } from "./records";
 import { counties, locationCodeToText, municipalities, sniCodeToText, sniDetailGroupToKeywords } from "./refdata";
+import { MIN_ORG_NO_PREFIX } from "#shared/search/search-fields";
 import { STOP_WORDS } from "#shared/search/stop-words";
 import { normalizeWord } from "./text";
 
@@ -100,11 +101,7 @@ const SEPARATOR = /[^\p{L}\p{N}]+/u;
 const ORG_NO = /(?<![\p{L}\p{N}])(?:16|19|20)?(\d{6})[-+\s]?(\d{4})(?![\p{L}\p{N}])/gu;
 /** The fewest letters of a last word that find industries by prefix (shorter ones find them only as whole words). */
 const MIN_INDUSTRY_PREFIX = 3;
-/**
- * The fewest leading digits that search organisation numbers by prefix (issue 38: "5560" finds its companies; fewer
- * would flood with street numbers).
- */
-export const MIN_ORG_NO_PREFIX = 4;
+export { MIN_ORG_NO_PREFIX };
 
 /** The words of a text as the index stores them: normalised, stop words left out, each once, in order. */
 export function indexWords(text: string | null | undefined): string[] {

@@ -12,8 +12,17 @@
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { z } from "zod";
-import { createEsClient, ElasticsearchBackend, esNames, parseSearch, type ValidSearch, visiblePage } from "#search-index/engine";
-import { facetFilters, hardFilters, sortClauses } from "#search-index/elasticsearch/es-query";
+import {
+  createEsClient,
+  ElasticsearchBackend,
+  esNames,
+  facetFilters,
+  hardFilters,
+  parseSearch,
+  sortClauses,
+  type ValidSearch,
+  visiblePage,
+} from "#search-index/engine";
 import { BOOL_FILTER_NAMES, BOOL_FILTERS, CODE_SETS, PAGE_SIZE } from "#shared/search/search-fields";
 import { recordBenchmark } from "./record";
 import { BENCH_QUERIES } from "./search-queries";

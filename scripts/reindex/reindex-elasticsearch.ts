@@ -7,7 +7,7 @@
  * API); otherwise the API does on its next call or cron.
  */
 import type { Client } from "@elastic/elasticsearch";
-import { createEsClient, esNames, type EsNames } from "#search-index/engine";
+import { createEsClient, esNames, type EsNames, type WarmReport, warmVersion } from "#search-index/engine";
 import {
   type ChangeSet,
   type ChangesSummary,
@@ -26,7 +26,6 @@ import {
   resyncPercolator,
   stageMonitoring,
 } from "#search-index/indexing";
-import { type WarmReport, warmVersion } from "#search-index/elasticsearch/es-warm";
 import { PERSIST_DIR } from "../lib/local-bindings";
 import { LocalLoader, type SqlStore } from "./local-loader";
 import { readCompanies, readManifest, readWorksites } from "./source-reader";

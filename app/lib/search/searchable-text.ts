@@ -3,6 +3,7 @@
  * and words that would flood it (legal forms like "AB", small words like "i"), so a text of only those finds nothing
  * and the box says what to type instead. The list is the server's own (workers/shared/search/stop-words.ts).
  */
+import { MIN_ORG_NO_PREFIX } from "#shared/search/search-fields";
 import { STOP_WORDS } from "#shared/search/stop-words";
 
 export const UNSEARCHABLE_TEXT_HINT = "Skriv ett namn, en ort, en bransch eller ett organisationsnummer.";
@@ -12,8 +13,8 @@ export function hasSearchableWord(text: string): boolean {
   return words.some((word) => word !== "" && !STOP_WORDS.has(word));
 }
 
-/** The fewest digits that search organisation numbers by their start (search-index/free-text.ts MIN_ORG_NO_PREFIX). */
-export const ORG_NO_PREFIX_DIGITS = 4;
+/** The fewest digits that search organisation numbers by their start (the index's own limit). */
+export const ORG_NO_PREFIX_DIGITS = MIN_ORG_NO_PREFIX;
 
 /**
  * Issue 38: what to say when a text of only digits (and dashes or spaces) found nothing: how many digits an

@@ -155,6 +155,12 @@ export function facetNames(type: ResultType): string[] {
   return [...codeSets, ...bools];
 }
 
+/**
+ * The fewest leading digits that search organisation numbers by prefix (issue 38: "5560" finds its companies; fewer
+ * would flood with street numbers): the index's free text (search-index/free-text.ts) and the screen's hint alike.
+ */
+export const MIN_ORG_NO_PREFIX = 4;
+
 /** Records reachable by paging (spec §6, §9) and the fixed page size. */
 export const MAX_VISIBLE_RECORDS = 1000;
 export const PAGE_SIZE = 20;
