@@ -67,7 +67,9 @@ function searchPage(body: object = uniqueSearch()): Promise<HarnessResponse> {
   });
 }
 
-const isSearch = (request: SeenRequest) => request.method === "POST" && /^\/[^/]*_v\d+\/_search/.test(request.path);
+/** A user's search: its page and counts in one _msearch (decision 0044), or a search of one version's index. */
+const isSearch = (request: SeenRequest) =>
+  request.method === "POST" && (/^\/_msearch(\?|$)/.test(request.path) || /^\/[^/]*_v\d+\/_search/.test(request.path));
 const isWorksiteBulk = (request: SeenRequest) => request.path.startsWith("/_bulk") && request.body.includes('"faults_worksites_v');
 const isExportRead = (request: SeenRequest) => /^\/_search(\?|$)/.test(request.path) && request.body.includes('"pit"');
 const status = (response: HarnessResponse) => `${response.status}`;
