@@ -176,8 +176,9 @@ export class ElasticsearchBackend implements SearchBackend {
     const page = options.page ?? 0;
     assertListFilesGiven(search, options.listFiles);
     const index = this.index(search.resultType);
-    const facets = Object.keys(facetTerms(search));
-    const countsKey = this.live ? `${index} ${JSON.stringify(facetTerms(search))}` : null;
+    const terms = facetTerms(search);
+    const facets = Object.keys(terms);
+    const countsKey = this.live ? `${index} ${JSON.stringify(terms)}` : null;
     const known = countsKey === null ? undefined : wholeIndexCounts.get(countsKey);
     const plan = planEsSearch(search, { page, listFiles: options.listFiles, seed: search.seed, wholeIndexKnown: known !== undefined });
     const bodies = [plan.hits, ...plan.counts.map((request) => request.body), ...(plan.wholeIndex ? [plan.wholeIndex] : [])];
@@ -189,7 +190,10 @@ export class ElasticsearchBackend implements SearchBackend {
       completeCounts(whole, facets, "_all");
       if (countsKey) keepWholeIndexCounts(countsKey, whole);
     }
-    const aggregations: SearchResults["aggregations"] = { ...structuredClone(whole) };
+    // Each kept map copied once, shallowly: the answer may be changed downstream, the kept counts never.
+    const aggregations: SearchResults["aggregations"] = Object.fromEntries(
+      Object.entries(whole ?? {}).map(([facet, counts]) => [facet, { ...counts }]),
+    );
     let hitCount = plan.totalFromHits ? totalOf(hits) : 0;
     plan.counts.forEach((request, i) => {
       const response = rest[i] as EsSearchResponse;

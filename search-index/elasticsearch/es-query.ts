@@ -274,7 +274,10 @@ export function planEsSearch(search: ValidSearch, options: EsSearchOptions): EsS
   for (const name of Object.keys(terms)) {
     const others = active.filter((facet) => facet !== name);
     if (unconstrained && others.length === 0) fromWholeIndex.push(name);
-    else groups.set(others.join(","), [...(groups.get(others.join(",")) ?? []), name]);
+    else {
+      const key = others.join(",");
+      groups.set(key, [...(groups.get(key) ?? []), name]);
+    }
   }
   const counts: EsCountRequest[] = [];
   const everyConstraint = active.join(",");
