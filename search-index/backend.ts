@@ -5,6 +5,7 @@
 import type { ResultType } from "#shared/search/search-fields";
 import type { CompanyDetail, CompanyRecord, Entity, SearchResults, WorksiteRecord } from "#shared/search/result-schemas";
 import type { ValidSearch, VisiblePage } from "./search-model";
+import type { HistogramField } from "#shared/search/histogram";
 
 /** List-file id → its organisation numbers ("NNNNNN-NNNN"), loaded from D1 by the API for numSet.include/excludeFile. */
 export type ListFileMap = ReadonlyMap<number, readonly string[]>;
@@ -14,6 +15,11 @@ export interface SearchOptions {
   page?: VisiblePage;
   /** Every list file the search names must be here, otherwise VALIDATION "numSet.includeFile.N". */
   listFiles?: ListFileMap;
+  /**
+   * Issue 39: also the distribution behind this range filter (SearchResults.histogram), counted without the search's
+   * own range on the field. The field applies to the search's result type (the API checks it at its edge).
+   */
+  histogram?: HistogramField;
 }
 
 export interface ExportOptions {

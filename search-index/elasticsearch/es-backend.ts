@@ -18,7 +18,8 @@ import { clientFor, ES_CALL_POLICIES, type EsCallUse, type RetryNotice, withRetr
 import { closePointInTime, openPointInTime } from "./es-dialect";
 import { esNames, type EsNames } from "./es-fields";
 import { buildEsExportQuery, buildEsSuggestQuery, facetTerms, planEsSearch } from "./es-query";
-import { completeCounts, type EsSearchResponse, hitsOf, parseAggregations, totalOf } from "./es-response";
+import { binsOf, completeCounts, type EsSearchResponse, hitsOf, parseAggregations, totalOf } from "./es-response";
+import { histogramEdges } from "#shared/search/histogram";
 
 export { createEsClient, type EsEnv } from "./es-client";
 
@@ -47,6 +48,14 @@ const WHOLE_INDEX_COUNT_ENTRIES = 32;
 function keepWholeIndexCounts(key: string, counts: SearchResults["aggregations"]) {
   wholeIndexCounts.set(key, counts);
   if (wholeIndexCounts.size > WHOLE_INDEX_COUNT_ENTRIES) wholeIndexCounts.delete(wholeIndexCounts.keys().next().value as string);
+}
+
+/** Whole-index histogram bins by versioned index, field and edges: like the whole-index counts, fixed per version. */
+const wholeIndexBins = new Map<string, number[]>();
+
+function keepWholeIndexBins(key: string, bins: number[]) {
+  wholeIndexBins.set(key, bins);
+  if (wholeIndexBins.size > WHOLE_INDEX_COUNT_ENTRIES) wholeIndexBins.delete(wholeIndexBins.keys().next().value as string);
 }
 
 const versionOfIndex = (name: string) => Number(/_v(\d+)$/.exec(name)?.[1] ?? 0);
@@ -180,13 +189,31 @@ export class ElasticsearchBackend implements SearchBackend {
     const facets = Object.keys(terms);
     const countsKey = this.live ? `${index} ${JSON.stringify(terms)}` : null;
     const known = countsKey === null ? undefined : wholeIndexCounts.get(countsKey);
-    const plan = planEsSearch(search, { page, listFiles: options.listFiles, seed: search.seed, wholeIndexKnown: known !== undefined });
-    const bodies = [plan.hits, ...plan.counts.map((request) => request.body), ...(plan.wholeIndex ? [plan.wholeIndex] : [])];
+    const histogramEdgesOf = options.histogram ? histogramEdges(options.histogram) : null;
+    const histogramKey = options.histogram && this.live ? `${index} ${options.histogram} ${histogramEdgesOf?.join(",")}` : null;
+    const knownBins = histogramKey === null ? undefined : wholeIndexBins.get(histogramKey);
+    const plan = planEsSearch(search, {
+      page,
+      listFiles: options.listFiles,
+      seed: search.seed,
+      wholeIndexKnown: known !== undefined,
+      ...(options.histogram && histogramEdgesOf
+        ? { histogram: { field: options.histogram, edges: histogramEdgesOf, wholeIndexKnown: knownBins !== undefined } }
+        : {}),
+    });
+    const own = plan.histogram && typeof plan.histogram.selection === "object" && "body" in plan.histogram.selection;
+    const extra = [
+      ...(plan.wholeIndex ? [plan.wholeIndex] : []),
+      ...(own ? [(plan.histogram?.selection as { body: Body }).body] : []),
+      ...(plan.histogram?.wholeIndex ? [plan.histogram.wholeIndex] : []),
+    ];
+    const bodies = [plan.hits, ...plan.counts.map((request) => request.body), ...extra];
     const [responses, name] = await Promise.all([this.multiSearch(index, bodies), this.nameForOrgSeqNo(search)]);
     const [hits, ...rest] = responses as [EsSearchResponse, ...EsSearchResponse[]];
+    const tail = rest.slice(plan.counts.length);
     let whole = known;
     if (plan.wholeIndex) {
-      whole = parseAggregations(rest.at(-1)?.aggregations, "_all");
+      whole = parseAggregations(tail.shift()?.aggregations, "_all");
       completeCounts(whole, facets, "_all");
       if (countsKey) keepWholeIndexCounts(countsKey, whole);
     }
@@ -202,7 +229,21 @@ export class ElasticsearchBackend implements SearchBackend {
     });
     for (const facet of plan.fromWholeIndex) aggregations[facet] = { ...whole?.[`${facet}_all`] };
     completeCounts(aggregations, facets);
-    return { type: search.resultType, hitCount, records: hitsOf(hits), aggregations, nameForOrgSeqNo: name };
+    const results: SearchResults = { type: search.resultType, hitCount, records: hitsOf(hits), aggregations, nameForOrgSeqNo: name };
+    if (options.histogram && plan.histogram && histogramEdgesOf) {
+      const selection = plan.histogram.selection;
+      const ownBins = own ? binsOf(tail.shift()) : null;
+      let all = knownBins;
+      if (plan.histogram.wholeIndex) {
+        all = binsOf(tail.shift());
+        if (histogramKey) keepWholeIndexBins(histogramKey, all);
+      }
+      const bins = all ?? [];
+      const counts =
+        selection === "wholeIndex" ? bins : typeof selection === "object" && "count" in selection ? binsOf(rest[selection.count]) : ownBins;
+      results.histogram = { field: options.histogram, edges: histogramEdgesOf, counts: [...(counts ?? [])], all: [...bins] };
+    }
+    return results;
   }
 
   private async getSource(index: string, id: string): Promise<Record<string, unknown> | null> {

@@ -16,6 +16,7 @@ import {
   type ResultType,
 } from "#shared/search/search-fields";
 import type { RangeBounds } from "#shared/search/search-schema";
+import type { HistogramField } from "#shared/search/histogram";
 import type { ValidSearch } from "../search-model";
 import { TEXT_SCORES, type ScoredCode, type TextQuery, type TextWord } from "../free-text";
 import {
@@ -248,6 +249,68 @@ export interface EsSearchPlan {
   fromWholeIndex: string[];
   /** True when the hits request carries the exact total (no count request does). */
   totalFromHits: boolean;
+  /** The range filter's histogram, when the search asked for one. */
+  histogram: EsHistogramPlan | null;
+}
+
+/** The aggregation name of a histogram's bins in whichever request counts them. */
+export const HISTOGRAM_AGG = "histogram";
+
+/**
+ * Where a histogram's bins come from (workers/shared/search/histogram.ts): the selection's, counted without the
+ * search's own range on the field, from the counting request that already filters by every constraint (its index in
+ * `counts`), from a size-0 request of its own, or, when nothing is left to constrain, from the whole-index bins; and
+ * the whole-index bins themselves (a match_all request), when the backend does not hold them for this version yet.
+ */
+export interface EsHistogramPlan {
+  selection: { count: number } | { body: Json } | "wholeIndex";
+  wholeIndex: Json | null;
+}
+
+export interface EsHistogramOptions {
+  field: HistogramField;
+  edges: readonly number[];
+  /** The backend holds this version's whole-index bins of the field. */
+  wholeIndexKnown: boolean;
+}
+
+/** A `range` aggregation of the bins: below the first edge, between each two, from the last edge up. */
+export function histogramAggregation(field: HistogramField, edges: readonly number[]): Json {
+  const ranges: Json[] = [{ to: edges[0] }];
+  for (let k = 1; k < edges.length; k++) ranges.push({ from: edges[k - 1], to: edges[k] });
+  ranges.push({ from: edges.at(-1) });
+  return { range: { field: RANGE_DOC_FIELDS[field], ranges } };
+}
+
+/** The whole-index bins of a field. */
+export function wholeIndexHistogramBody(field: HistogramField, edges: readonly number[]): Json {
+  return { size: 0, track_total_hits: false, query: { match_all: {} }, aggs: { [HISTOGRAM_AGG]: histogramAggregation(field, edges) } };
+}
+
+/** Where the selection's bins are counted: the search's own constraints but the field's range (see EsHistogramPlan). */
+function planHistogram(search: ValidSearch, counts: EsCountRequest[], options: EsSearchOptions & { histogram: EsHistogramOptions }) {
+  const { field, edges, wholeIndexKnown } = options.histogram;
+  const agg = histogramAggregation(field, edges);
+  const wholeIndex = wholeIndexKnown ? null : wholeIndexHistogramBody(field, edges);
+  const { [field]: own, ...others } = search.range;
+  const relaxed = own ? { ...search, range: others } : search;
+  const hard = hardFilters(relaxed, options.listFiles);
+  const facets = Object.values(facetFilters(relaxed));
+  if (hard.filter.length + hard.must.length + hard.must_not.length + facets.length === 0)
+    return { selection: "wholeIndex" as const, wholeIndex };
+  const every = own ? -1 : counts.findIndex((request) => request.withTotal);
+  if (every >= 0) {
+    const body = counts[every]?.body as Json;
+    body.aggs = { ...(body.aggs as Json), [HISTOGRAM_AGG]: agg };
+    return { selection: { count: every }, wholeIndex };
+  }
+  const body = {
+    size: 0,
+    track_total_hits: false,
+    query: { bool: { ...hard, filter: [...hard.filter, ...facets] } },
+    aggs: { [HISTOGRAM_AGG]: agg },
+  };
+  return { selection: { body }, wholeIndex };
 }
 
 export interface EsSearchOptions {
@@ -256,6 +319,8 @@ export interface EsSearchOptions {
   seed: number;
   /** The backend holds this version's whole-index counts of these facet fields (es-backend.ts). */
   wholeIndexKnown?: boolean;
+  /** Also a range filter's histogram (issue 39). */
+  histogram?: EsHistogramOptions;
 }
 
 /** The whole-index counts of every facet of the search's result type and facet fields. */
@@ -311,7 +376,8 @@ export function planEsSearch(search: ValidSearch, options: EsSearchOptions): EsS
     sort: sortClauses(search, options.seed),
   };
   const wholeIndex = options.wholeIndexKnown ? null : wholeIndexCountsBody(search);
-  return { hits, counts, wholeIndex, fromWholeIndex, totalFromHits };
+  const histogram = options.histogram ? planHistogram(search, counts, { ...options, histogram: options.histogram }) : null;
+  return { hits, counts, wholeIndex, fromWholeIndex, totalFromHits, histogram };
 }
 
 /** The best `limit` hits of a text search, without counts (the header box's suggestions). */

@@ -2,6 +2,7 @@
 import type { Aggregations, SearchResults } from "#shared/search/result-schemas";
 import { BOOL_FILTERS } from "#shared/search/search-fields";
 import { FACET_KEYS_FIELD } from "./es-fields";
+import { HISTOGRAM_AGG } from "./es-query";
 
 interface Bucket {
   key: string | number;
@@ -46,6 +47,7 @@ export function totalOf(response: EsSearchResponse): number {
 export function parseAggregations(aggs: EsSearchResponse["aggregations"] = {}, suffix = ""): Aggregations {
   const out: Aggregations = {};
   for (const [name, agg] of Object.entries(aggs)) {
+    if (name === HISTOGRAM_AGG) continue;
     if (name !== FACET_KEYS_FIELD) {
       out[`${name}${suffix}`] = bucketsToCounts(name, agg as TermsAgg);
       continue;
@@ -70,6 +72,13 @@ export function completeCounts(aggregations: Aggregations, facets: readonly stri
       counts.false ??= 0;
     }
   }
+}
+
+/** A histogram's bin counts, in edge order, from the response that counted them (HISTOGRAM_AGG, a `range` aggregation). */
+export function binsOf(response: EsSearchResponse | undefined): number[] {
+  const agg = response?.aggregations?.[HISTOGRAM_AGG];
+  if (!agg?.buckets) throw new Error("Elasticsearch did not return the histogram's bins");
+  return agg.buckets.map((bucket) => bucket.doc_count);
 }
 
 export const hitsOf = (response: EsSearchResponse) => response.hits.hits.map((hit) => hit._source?.record) as SearchResults["records"];

@@ -1,7 +1,8 @@
 /** The embedded SearchBackend: a loaded SearchIndex for counting and ordering, a DocumentStore for the records. */
 import type { Aggregations, Entity, SearchResults } from "#shared/search/result-schemas";
+import { histogramEdges, type Histogram, type HistogramField } from "#shared/search/histogram";
 import { MAX_VISIBLE_RECORDS, PAGE_SIZE, type ResultType } from "#shared/search/search-fields";
-import type { BackendInfo, ExportChunk, ExportOptions, OrgNumberResolution, SearchBackend, SearchOptions } from "../backend";
+import type { BackendInfo, ExportChunk, ExportOptions, ListFileMap, OrgNumberResolution, SearchBackend, SearchOptions } from "../backend";
 import { worksiteDetailOf } from "../documents";
 import { assertListFilesGiven, type ValidSearch } from "../search-model";
 import { orgNoToNumber } from "../text";
@@ -10,7 +11,9 @@ import { positionsOfOrgNos } from "./candidates";
 import type { DocumentStore } from "./d1-documents";
 import type { EntityIndex, SearchIndex } from "./index-types";
 import { lowerBound } from "./ranks";
-import { scan } from "./scan";
+import { scan, scanHits, type ScanCounts } from "./scan";
+import type { Positions } from "./scan-count";
+import { countBins, rankBins, rankColumn } from "./histogram";
 import { collectTop } from "./scan-count";
 import { matchOneWordTop } from "./text-match";
 import { planAll, planScan, type ScanPlan } from "./scan-plan";
@@ -26,6 +29,7 @@ const isTextOnly = (search: ValidSearch) =>
 
 export class EmbeddedBackend implements SearchBackend {
   private readonly allCache = new Map<string, Aggregations>();
+  private readonly allHistograms = new Map<string, number[]>();
 
   constructor(
     readonly index: SearchIndex,
@@ -65,10 +69,35 @@ export class EmbeddedBackend implements SearchBackend {
     const plan = planScan(this.index, search, options.listFiles);
     const top = new TopK(Math.min(MAX_VISIBLE_RECORDS, (page + 1) * PAGE_SIZE), plan.entity, search.sort, search.seed, plan.textScores);
     const counts = scan(plan, top);
+    const histogram = options.histogram ? this.histogram(search, options.histogram, counts, options.listFiles) : undefined;
     const aggregations = { ...toAggregations(this.index, search.resultType, plan, counts), ...this.allAggregations(search) };
     const positions = top.sorted().slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
     const [records, nameForOrgSeqNo] = await Promise.all([this.records(search.resultType, positions), this.nameForOrgSeqNo(search)]);
-    return { type: search.resultType, hitCount: counts.hitCount, records, aggregations, nameForOrgSeqNo } as SearchResults;
+    const results = { type: search.resultType, hitCount: counts.hitCount, records, aggregations, nameForOrgSeqNo } as SearchResults;
+    if (histogram) results.histogram = histogram;
+    return results;
+  }
+
+  /**
+   * A range field's bins over the search without its own range (histogram.ts): the scan's hits when the search leaves
+   * the field free, else the relaxed search's hits; the whole-index bins when nothing is left to constrain.
+   */
+  private histogram(search: ValidSearch, field: HistogramField, counts: ScanCounts, listFiles: ListFileMap | undefined): Histogram {
+    const edges = histogramEdges(field);
+    const entity = this.entity(search.resultType);
+    const table = rankBins(this.index, field, edges);
+    const ranks = rankColumn(entity, field);
+    const bins = edges.length + 1;
+    const allKey = `${search.resultType}:${field}:${edges.join(",")}`;
+    let all = this.allHistograms.get(allKey);
+    if (!all) this.allHistograms.set(allKey, (all = countBins(ranks, table, bins, null, entity.count)));
+    let hits: { positions: Positions; count: number } = { positions: counts.hits, count: counts.hitCount };
+    if (search.range[field]) {
+      const { [field]: _own, ...others } = search.range;
+      hits = scanHits(planScan(this.index, { ...search, range: others }, listFiles));
+    }
+    const selection = hits.positions === null ? all : countBins(ranks, table, bins, hits.positions, hits.count);
+    return { field, edges, counts: selection, all };
   }
 
   async getEntity(id: string, type?: ResultType): Promise<Entity | null> {

@@ -21,6 +21,11 @@ export interface ScanCounts {
   flagHist: Uint32Array;
   /** Records failing only boolean filter `bit`, at [bit * 2 + value]. */
   boolOnly: Uint32Array;
+  /**
+   * The hits' positions (the first hitCount entries; null: every record), in a scratch list the next scan of the
+   * entity overwrites.
+   */
+  hits: Positions;
 }
 
 const EMPTY16 = new Uint16Array(0);
@@ -245,6 +250,20 @@ function tally(p: Prepared, lengths: Uint32Array, counts: ScanCounts, top: TopK 
   unfoldPairs(pairCounts, small0, small1);
   if (top !== null) collectTop(top, hitPositions, hits);
   counts.hitCount = hits;
+  counts.hits = hitPositions;
+}
+
+/**
+ * Only the plan's hits, without counting anything (a histogram's relaxed search, histogram.ts): the classifying
+ * passes, in a scratch list the next scan of the entity overwrites; null positions mean every record.
+ */
+export function scanHits(plan: ScanPlan): { positions: Positions; count: number } {
+  if (plan.empty) return { positions: EMPTY32, count: 0 };
+  const prepared = prepare(plan);
+  if (prepared.unconstrained) return { positions: null, count: plan.entity.count };
+  const lengths = new Uint32Array(5);
+  classify(prepared, new Uint32Array(32), lengths);
+  return { positions: prepared.lists[0], count: lengths[0] as number };
 }
 
 /** Counts the plan's hits and facets and fills `top` with the best hits. */
@@ -256,6 +275,7 @@ export function scan(plan: ScanPlan, top: TopK | null): ScanCounts {
     small: plan.smallCodes.map(() => new Uint32Array(256)),
     flagHist: new Uint32Array(FLAG_COMBINATIONS),
     boolOnly: new Uint32Array(32),
+    hits: EMPTY32,
   };
   if (plan.empty) return counts;
   const prepared = prepare(plan);

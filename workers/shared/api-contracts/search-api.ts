@@ -10,6 +10,7 @@ import { z } from "zod";
 import { EntitySchema, FinancialTypeSchema, SearchResultsSchema, type Aggregations } from "../search/result-schemas";
 import { MAX_PAGE } from "../search/search-fields";
 import { SearchSchema } from "../search/search-schema";
+import { HistogramFieldSchema } from "../search/histogram";
 
 // ---------------------------------------------------------------- reference data (GET /sapi/refdata/*)
 
@@ -61,6 +62,14 @@ export const PageNumberSchema = z
   .regex(/^\d{1,6}$/, "Ange sidnumret som ett heltal")
   .transform(Number);
 export const PAGE_TOO_DEEP_MESSAGE = "Exportera urvalet om du vill se fler träffar.";
+
+/**
+ * Query of POST /sapi/search/page/{n} (issue 39): `histogram=<range field>` also asks for the distribution behind that
+ * range filter (results.histogram), which the web app does only while the filter's panel is open. The field must
+ * apply to the search's result type (VALIDATION "histogram" otherwise).
+ */
+export const SearchPageQuerySchema = z.object({ histogram: HistogramFieldSchema.optional() });
+export const HISTOGRAM_NOT_FOR_TYPE_MESSAGE = "Fältet finns inte för den här resultattypen.";
 
 /** Request body of POST /sapi/search/page/{n}: the search object of spec §3 (defaults may be left out). */
 export const SearchPageRequestSchema = SearchSchema;

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { ResultTypeSchema } from "./search-schema";
+import { HistogramSchema } from "./histogram";
 
 const text = z.string().nullable();
 const money = z.number().nullable();
@@ -200,5 +201,7 @@ export const SearchResultsSchema = z.object({
    * -s as the user probably meant them); set by the API, never by a backend.
    */
   didYouMean: z.string().min(1).optional(),
+  /** Issue 39: the distribution behind one range filter, when the request asked for it (`?histogram=<field>`). */
+  histogram: HistogramSchema.optional(),
 });
 export type SearchResults = z.infer<typeof SearchResultsSchema>;

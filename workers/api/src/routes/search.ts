@@ -1,7 +1,15 @@
 import { Hono } from "hono";
 import { parseSearch, validateSearch, visiblePage } from "#search-index";
-import { INDEX_VERSION_HEADER, PageNumberSchema, SearchAnswerSchema, SerializedSearchQuerySchema } from "#shared/api-contracts/search-api";
-import { parseOrThrow } from "#shared/errors";
+import {
+  HISTOGRAM_NOT_FOR_TYPE_MESSAGE,
+  INDEX_VERSION_HEADER,
+  PageNumberSchema,
+  SearchAnswerSchema,
+  SearchPageQuerySchema,
+  SerializedSearchQuerySchema,
+} from "#shared/api-contracts/search-api";
+import { parseOrThrow, validationError } from "#shared/errors";
+import { histogramApplies } from "#shared/search/histogram";
 import { deserializeSearchOrThrow } from "#shared/search/search-serialize";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
@@ -27,11 +35,15 @@ export const searchRoutes = new Hono<ApiBindings>()
   .post("/page/:page", async (c) => {
     const page = visiblePage(parseOrThrow(PageNumberSchema, c.req.param("page"), "page"));
     const requestId = readSearchRequestId(c);
+    const { histogram } = parseOrThrow(SearchPageQuerySchema, c.req.query());
     const search = parseSearch(await readSearchBody(c));
+    if (histogram && !histogramApplies(histogram, search.resultType))
+      throw validationError([{ path: "histogram", message: HISTOGRAM_NOT_FOR_TYPE_MESSAGE }], "Sökningen är ogiltig.");
     const { json, indexVersion, cache } = await searchPageJson(c.env.DB, await backendFor(c), {
       userId: currentSession(c).userId,
       search,
       page,
+      histogram,
       requestId,
       serverRequestId: c.var.requestId,
       bypassCache: wantsFreshResults(c),

@@ -7,6 +7,7 @@
 import { forgivingOffer, type ListFileMap, onOneVersion, type SearchBackend, type ValidSearch, type VisiblePage } from "#search-index";
 import { SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import { serializeSearch } from "#shared/search/search-serialize";
+import type { HistogramField } from "#shared/search/histogram";
 import { listFilesForSearch } from "../list-files/list-file-numbers";
 import { checkAnswer } from "../http/contract-answer";
 import type { EdgeSearchCache } from "./edge-search-cache";
@@ -18,6 +19,8 @@ export interface SearchPageInput {
   /** Parsed at the edge (routes/search.ts), as is the page. */
   search: ValidSearch;
   page: VisiblePage;
+  /** Also the distribution behind this range filter (issue 39); checked against the result type at the edge. */
+  histogram?: HistogramField;
   /** The client's X-Search-Request-Id, echoed. */
   requestId: number | null;
   /** This call's X-Request-Id. */
@@ -54,7 +57,7 @@ async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFi
   const info = await backend.info();
   let backendMs = 0;
   let shared = false;
-  const key = `${info.backend}:${info.version}:${input.page}:${serializedSearch}`;
+  const key = `${info.backend}:${info.version}:${input.page}:${input.histogram ?? ""}:${serializedSearch}`;
   // Results that depend on a user's own list files stay in this isolate (keyed by file ids the user owns).
   const edge = listFiles && listFiles.size > 0 ? null : (input.edgeCache ?? null);
   const compute = async () => {
@@ -64,7 +67,11 @@ async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFi
       return kept;
     }
     const started = performance.now();
-    const results = await backend.search(input.search, { page: input.page, listFiles });
+    const results = await backend.search(input.search, {
+      page: input.page,
+      listFiles,
+      ...(input.histogram ? { histogram: input.histogram } : {}),
+    });
     // Issue 38: a text that found nothing is retried as the user probably meant it, and that text is offered.
     const offer = results.hitCount === 0 && input.page === 0 ? await forgivingOffer(backend, input.search, 1, { listFiles }) : null;
     if (offer) results.didYouMean = offer.text;
