@@ -49,6 +49,33 @@ describe("planEsSearch", () => {
     expect(one.totalFromHits).toBe(false);
   });
 
+  it("counts a histogram in the request that filters by every constraint, or alone when the search ranges the field", () => {
+    const edges = [10, 20];
+    const histogram = { field: "turnover" as const, edges, wholeIndexKnown: true };
+    const agg = { range: { field: "turnover", ranges: [{ to: 10 }, { from: 10, to: 20 }, { from: 20 }] } };
+    // Field free: the bins ride on the counting request with the exact total (same query as the hits).
+    const free = planEsSearch(parseSearch({ codeSet: { location: ["01"] } }), { page: 0, seed: 1, wholeIndexKnown: true, histogram });
+    expect(free.histogram).toEqual({ selection: { count: 0 }, wholeIndex: null });
+    expect(free.counts[0]?.withTotal).toBe(true);
+    expect((free.counts[0]?.body.aggs as Record<string, unknown>).histogram).toEqual(agg);
+    // The field ranged: a size-0 request of its own, without that range but with every other constraint.
+    const own = planEsSearch(parseSearch({ range: { turnover: "15_", numEmployees: "1_" }, bool: { fTax: true } }), {
+      page: 0,
+      seed: 1,
+      wholeIndexKnown: true,
+      histogram: { ...histogram, wholeIndexKnown: false },
+    });
+    const body = (own.histogram?.selection as { body: { query: { bool: { filter: unknown[] } }; aggs: unknown } }).body;
+    expect(body.query.bool.filter).toEqual([{ range: { numEmployees: { gte: 1 } } }, { term: { fTax: true } }]);
+    expect(body.aggs).toEqual({ histogram: agg });
+    expect(own.histogram?.wholeIndex).toEqual({ size: 0, track_total_hits: false, query: { match_all: {} }, aggs: { histogram: agg } });
+    expect(own.counts.every((request) => !("histogram" in (request.body.aggs as object)))).toBe(true);
+    // Nothing left to constrain: the whole-index bins answer.
+    const alone = planEsSearch(parseSearch({ range: { turnover: "15_" } }), { page: 0, seed: 1, wholeIndexKnown: true, histogram });
+    expect(alone.histogram?.selection).toBe("wholeIndex");
+    expect(planEsSearch(parseSearch({}), { page: 0, seed: 1, wholeIndexKnown: true, histogram }).histogram?.selection).toBe("wholeIndex");
+  });
+
   it("sends the same body for the same search whatever order its codes came in (one shard request cache entry)", () => {
     const a = planEsSearch(parseSearch({ codeSet: { location: ["01", "12"], sni: ["62", "F"] } }), { page: 0, seed: 1 });
     const b = planEsSearch(parseSearch({ codeSet: { location: ["12", "01"], sni: ["F", "62"] } }), { page: 0, seed: 1 });

@@ -5,6 +5,7 @@ import { contractBackends } from "./support/backends";
 import { companyCases } from "./support/company-cases";
 import { filterCases } from "./support/filter-cases";
 import { freeTextCases } from "./support/free-text-cases";
+import { histogramCases } from "./support/histogram-cases";
 import { propertyCases } from "./support/property-cases";
 import { worksiteCases } from "./support/worksite-cases";
 
@@ -24,4 +25,5 @@ describe.each(contractBackends)("$name backend", ({ open }) => {
   worksiteCases(backend);
   propertyCases(backend);
   freeTextCases(backend);
+  histogramCases(backend);
 });

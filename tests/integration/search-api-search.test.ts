@@ -112,6 +112,41 @@ describe("POST /sapi/search/page/0", () => {
   });
 });
 
+describe("range-filter histograms (issue 39)", () => {
+  it("answers ?histogram=<field> with the selection's bins without the field's own range and the whole index's", async () => {
+    const body = { codeSet: { location: ["14"] }, range: { turnover: "10000000_" } };
+    const plain = await answerOf(await searchPage(0, body));
+    expect(plain.results.histogram).toBeUndefined();
+    // The same search with a histogram is not the cached answer without one.
+    const answer = await answerOf(await searchPage("0?histogram=turnover", body));
+    expect(answer.results.hitCount).toBe(plain.results.hitCount);
+    const histogram = answer.results.histogram;
+    expect(histogram?.field).toBe("turnover");
+    const edges = histogram?.edges ?? [];
+    const bins = (values: (number | null)[]) => {
+      const counts = new Array<number>(edges.length + 1).fill(0);
+      for (const value of values) {
+        const bin = value === null ? -1 : edges.filter((edge) => edge <= value).length;
+        if (bin >= 0) counts[bin] = (counts[bin] ?? 0) + 1;
+      }
+      return counts;
+    };
+    const inCounty = seeded.companies.filter((c) => c.seatCountyCode === "14");
+    expect(histogram?.counts).toEqual(bins(inCounty.map((c) => c.turnover)));
+    expect(histogram?.all).toEqual(bins(seeded.companies.map((c) => c.turnover)));
+    expect(histogram?.counts.reduce((a, b) => a + b, 0)).toBeGreaterThan(answer.results.hitCount);
+  });
+
+  it.each([
+    ["an unknown field", "COMPANY", "colour"],
+    ["a field worksites do not have", "WORKSITE", "createdDate"],
+  ])("refuses %s with VALIDATION naming histogram", async (_name, resultType, field) => {
+    const response = await searchPage(`0?histogram=${field}`, { resultType });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ type: "VALIDATION", issues: [{ path: "histogram" }] });
+  });
+});
+
 describe("result cache", () => {
   it("serves a repeated search from the cache and fresh results on Cache-Control: no-cache", async () => {
     const search = { codeSet: { sni: ["62"] }, sort: [{ field: "earnings", ascending: false }] };

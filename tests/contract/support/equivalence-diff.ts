@@ -54,6 +54,8 @@ export function resultDifferences(a: SearchResults, b: SearchResults, names: [st
   lines.push(...idDifference(idsOf(a), idsOf(b), names));
   if (a.nameForOrgSeqNo !== b.nameForOrgSeqNo) lines.push(`nameForOrgSeqNo: ${a.nameForOrgSeqNo} vs ${b.nameForOrgSeqNo}`);
   lines.push(...facetDifferences(a.aggregations, b.aggregations, names));
+  if (JSON.stringify(a.histogram) !== JSON.stringify(b.histogram))
+    lines.push(`histogram: ${names[0]} ${JSON.stringify(a.histogram)} vs ${names[1]} ${JSON.stringify(b.histogram)}`);
   return lines;
 }
 

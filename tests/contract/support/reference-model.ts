@@ -240,3 +240,25 @@ export function referenceRelevanceOrder(search: Search, listFiles?: ListFileMap,
   const score = (f: Fact) => (query ? (referenceTextScore(f, query) ?? 0) : 0);
   return hits.sort((a, b) => score(b) - score(a) || (b.turnover ?? -Infinity) - (a.turnover ?? -Infinity) || a.id - b.id).map((f) => f.id);
 }
+
+/**
+ * A range field's histogram by brute force (issue 39): the bins of the records passing every constraint but the
+ * field's own range, and of every record of the type; a record without a value is in no bin.
+ */
+export function referenceHistogram(search: Search, field: RangeField, edges: readonly number[], listFiles?: ListFileMap) {
+  const { [field]: _own, ...others } = search.range;
+  const relaxed = { ...search, range: others };
+  const soft = Object.values(softPredicates(relaxed));
+  const bins = (facts: Fact[]) => {
+    const counts = new Array<number>(edges.length + 1).fill(0);
+    for (const f of facts) {
+      const value = f.values[field];
+      if (value == null) continue;
+      const bin = edges.filter((edge) => edge <= value).length;
+      counts[bin] = (counts[bin] ?? 0) + 1;
+    }
+    return counts;
+  };
+  const facts = FACTS[search.resultType];
+  return { counts: bins(facts.filter(hardPredicate(relaxed, listFiles)).filter((f) => soft.every((p) => p(f)))), all: bins(facts) };
+}
