@@ -72,6 +72,52 @@ export function engineGoalLines(results: QueryResult[], engines: readonly Engine
   return lines;
 }
 
+/** Issue 39's budgets: a search with one histogram at most this much slower at p50 than the same search without. */
+export const HISTOGRAM_BUDGETS: { engine: EngineName; base: EngineName; budget: number }[] = [
+  { engine: "embeddedHistogram", base: "embedded", budget: 1.1 },
+  { engine: "cluster1Histogram", base: "cluster1", budget: 1.25 },
+];
+
+/** The histogram budgets as a table (p50 without and with, the ratio per query) and one verdict line each. */
+export function histogramBudgetLines(results: QueryResult[], engines: readonly EngineName[]): string[] {
+  const budgets = HISTOGRAM_BUDGETS.filter(({ engine, base }) => engines.includes(engine) && engines.includes(base));
+  if (budgets.length === 0) return [];
+  const head = [
+    "query",
+    ...budgets.flatMap(({ engine, base }) => [`${ENGINE_LABELS[base]} p50 ms`, `${ENGINE_LABELS[engine]} p50 ms`, "ratio"]),
+  ];
+  const rows = results.map((r) => {
+    const cells = budgets.flatMap(({ engine, base }) => {
+      const without = p50(r.timings[base]);
+      const within = p50(r.timings[engine]);
+      return [ms(without), ms(within), `${(within / without).toFixed(2)}×`];
+    });
+    return `| ${[queryName(r), ...cells].join(" | ")} |`;
+  });
+  const verdicts = budgets.map(({ engine, base, budget }) => {
+    const ratios = results.map((r) => ({ r, x: p50(r.timings[engine]) / p50(r.timings[base]) }));
+    const worst = ratios.reduce((a, b) => (b.x > a.x ? b : a));
+    const missed = ratios.filter(({ x }) => !(x <= budget)).length;
+    const median = percentile(
+      ratios.map(({ x }) => x),
+      0.5,
+    );
+    return `Budget (issue 39): ${ENGINE_LABELS[engine]} at most ${Math.round((budget - 1) * 100)} % above ${ENGINE_LABELS[base]} at p50: ${missed === 0 ? "met ✓" : `not met ✗ (${missed} of ${results.length} queries)`}; median ratio ${median.toFixed(2)}×, the highest '${queryName(worst.r)}' at ${worst.x.toFixed(2)}×.`;
+  });
+  return [
+    "A range filter's histogram on the same searches, interleaved with the runs without it:",
+    "",
+    `| ${head.join(" | ")} |`,
+    `| --- | ${head
+      .slice(1)
+      .map(() => "---:")
+      .join(" | ")} |`,
+    ...rows,
+    "",
+    ...verdicts.flatMap((line) => [line, ""]),
+  ];
+}
+
 /** Hit counts that differ from the embedded engine's (a footnote; the figures of those queries are not comparable). */
 function mismatchLines(results: QueryResult[]): string[] {
   return results.flatMap((r) =>
@@ -165,6 +211,7 @@ export function renderReport({ results, suggestions, engines, stats, command, ru
     textGoalLine(results, suggestions),
     "",
     ...engineGoalLines(results, engines).flatMap((line) => [line, ""]),
+    ...histogramBudgetLines(results, engines),
   ].join("\n");
 }
 

@@ -2,13 +2,24 @@
 import type { ValidSearch, VisiblePage } from "#search-index/engine";
 import type { BenchQuery } from "./search-queries";
 
-export const ENGINE_NAMES = ["embedded", "sqlite", "duckdb", "cluster1", "cluster1cached", "cluster3"] as const;
+export const ENGINE_NAMES = [
+  "embedded",
+  "embeddedHistogram",
+  "sqlite",
+  "duckdb",
+  "cluster1",
+  "cluster1Histogram",
+  "cluster1cached",
+  "cluster3",
+] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
 export const ENGINE_LABELS: Record<EngineName, string> = {
   embedded: "embedded",
+  embeddedHistogram: "embedded + histogram",
   sqlite: "SQLite",
   duckdb: "DuckDB",
   cluster1: "cluster 1 node",
+  cluster1Histogram: "cluster 1 node + histogram",
   cluster1cached: "cluster 1 node, repeated",
   cluster3: "cluster 3 nodes",
 };

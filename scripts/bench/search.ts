@@ -1,6 +1,7 @@
 /**
  * npm run bench:search -- --companies N [--source DIR] [--runs R] [--sqlite-runs S] [--no-append]
  *   [--engines embedded,sqlite,duckdb,cluster1,cluster1cached,cluster3] [--heap-mb MB] [--primaries N] [--port P]
+ *   [--histogram FIELD]
  * The embedded search backend beside other engines on the same data and query mix (issues 4 and 27); appends to
  * docs/benchmarks (record.ts). Default engines: embedded,sqlite (the old comparison, its area and figures).
  * duckdb: the same tables in a DuckDB file cached beside the dataset (search-duckdb.ts). cluster1/cluster3: an OpenSearch
@@ -9,6 +10,9 @@
  * reindex figures of the cluster and of the embedded backend form their own section. The clusters stop at the end, on
  * an error and on Ctrl-C; a cluster whose start or reindex fails is stopped and left out, and the run records the other
  * engines with the failure in its notes.
+ * --histogram FIELD (issue 39): the embedded backend and the 1-node cluster (uncached) run every query a second way,
+ * asking also for that range filter's histogram, interleaved with the plain runs; the report states the budgets
+ * (embedded at most 10 %, the cluster at most 25 % above the same search without a histogram, at p50).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -24,6 +28,7 @@ import { folderBytes, runChildReindex, stopChildReindex } from "./search-reindex
 import { REINDEX_AREA, type ReindexRow, reindexFigures, renderReindexReport } from "./search-reindex-report";
 import { appendReport, ENGINES_AREA, isLegacy, LEGACY_AREA, renderReport, searchFigures } from "./search-report";
 import { type BenchEngine, ENGINE_LABELS, ENGINE_NAMES, type EngineName, runQueries, runSuggestions } from "./search-run";
+import { HistogramFieldSchema } from "#shared/search/histogram";
 
 const EnginesSchema = z
   .string()
@@ -42,6 +47,7 @@ const ArgsSchema = z.object({
   "heap-mb": z.coerce.number().int().min(256).max(31_744).default(2048),
   primaries: z.coerce.number().int().min(1).max(16).default(1),
   port: z.coerce.number().int().min(1024).max(65_000).default(9470),
+  histogram: HistogramFieldSchema.optional(),
 });
 
 /** Stops what the run started (clusters, a reindex child), once, in reverse order; also on Ctrl-C. */
@@ -88,10 +94,18 @@ async function main() {
       "heap-mb": { type: "string" },
       primaries: { type: "string" },
       port: { type: "string" },
+      histogram: { type: "string" },
     },
   });
   const args = ArgsSchema.parse(values);
-  let engineNames: EngineName[] = args.engines;
+  const withHistogram = (names: EngineName[]) =>
+    ENGINE_NAMES.filter(
+      (name) =>
+        names.includes(name) ||
+        (args.histogram !== undefined && name === "embeddedHistogram") ||
+        (args.histogram !== undefined && name === "cluster1Histogram" && names.includes("cluster1")),
+    );
+  let engineNames: EngineName[] = withHistogram(args.engines);
   const has = (name: EngineName) => engineNames.includes(name);
   const cleanup = new Cleanup();
   const interrupted = (signal: NodeJS.Signals) => {
@@ -116,7 +130,7 @@ async function main() {
     }
     const clusters: BenchCluster[] = [];
     const failures: string[] = [];
-    if (has("cluster1cached") && !has("cluster1")) engineNames = [...engineNames, "cluster1"];
+    if (has("cluster1cached") && !has("cluster1")) engineNames = withHistogram([...engineNames, "cluster1"]);
     for (const [name, nodes, port] of [
       ["cluster1", 1, args.port],
       ["cluster3", 3, args.port + 3],
@@ -139,16 +153,19 @@ async function main() {
         const message = error instanceof Error ? error.message : String(error);
         console.error(`${ENGINE_LABELS[name]}: failed, left out of the comparison: ${message}`);
         failures.push(`${ENGINE_LABELS[name]} was left out: its start or reindex failed (${message}).`);
-        engineNames = engineNames.filter((engine) => engine !== name);
+        engineNames = engineNames.filter((engine) => engine !== name && !(name === "cluster1" && engine === "cluster1Histogram"));
       }
     }
     const sqliteRuns = args["sqlite-runs"] ?? (engines.stats.companies > 300_000 ? 5 : args.runs);
     const bench: BenchEngine[] = [backendEngine("embedded", engines.embedded, engines.listFile, args.runs)];
+    if (args.histogram) bench.push(backendEngine("embeddedHistogram", engines.embedded, engines.listFile, args.runs, args.histogram));
     if (engines.sqlite) bench.push(sqliteEngine(engines.sqlite, sqliteRuns));
     if (engines.duckdb) bench.push(duckdbEngine(engines.duckdb, args.runs));
     for (const cluster of clusters) {
       const uncached = cluster.backend.withRequestCache(false);
       bench.push(backendEngine(cluster.nodes === 1 ? "cluster1" : "cluster3", uncached, engines.listFile, args.runs));
+      if (cluster.nodes === 1 && args.histogram)
+        bench.push(backendEngine("cluster1Histogram", uncached, engines.listFile, args.runs, args.histogram));
       if (cluster.nodes === 1 && has("cluster1cached"))
         bench.push(backendEngine("cluster1cached", cluster.backend, engines.listFile, args.runs));
     }

@@ -66,10 +66,10 @@ export class EmbeddedBackend implements SearchBackend {
   async search(search: ValidSearch, options: SearchOptions = {}): Promise<SearchResults> {
     const page = options.page ?? 0;
     assertListFilesGiven(search, options.listFiles);
-    const plan = planScan(this.index, search, options.listFiles);
+    const plan = planScan(this.index, search, options.listFiles, options.histogram);
     const top = new TopK(Math.min(MAX_VISIBLE_RECORDS, (page + 1) * PAGE_SIZE), plan.entity, search.sort, search.seed, plan.textScores);
     const counts = scan(plan, top);
-    const histogram = options.histogram ? this.histogram(search, options.histogram, counts, options.listFiles) : undefined;
+    const histogram = options.histogram ? this.histogram(search, options.histogram, plan, counts, options.listFiles) : undefined;
     const aggregations = { ...toAggregations(this.index, search.resultType, plan, counts), ...this.allAggregations(search) };
     const positions = top.sorted().slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
     const [records, nameForOrgSeqNo] = await Promise.all([this.records(search.resultType, positions), this.nameForOrgSeqNo(search)]);
@@ -80,9 +80,17 @@ export class EmbeddedBackend implements SearchBackend {
 
   /**
    * A range field's bins over the search without its own range (histogram.ts): the scan's hits when the search leaves
-   * the field free, else the relaxed search's hits; the whole-index bins when nothing is left to constrain.
+   * the field free; with its own range, the hits and the records failing only that range (the plan's ownRange, found
+   * by the same pass), or for a field restricted to limited companies the relaxed search's hits (one more pass); the
+   * whole-index bins when nothing is left to constrain.
    */
-  private histogram(search: ValidSearch, field: HistogramField, counts: ScanCounts, listFiles: ListFileMap | undefined): Histogram {
+  private histogram(
+    search: ValidSearch,
+    field: HistogramField,
+    plan: ScanPlan,
+    counts: ScanCounts,
+    listFiles: ListFileMap | undefined,
+  ): Histogram {
     const edges = histogramEdges(field);
     const entity = this.entity(search.resultType);
     const table = rankBins(this.index, field, edges);
@@ -92,11 +100,16 @@ export class EmbeddedBackend implements SearchBackend {
     let all = this.allHistograms.get(allKey);
     if (!all) this.allHistograms.set(allKey, (all = countBins(ranks, table, bins, null, entity.count)));
     let hits: { positions: Positions; count: number } = { positions: counts.hits, count: counts.hitCount };
-    if (search.range[field]) {
+    if (search.range[field] && plan.ownRange === null) {
       const { [field]: _own, ...others } = search.range;
       hits = scanHits(planScan(this.index, { ...search, range: others }, listFiles));
     }
-    const selection = hits.positions === null ? all : countBins(ranks, table, bins, hits.positions, hits.count);
+    if (hits.positions === null) return { field, edges, counts: all, all };
+    const selection = countBins(ranks, table, bins, hits.positions, hits.count);
+    if (plan.ownRange !== null) {
+      const outside = countBins(ranks, table, bins, counts.ownRangeOnly, counts.ownRangeOnlyCount);
+      outside.forEach((n, bin) => (selection[bin] = (selection[bin] ?? 0) + n));
+    }
     return { field, edges, counts: selection, all };
   }
 

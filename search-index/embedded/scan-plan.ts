@@ -38,6 +38,12 @@ export interface ScanPlan {
   hardMask: number;
   hardWant: number;
   ranges: RangeConstraint[];
+  /**
+   * A histogram's own range (issue 39): the range of the field whose histogram the search asks for, taken out of the
+   * hard constraints and tested with the facets, so one pass finds both the hits and the records failing only it
+   * (the histogram counts both: the search without its own range). Null otherwise.
+   */
+  ownRange: RangeConstraint | null;
   ownerAge: { lo: number; hi: number } | null;
   /** Over company positions: 1 = excluded by a list file. */
   excludeCompanies: Uint8Array | null;
@@ -148,9 +154,16 @@ function excludeMask(index: SearchIndex, search: ValidSearch, listFiles: ListFil
   return mask;
 }
 
-export function planScan(index: SearchIndex, search: ValidSearch, listFiles?: ListFileMap): ScanPlan {
+/**
+ * The plan of a search. With `histogram` naming a range the search sets on a field that does not restrict to limited
+ * companies, that range becomes the plan's ownRange (a soft constraint; see ScanPlan.ownRange).
+ */
+export function planScan(index: SearchIndex, search: ValidSearch, listFiles?: ListFileMap, histogram?: RangeField): ScanPlan {
   const entity = search.resultType === "COMPANY" ? index.companies : index.worksites;
-  const { ranges, ownerAge, empty, limitedOnly } = rangeConstraints(index, entity, search);
+  const own = histogram && search.range[histogram] && !RANGE_FIELDS[histogram].limitedCompanyOnly ? histogram : null;
+  const others = Object.fromEntries(Object.entries(search.range).filter(([field]) => field !== own)) as ValidSearch["range"];
+  const { ranges, ownerAge, empty, limitedOnly } = rangeConstraints(index, entity, own ? { ...search, range: others } : search);
+  const ownRange = own ? (rangeConstraints(index, entity, { ...search, range: { [own]: search.range[own] } }).ranges[0] ?? null) : null;
   return {
     entity,
     empty,
@@ -158,6 +171,7 @@ export function planScan(index: SearchIndex, search: ValidSearch, listFiles?: Li
     hardMask: limitedOnly ? 1 << LIMITED_BIT : 0,
     hardWant: limitedOnly ? 1 << LIMITED_BIT : 0,
     ranges,
+    ownRange,
     ownerAge,
     excludeCompanies: excludeMask(index, search, listFiles),
     useMainSni: search.bool.useMainSni,

@@ -26,6 +26,9 @@ export interface ScanCounts {
    * entity overwrites.
    */
   hits: Positions;
+  /** Records failing only the plan's ownRange (issue 39), the first ownRangeOnlyCount entries (scratch, like hits). */
+  ownRangeOnly: Positions;
+  ownRangeOnlyCount: number;
 }
 
 const EMPTY16 = new Uint16Array(0);
@@ -72,7 +75,8 @@ function prepare(plan: ScanPlan) {
   const [range0, range1, ...more] = plan.ranges;
   const sel0 = f0?.selected ?? null;
   const sel1 = f1?.selected ?? null;
-  const hasSoft = plan.sni !== null || plan.location !== null || sel0 !== null || sel1 !== null || plan.softMask !== 0;
+  const hasSoft =
+    plan.sni !== null || plan.location !== null || sel0 !== null || sel1 !== null || plan.softMask !== 0 || plan.ownRange !== null;
   const unconstrained =
     plan.candidates === null && plan.hardMask === 0 && !range0 && plan.ownerAge === null && plan.excludeCompanies === null && !hasSoft;
   return {
@@ -93,13 +97,11 @@ function prepare(plan: ScanPlan) {
     more,
     unconstrained,
     hardList: unconstrained ? EMPTY32 : scratchList(entity, 5),
-    lists: [0, 1, 2, 3, 4].map((slot) => (unconstrained ? EMPTY32 : scratchList(entity, slot))) as [
-      Uint32Array,
-      Uint32Array,
-      Uint32Array,
-      Uint32Array,
-      Uint32Array,
-    ],
+    ownRange: plan.ownRange ?? { ranks: EMPTY32, lo: 0, hi: 0 },
+    hasOwnRange: plan.ownRange !== null,
+    lists: [0, 1, 2, 3, 4, 6].map((slot) =>
+      unconstrained || (slot === 6 && plan.ownRange === null) ? EMPTY32 : scratchList(entity, slot),
+    ) as [Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array, Uint32Array],
   };
 }
 
@@ -159,20 +161,23 @@ function hardPass(p: Prepared, out: Uint32Array, from: number, to: number, count
 /**
  * The facet pass over `positions` (null: every record) [from, to): a record failing no facet is a hit, one failing
  * exactly one facet goes to that facet's list, booleans failing alone are counted on the spot. Running counts live in
- * `lengths` ([hits, SNI-only, place-only, small0-only, small1-only]). Chunked: one loop over every record was compiled
+ * `lengths` ([hits, SNI-only, place-only, small0-only, small1-only, own-range-only]). Chunked: one loop over every record was compiled
  * on stack replacement before the function had ever returned, and the code after the loop, lacking type feedback,
  * threw the optimised code away at the end of every search.
  */
 function softPass(p: Prepared, positions: Uint32Array | null, boolOnly: Uint32Array, lengths: Uint32Array, from: number, to: number): void {
   const { softMask, softWant, sni, location, useMainSni, useAllLocations } = p.plan;
   const { flags, mainSni, municipality, sniAll } = p.entity;
-  const { locationAll, col0, col1, sel0, sel1 } = p;
-  const [hitList, sniList, locationList, small0List, small1List] = p.lists;
+  const { locationAll, col0, col1, sel0, sel1, hasOwnRange } = p;
+  const { ranks: ownRanks, lo: ownLo } = p.ownRange;
+  const ownSpan = p.ownRange.hi - ownLo;
+  const [hitList, sniList, locationList, small0List, small1List, ownList] = p.lists;
   let hits = lengths[0] as number;
   let sniFails = lengths[1] as number;
   let locationFails = lengths[2] as number;
   let small0Fails = lengths[3] as number;
   let small1Fails = lengths[4] as number;
+  let ownFails = lengths[5] as number;
   for (let c = from; c < to; c++) {
     const i = positions === null ? c : (positions[c] as number);
     const f = flags[i] as number;
@@ -187,6 +192,8 @@ function softPass(p: Prepared, positions: Uint32Array | null, boolOnly: Uint32Ar
     }
     if (sel0 !== null) failed |= ((sel0[col0[i] as number] as number) ^ 1) << 2;
     if (sel1 !== null) failed |= ((sel1[col1[i] as number] as number) ^ 1) << 3;
+    // A histogram's own range (an empty one has a negative span: every record fails it).
+    if (hasOwnRange) failed |= +(((ownRanks[i] as number) - ownLo) >>> 0 > ownSpan) << 4;
     const failedBools = (f ^ softWant) & softMask;
     if ((failed | failedBools) === 0) hitList[hits++] = i;
     else if (failedBools === 0) {
@@ -194,6 +201,7 @@ function softPass(p: Prepared, positions: Uint32Array | null, boolOnly: Uint32Ar
       else if (failed === 2) locationList[locationFails++] = i;
       else if (failed === 4) small0List[small0Fails++] = i;
       else if (failed === 8) small1List[small1Fails++] = i;
+      else if (failed === 16) ownList[ownFails++] = i;
     } else if (failed === 0 && (failedBools & (failedBools - 1)) === 0) {
       const bit = 31 - Math.clz32(failedBools);
       const slot = bit * 2 + ((f >> bit) & 1);
@@ -205,6 +213,7 @@ function softPass(p: Prepared, positions: Uint32Array | null, boolOnly: Uint32Ar
   lengths[2] = locationFails;
   lengths[3] = small0Fails;
   lengths[4] = small1Fails;
+  lengths[5] = ownFails;
 }
 
 /** The classifying passes: the hard constraints first when the search has any, then the facets. */
@@ -251,6 +260,8 @@ function tally(p: Prepared, lengths: Uint32Array, counts: ScanCounts, top: TopK 
   if (top !== null) collectTop(top, hitPositions, hits);
   counts.hitCount = hits;
   counts.hits = hitPositions;
+  counts.ownRangeOnly = p.lists[5];
+  counts.ownRangeOnlyCount = lengths[5] ?? 0;
 }
 
 /**
@@ -261,7 +272,7 @@ export function scanHits(plan: ScanPlan): { positions: Positions; count: number 
   if (plan.empty) return { positions: EMPTY32, count: 0 };
   const prepared = prepare(plan);
   if (prepared.unconstrained) return { positions: null, count: plan.entity.count };
-  const lengths = new Uint32Array(5);
+  const lengths = new Uint32Array(6);
   classify(prepared, new Uint32Array(32), lengths);
   return { positions: prepared.lists[0], count: lengths[0] as number };
 }
@@ -276,10 +287,12 @@ export function scan(plan: ScanPlan, top: TopK | null): ScanCounts {
     flagHist: new Uint32Array(FLAG_COMBINATIONS),
     boolOnly: new Uint32Array(32),
     hits: EMPTY32,
+    ownRangeOnly: EMPTY32,
+    ownRangeOnlyCount: 0,
   };
   if (plan.empty) return counts;
   const prepared = prepare(plan);
-  const lengths = new Uint32Array(5);
+  const lengths = new Uint32Array(6);
   if (prepared.unconstrained) lengths[0] = plan.entity.count;
   else classify(prepared, counts.boolOnly, lengths);
   tally(prepared, lengths, counts, top);
