@@ -3,10 +3,12 @@
  * such as "500 tkr" or "1,5 milj"; an emptied input removes its side's bound, issue 38), and a slider
  * with two handles that snap to the field's stepped values (range-ladder.ts). Typing commits on Enter or leaving the
  * field; dragging commits once the handle rests. The selected span is drawn with SVG attributes, not inline styles
- * (the Content-Security-Policy allows no style attributes).
+ * (the Content-Security-Policy allows no style attributes). Above the slider, the distribution of the selection
+ * (issue 39, range-histogram.tsx) for the open panel's field; the other fields offer 'Visa fördelning'.
  */
 import { memo, useEffect, useId, useMemo, useRef, useState } from "react";
-import type { RangeField, RangeKind } from "#shared/search/search-fields";
+import type { Histogram } from "#shared/search/histogram";
+import type { RangeField, RangeKind, ResultType } from "#shared/search/search-fields";
 import {
   commitTypedSide,
   formatSide,
@@ -17,6 +19,7 @@ import {
   type Side,
 } from "../../lib/search/range-input";
 import { ladderFor, nearestStep, stepValue } from "../../lib/search/range-ladder";
+import { RangeHistogram } from "./range-histogram";
 
 const SLIDER_COMMIT_MS = 350;
 
@@ -24,6 +27,14 @@ interface RangeFilterProps {
   field: RangeField;
   value: string | undefined;
   onChange: (field: RangeField, value: string | undefined) => void;
+  /**
+   * The distribution (issue 39): undefined when this field's is not the one shown, null while it is on its way. Fields
+   * without one (`onShowHistogram` undefined) offer none.
+   */
+  histogram?: Histogram | null;
+  type?: ResultType;
+  stale?: boolean;
+  onShowHistogram?: (field: RangeField) => void;
 }
 
 /** A phone's keyboard: amounts take unit words ("500 tkr", "1,5 milj"), so they get letters; other fields digits. */
@@ -33,7 +44,15 @@ function textsOf(range: ResolvedRange, def: ReturnType<typeof rangeDef>) {
   return { from: formatSide(range.from, "from", def), to: formatSide(range.to, "to", def) };
 }
 
-export const RangeFilter = memo(function RangeFilter({ field, value, onChange }: RangeFilterProps) {
+export const RangeFilter = memo(function RangeFilter({
+  field,
+  value,
+  onChange,
+  histogram,
+  type = "COMPANY",
+  stale = false,
+  onShowHistogram,
+}: RangeFilterProps) {
   const def = useMemo(() => rangeDef(field), [field]);
   const committed = useMemo(() => resolveRange(value, def), [value, def]);
   const [draft, setDraft] = useState(committed);
@@ -104,6 +123,21 @@ export const RangeFilter = memo(function RangeFilter({ field, value, onChange }:
         {input("from", "Från")}
         {input("to", "Till")}
       </div>
+      {histogram !== undefined ? (
+        <RangeHistogram
+          def={def}
+          histogram={histogram}
+          type={type}
+          range={draft}
+          active={draft.from > def.min || draft.to < def.max}
+          stale={stale}
+          onChoose={commit}
+        />
+      ) : onShowHistogram ? (
+        <button type="button" className="link-button range__show-histogram" onClick={() => onShowHistogram(field)}>
+          Visa fördelning<span className="visually-hidden"> för {def.label.toLocaleLowerCase("sv")}</span>
+        </button>
+      ) : null}
       <div className="range__slider">
         <svg className="range__track" viewBox="0 0 100 4" preserveAspectRatio="none" aria-hidden="true" focusable="false">
           <rect className="range__rail" x="0" y="0" width="100" height="4" />

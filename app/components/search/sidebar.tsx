@@ -1,9 +1,12 @@
 /**
  * The search screen's left sidebar (spec §2, §5): the result-type switch and every filter group that applies to the
  * result type, each with counts for the selection and for all of Sweden. The filters of limited companies show only
- * while the company-form filter allows limited companies (forms 41, 42, 49), or while one of them is set.
+ * while the company-form filter allows limited companies (forms 41, 42, 49), or while one of them is set. An open
+ * group of range filters shows the distribution of one of them (issue 39): its first set filter's, or its first's,
+ * until another's 'Visa fördelning' is chosen; the most recently opened group's is the one asked for.
  */
-import { useCallback, useMemo, memo } from "react";
+import { useCallback, useEffect, useMemo, useRef, memo } from "react";
+import { HISTOGRAM_FIELDS, type HistogramField } from "#shared/search/histogram";
 import {
   BOOL_FILTER_NAMES,
   BOOL_FILTERS,
@@ -15,6 +18,7 @@ import {
 } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { facetEntries } from "../../lib/search/facet-entries";
+import { drawable } from "../../lib/search/range-histogram";
 import { setBool, setMatchOption, setRange, toggleCode } from "../../lib/search/search-edit";
 import type { SearchRefdata } from "../../lib/search/search-refdata";
 import { BoolFilters } from "./bool-filters";
@@ -46,26 +50,59 @@ export function limitedCompanyFiltersApply(search: Search): boolean {
   return forms.length === 0 || forms.some((form) => LIMITED_FORMS.includes(form)) || ACCOUNTS.some((f) => search.range[f] !== undefined);
 }
 
-function RangeGroup({
-  title,
-  fields,
-  search,
-  onChange,
-}: {
+const hasHistogram = (field: RangeField): field is HistogramField => (HISTOGRAM_FIELDS as readonly RangeField[]).includes(field);
+
+interface RangeGroupProps {
   title: string;
   fields: RangeField[];
   search: Search;
   onChange: (f: RangeField, v: string | undefined) => void;
-}) {
+}
+
+function RangeGroup({ title, fields, search, onChange }: RangeGroupProps) {
   if (fields.length === 0) return null;
   const active = fields.filter((field) => search.range[field] !== undefined).length;
   return (
     <FilterGroup title={title} active={active}>
-      {fields.map((field) => (
-        <RangeFilter key={field} field={field} value={search.range[field]} onChange={onChange} />
-      ))}
+      <RangeFields fields={fields} search={search} onChange={onChange} />
     </FilterGroup>
   );
+}
+
+/** The open group's filters: mounted only while the group is open, which is when a distribution is asked for. */
+function RangeFields({ fields, search, onChange }: Omit<RangeGroupProps, "title">) {
+  const { controller } = useSearchScreen();
+  const { current, deferred } = useSearchStates();
+  const { histogramField } = current;
+  const { results, spinner } = deferred;
+  const opened = useRef(search);
+  const key = fields.join();
+  useEffect(() => {
+    const shown = fields.filter(hasHistogram);
+    const first = shown.find((field) => opened.current.range[field] !== undefined) ?? shown[0];
+    if (first) controller.showHistogram(first);
+    return () => controller.hideHistogram(fields);
+    // The group's fields, not their values: a new search does not move the distribution to another field.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [controller, key]);
+  const onShow = useCallback(
+    (field: RangeField) => {
+      if (hasHistogram(field)) controller.showHistogram(field);
+    },
+    [controller],
+  );
+  return fields.map((field) => (
+    <RangeFilter
+      key={field}
+      field={field}
+      value={search.range[field]}
+      onChange={onChange}
+      histogram={field === histogramField ? (drawable(results?.histogram, field) ? results.histogram : null) : undefined}
+      type={search.resultType}
+      stale={spinner}
+      onShowHistogram={hasHistogram(field) ? onShow : undefined}
+    />
+  ));
 }
 
 function EntriesGroup({

@@ -24,13 +24,21 @@ import {
   type SearchPageAnswer,
 } from "#shared/api-contracts/search-api";
 import { SuggestAnswerSchema, type SuggestAnswer } from "#shared/api-contracts/suggest";
+import type { HistogramField } from "#shared/search/histogram";
 import type { Entity } from "#shared/search/result-schemas";
 import type { ResultType } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { api } from "../api";
 
-export function fetchSearchPage(search: Search, page: number, requestId: number, signal?: AbortSignal): Promise<SearchPageAnswer> {
-  return api.call(`/sapi/search/page/${page}`, {
+/** `histogram`: also the distribution behind that range filter (issue 39), only while its panel is open. */
+export function fetchSearchPage(
+  search: Search,
+  page: number,
+  requestId: number,
+  signal?: AbortSignal,
+  histogram?: HistogramField,
+): Promise<SearchPageAnswer> {
+  return api.call(`/sapi/search/page/${page}${histogram ? `?histogram=${histogram}` : ""}`, {
     method: "POST",
     body: search,
     headers: { [SEARCH_REQUEST_ID_HEADER]: String(requestId) },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
+import type { Histogram, HistogramField } from "#shared/search/histogram";
 import type { CompanyRecord } from "#shared/search/result-schemas";
 import { emptySearch, type Search } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
@@ -26,6 +27,7 @@ interface Pending {
   search: Search;
   page: number;
   requestId: number;
+  histogram?: HistogramField;
   resolve: (answer: SearchPageAnswer) => void;
   reject: (error: unknown) => void;
 }
@@ -39,7 +41,8 @@ function harness() {
   let nextTimer = 1;
   const controller = new SearchController(
     {
-      fetchPage: (search, page, requestId) => new Promise((resolve, reject) => pending.push({ search, page, requestId, resolve, reject })),
+      fetchPage: (search, page, requestId, _signal, histogram) =>
+        new Promise((resolve, reject) => pending.push({ search, page, requestId, histogram, resolve, reject })),
       onRoute: (vad, mode) => routes.push(`${mode}:${vad}`),
       messageOf: () => "Något gick fel. Prova gärna igen.",
       log: (message) => logs.push(message),
@@ -65,6 +68,72 @@ function harness() {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { controller, pending, routes, logs, advance, settle };
 }
+
+function withHistogram(answer: SearchPageAnswer, field: HistogramField, counts = [1, 2, 3]): SearchPageAnswer {
+  const histogram: Histogram = { field, edges: [2, 3], counts, all: [5, 5, 5] };
+  return { ...answer, results: { ...answer.results, histogram } };
+}
+
+describe("SearchController: the open range panel's distribution (issue 39)", () => {
+  it("asks for none while no panel is open, and with each search while one is", async () => {
+    const { controller, pending, settle } = harness();
+    void controller.run(emptySearch());
+    expect(pending[0]?.histogram).toBeUndefined();
+    pending[0]?.resolve(answerFor(emptySearch(), 0, 1));
+    await settle();
+    expect(pending).toHaveLength(1);
+
+    // Opened after the answer: one more call for the search on screen, merged into its results.
+    controller.showHistogram("scoring");
+    controller.showHistogram("scoring");
+    expect(pending.map((p) => [p.requestId, p.page, p.histogram])).toEqual([
+      [1, 0, undefined],
+      [1, 0, "scoring"],
+    ]);
+    pending[1]?.resolve(withHistogram(answerFor(emptySearch(), 0, 1), "scoring"));
+    await settle();
+    expect(controller.getState().results?.histogram?.counts).toEqual([1, 2, 3]);
+
+    // Open: the next search asks for it in the same request, and answers it.
+    const next = addCode(emptySearch(), "location", "01");
+    void controller.run(next);
+    expect(pending[2]?.histogram).toBe("scoring");
+    pending[2]?.resolve(withHistogram(answerFor(next, 0, 2), "scoring", [4, 5, 6]));
+    await settle();
+    expect(pending).toHaveLength(3);
+    expect(controller.getState().results?.histogram?.counts).toEqual([4, 5, 6]);
+
+    // Closed: the request is as before; a field that worksites lack is not asked for them.
+    controller.hideHistogram(["scoring", "createdDate"]);
+    void controller.run(emptySearch());
+    expect(pending[3]?.histogram).toBeUndefined();
+    controller.showHistogram("scoring");
+    void controller.run(emptySearch("WORKSITE"));
+    expect(pending.slice(4).map((p) => p.histogram)).toEqual([undefined]);
+  });
+
+  it("drops a distribution whose search is no longer the latest, and asks again after a search that lacked it", async () => {
+    const { controller, pending, settle } = harness();
+    void controller.run(emptySearch());
+    pending[0]?.resolve(answerFor(emptySearch(), 0, 1));
+    await settle();
+    controller.showHistogram("turnover");
+    const next = addCode(emptySearch(), "location", "01");
+    void controller.run(next);
+    pending[1]?.resolve(withHistogram(answerFor(emptySearch(), 0, 1), "turnover", [9, 9, 9]));
+    await settle();
+    expect(controller.getState().results?.histogram).toBeUndefined();
+
+    // The panel switched while the search was on its way: its answer has the old field's, so one more call.
+    controller.showHistogram("earnings");
+    pending[2]?.resolve(withHistogram(answerFor(next, 0, 2), "turnover"));
+    await settle();
+    expect(pending.map((p) => p.histogram)).toEqual([undefined, "turnover", "turnover", "earnings"]);
+    pending[3]?.resolve(withHistogram(answerFor(next, 0, 2), "earnings", [7, 8, 9]));
+    await settle();
+    expect(controller.getState().results?.histogram).toMatchObject({ field: "earnings", counts: [7, 8, 9] });
+  });
+});
 
 describe("SearchController", () => {
   it("starts with the server's failure as its error card, not loading, and 'Försök igen' runs the search", async () => {

@@ -5,8 +5,13 @@
  * The spinner appears after the slow-search delay and stays for a minimum time. A small external store, so React
  * components subscribe with useSyncExternalStore and tests drive it with a fake API call and fake timers. A search
  * sorted by relevance that has lost its text runs with the default sort (issue 26).
+ *
+ * While a range panel is open (issue 39), each search also asks for that field's distribution (`?histogram=`), so one
+ * request answers both under the same latest-wins rule; a panel opened after the answer asks once for the search on
+ * screen. With no panel open the request is exactly as before.
  */
 import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
+import { histogramApplies, type HistogramField } from "#shared/search/histogram";
 import type { Search } from "#shared/search/search-schema";
 import { withSortFittingText } from "./search-edit";
 import { initialSearchState, searchReducer, type SearchAction, type SearchState } from "./search-state";
@@ -18,7 +23,13 @@ export const SPINNER_MIN_MS = 500;
 export type RouteMode = "push" | "replace" | "none";
 
 export interface SearchControllerDeps {
-  fetchPage: (search: Search, page: number, requestId: number, signal: AbortSignal) => Promise<SearchPageAnswer>;
+  fetchPage: (
+    search: Search,
+    page: number,
+    requestId: number,
+    signal: AbortSignal,
+    histogram?: HistogramField,
+  ) => Promise<SearchPageAnswer>;
   /** Called after a successful search with its `vad`. */
   onRoute: (serializedSearch: string, mode: Exclude<RouteMode, "none">) => void;
   /** The message to show for a failure (spec §8 extraction). */
@@ -37,6 +48,8 @@ export class SearchController {
   private readonly lifetime = new AbortController();
   private spinnerTimer: unknown = null;
   private spinnerShownAt = 0;
+  /** `requestId:field` of the distribution being fetched on its own, so a panel re-rendering asks only once. */
+  private histogramInFlight: string | null = null;
   private readonly now: () => number;
   private readonly setTimer: (run: () => void, ms: number) => unknown;
   private readonly clearTimer: (timer: unknown) => void;
@@ -74,10 +87,12 @@ export class SearchController {
     this.dispatch({ type: "started", search, requestId });
     this.startSpinner();
     try {
-      const answer = await this.deps.fetchPage(search, 0, requestId, this.lifetime.signal);
+      const answer = await this.deps.fetchPage(search, 0, requestId, this.lifetime.signal, this.histogramFor(search));
       // The answer names its request; anything but the latest is dropped (spec §4).
       if (answer.requestId !== requestId || requestId !== this.counter) return;
       this.dispatch({ type: "succeeded", requestId, answer });
+      // A panel opened (or switched) while the search was on its way.
+      void this.loadHistogram();
       // The address changes after the new results have been painted: a navigation re-renders every route, and the
       // hit count should not wait for that.
       if (route !== "none") this.afterPaint(() => this.deps.onRoute(answer.serializedSearch, route));
@@ -111,6 +126,45 @@ export class SearchController {
       if (requestId !== this.counter) return;
       this.deps.log("loading more failed", { error: String(error) });
       this.dispatch({ type: "moreFailed", requestId, message: this.deps.messageOf(error) });
+    }
+  }
+
+  /** The range panel `field` opened (null: none is open); the most recently opened one is drawn. */
+  showHistogram(field: HistogramField | null): void {
+    if (this.state.histogramField === field) return;
+    this.dispatch({ type: "histogramField", field });
+    void this.loadHistogram();
+  }
+
+  /** Panels of `fields` closed: the distribution is no longer asked for if it was one of theirs. */
+  hideHistogram(fields: readonly string[]): void {
+    const field = this.state.histogramField;
+    if (field !== null && fields.includes(field)) this.showHistogram(null);
+  }
+
+  private histogramFor(search: Search): HistogramField | undefined {
+    const field = this.state.histogramField;
+    return field !== null && histogramApplies(field, search.resultType) ? field : undefined;
+  }
+
+  /** Asks for the open panel's distribution of the search on screen, when its answer has none (one search call). */
+  private async loadHistogram(): Promise<void> {
+    const { results, loading, resultsOutdated, search } = this.state;
+    const field = this.histogramFor(search);
+    if (!field || !results || loading || resultsOutdated || results.histogram?.field === field) return;
+    const requestId = this.counter;
+    const key = `${requestId}:${field}`;
+    if (this.histogramInFlight === key) return;
+    this.histogramInFlight = key;
+    try {
+      const answer = await this.deps.fetchPage(search, 0, requestId, this.lifetime.signal, field);
+      if (requestId !== this.counter || this.state.histogramField !== field || !answer.results.histogram) return;
+      this.dispatch({ type: "histogram", requestId, histogram: answer.results.histogram });
+    } catch (error) {
+      // The bars stay empty; the search itself is unaffected.
+      if (requestId === this.counter) this.deps.log("histogram failed", { requestId, field, error: String(error) });
+    } finally {
+      if (this.histogramInFlight === key) this.histogramInFlight = null;
     }
   }
 

@@ -5,6 +5,7 @@
  * only logged (by the controller).
  */
 import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
+import type { Histogram, HistogramField } from "#shared/search/histogram";
 import type { SearchResults } from "#shared/search/result-schemas";
 import type { Search } from "#shared/search/search-schema";
 
@@ -39,6 +40,11 @@ export interface SearchState {
    */
   resultsOutdated: boolean;
   selection: SelectionState;
+  /**
+   * The range field whose panel is open (issue 39): its distribution is asked for with each search and drawn above
+   * its slider (results.histogram). Null while no range panel is open, and then no search asks for one.
+   */
+  histogramField: HistogramField | null;
 }
 
 export type SearchAction =
@@ -49,6 +55,8 @@ export type SearchAction =
   | { type: "moreSucceeded"; requestId: number; answer: SearchPageAnswer }
   | { type: "moreFailed"; requestId: number; message: string }
   | { type: "spinner"; visible: boolean }
+  | { type: "histogramField"; field: HistogramField | null }
+  | { type: "histogram"; requestId: number; histogram: Histogram }
   | { type: "selectionMode"; active: boolean }
   | { type: "toggleMarked"; id: string }
   | { type: "excludeMarked"; exclude: boolean };
@@ -69,6 +77,7 @@ export function initialSearchState(search: Search, answer: SearchPageAnswer | nu
     error: answer === null ? error : null,
     resultsOutdated: false,
     selection: EMPTY_SELECTION,
+    histogramField: null,
   };
 }
 
@@ -134,6 +143,12 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       return action.requestId === state.latestRequest ? { ...state, loadingMore: false, error: action.message } : state;
     case "spinner":
       return { ...state, spinner: action.visible };
+    case "histogramField":
+      return { ...state, histogramField: action.field };
+    case "histogram":
+      // The distribution of the search on screen, asked for after its answer (the panel opened later).
+      if (action.requestId !== state.latestRequest || !state.results || state.loading) return state;
+      return { ...state, results: { ...state.results, histogram: action.histogram } };
     default:
       return { ...state, selection: selectionReducer(state.selection, action) };
   }
