@@ -1,10 +1,10 @@
 /**
  * "Hitta liknande" (issue 39 point 3): from a company's detail pane a new, ordinary search for similar companies opens,
  * with the summary line saying what it matched and the company itself left out (a one-number list file, excluded);
- * then the same from a phone-sized screen's detail sheet.
+ * from a worksite's pane the same search for its company; then the same from a phone-sized screen's detail sheet.
  */
 import type { Page } from "@playwright/test";
-import type { CompanyRecord } from "#shared/search/result-schemas";
+import type { CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
 import { apiSearch, expectHitCount, openSearch, searchInUrl, signedIn } from "./search-helpers";
 import { expect, expectAccessible, test } from "./support/test";
 
@@ -54,6 +54,20 @@ test("'Hitta liknande' opens an editable search for similar companies without th
   expect((await apiSearch(page, { ...similar, numSet: {}, numeric: { orgSeqNo: company.orgSeqNo } })).results.hitCount).toBe(1);
   await expect(page.locator(`[data-record-id="${company.orgSeqNo}"]`)).toHaveCount(0);
   await expectAccessible(page);
+
+  // A worksite offers it through its company: the same search of companies.
+  const ofCompany = { resultType: "WORKSITE", numeric: { orgSeqNo: company.orgSeqNo } } as const;
+  const worksite = (await apiSearch(page, ofCompany)).results.records[0] as WorksiteRecord | undefined;
+  if (!worksite) throw new Error(`${company.name} has no worksite`);
+  await openSearch(page, ofCompany);
+  await page.locator(`[data-record-id="${worksite.cfarNo}"] .record-card__open`).click();
+  await page.getByRole("complementary", { name: worksite.name }).getByRole("button", { name: "Hitta liknande" }).click();
+  await expect(page.locator(".summary__similar")).toContainText(`Liknar ${company.name}: bransch `);
+  await expect.poll(() => searchInUrl(page).resultType).toBe("COMPANY");
+  const fromWorksite = searchInUrl(page);
+  expect([fromWorksite.codeSet, fromWorksite.range]).toEqual([similar.codeSet, similar.range]);
+  expect(fromWorksite.numSet.excludeFile?.length).toBe(1);
+  await expectHitCount(page, answer.results.hitCount);
 
   // On a phone the pane is a full-screen sheet: the action works there too, for another company of the results.
   await page.setViewportSize({ width: 390, height: 844 });
