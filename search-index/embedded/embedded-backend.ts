@@ -11,9 +11,9 @@ import { positionsOfOrgNos } from "./candidates";
 import type { DocumentStore } from "./d1-documents";
 import type { EntityIndex, SearchIndex } from "./index-types";
 import { lowerBound } from "./ranks";
-import { scan, scanHits, type ScanCounts } from "./scan";
+import { isUnconstrained, scan, scanHits, scanTopOnly, type ScanCounts } from "./scan";
 import type { Positions } from "./scan-count";
-import { countBins, rankBins, rankColumn } from "./histogram";
+import { binColumn, countBins } from "./histogram";
 import { collectTop } from "./scan-count";
 import { matchOneWordTop } from "./text-match";
 import { planAll, planScan, type ScanPlan } from "./scan-plan";
@@ -26,6 +26,13 @@ const isTextOnly = (search: ValidSearch) =>
   Object.values(search.codeSet).every((codes) => !codes?.length) &&
   Object.values(search.numSet).every((ids) => !ids?.length) &&
   Object.entries(search.bool).every(([name]) => name === "useMainSni" || name === "useLocation");
+
+/** The kept `_all` counts as a search's own (each map copied: an answer may be changed downstream, the kept never). */
+function wholeIndexAsOwn(all: Aggregations): Aggregations {
+  const own: Aggregations = {};
+  for (const [key, counts] of Object.entries(all)) own[key.replace(/_all$/, "")] = { ...counts };
+  return own;
+}
 
 export class EmbeddedBackend implements SearchBackend {
   private readonly allCache = new Map<string, Aggregations>();
@@ -68,9 +75,14 @@ export class EmbeddedBackend implements SearchBackend {
     assertListFilesGiven(search, options.listFiles);
     const plan = planScan(this.index, search, options.listFiles, options.histogram);
     const top = new TopK(Math.min(MAX_VISIBLE_RECORDS, (page + 1) * PAGE_SIZE), plan.entity, search.sort, search.seed, plan.textScores);
-    const counts = scan(plan, top);
+    // A search that constrains nothing counts nothing: its counts are the whole index's, kept per version (the
+    // cluster does the same, docs/decisions/0044).
+    const countless = isUnconstrained(plan);
+    const counts = countless ? scanTopOnly(plan, top) : scan(plan, top);
     const histogram = options.histogram ? this.histogram(search, options.histogram, plan, counts, options.listFiles) : undefined;
-    const aggregations = { ...toAggregations(this.index, search.resultType, plan, counts), ...this.allAggregations(search) };
+    const all = this.allAggregations(search);
+    const own = countless ? wholeIndexAsOwn(all) : toAggregations(this.index, search.resultType, plan, counts);
+    const aggregations = { ...own, ...all };
     const positions = top.sorted().slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
     const [records, nameForOrgSeqNo] = await Promise.all([this.records(search.resultType, positions), this.nameForOrgSeqNo(search)]);
     const results = { type: search.resultType, hitCount: counts.hitCount, records, aggregations, nameForOrgSeqNo } as SearchResults;
@@ -93,22 +105,21 @@ export class EmbeddedBackend implements SearchBackend {
   ): Histogram {
     const edges = histogramEdges(field);
     const entity = this.entity(search.resultType);
-    const table = rankBins(this.index, field, edges);
-    const ranks = rankColumn(entity, field);
+    const column = binColumn(this.index, entity, field, edges);
     const bins = edges.length + 1;
     const allKey = `${search.resultType}:${field}:${edges.join(",")}`;
     let all = this.allHistograms.get(allKey);
-    if (!all) this.allHistograms.set(allKey, (all = countBins(ranks, table, bins, null, entity.count)));
+    if (!all) this.allHistograms.set(allKey, (all = countBins(column, bins, null, entity.count)));
     let hits: { positions: Positions; count: number } = { positions: counts.hits, count: counts.hitCount };
     if (search.range[field] && plan.ownRange === null) {
       const { [field]: _own, ...others } = search.range;
       hits = scanHits(planScan(this.index, { ...search, range: others }, listFiles));
     }
     if (hits.positions === null) return { field, edges, counts: all, all };
-    const selection = countBins(ranks, table, bins, hits.positions, hits.count);
+    const selection = countBins(column, bins, hits.positions, hits.count);
     if (plan.ownRange !== null) {
-      const outside = countBins(ranks, table, bins, counts.ownRangeOnly, counts.ownRangeOnlyCount);
-      outside.forEach((n, bin) => (selection[bin] = (selection[bin] ?? 0) + n));
+      const outside = countBins(column, bins, counts.ownRangeOnly, counts.ownRangeOnlyCount);
+      selection.forEach((n, bin) => (selection[bin] = n + (outside[bin] as number)));
     }
     return { field, edges, counts: selection, all };
   }

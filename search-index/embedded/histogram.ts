@@ -1,43 +1,53 @@
 /**
  * Range-filter histograms on the embedded index (issue 39, workers/shared/search/histogram.ts): one loop over the hits
- * reading the field's rank column through a rank → bin table, so a histogram costs a fraction of the search it rides
- * on. When the search constrains the field itself, the bins count the search without that range (its relaxed hits,
- * one more classifying pass); a search that then constrains nothing reads the whole-index bins, kept per version.
+ * reading a byte column of each record's bin (built once per field, edges and index version from the field's ranks),
+ * so a histogram costs a fraction of the search it rides on. When the search ranges the field itself, the bins count
+ * the search without that range (the plan's ownRange, or a relaxed pass); a search that then constrains nothing reads
+ * the whole-index bins, kept per version.
  */
 import { binOf, type HistogramField } from "#shared/search/histogram";
 import type { EntityIndex, SearchIndex } from "./index-types";
 import type { Positions } from "./scan-count";
 
-const binTables = new WeakMap<Float64Array, Map<string, Uint8Array>>();
+/** The bin column's value of a record without a value: counted nowhere. */
+const NO_BIN = 0xff;
 
-/** Bin per dense rank of the field (its sorted distinct values), for these edges. */
-export function rankBins(index: SearchIndex, field: HistogramField, edges: readonly number[]): Uint8Array {
-  const values = index.values[field] ?? new Float64Array(0);
-  let byEdges = binTables.get(values);
-  if (!byEdges) binTables.set(values, (byEdges = new Map()));
-  const key = edges.join(",");
-  let table = byEdges.get(key);
-  if (!table) {
-    table = new Uint8Array(values.length);
+const binColumns = new WeakMap<EntityIndex, Map<string, Uint8Array>>();
+
+/** Each record's bin of the field for these edges (NO_BIN when it has no value). */
+export function binColumn(index: SearchIndex, entity: EntityIndex, field: HistogramField, edges: readonly number[]): Uint8Array {
+  let byField = binColumns.get(entity);
+  if (!byField) binColumns.set(entity, (byField = new Map()));
+  const key = `${field}:${edges.join(",")}`;
+  let column = byField.get(key);
+  if (!column) {
+    const values = index.values[field] ?? new Float64Array(0);
+    const table = new Uint8Array(values.length);
     for (let r = 0; r < values.length; r++) table[r] = binOf(edges, values[r] as number);
-    byEdges.set(key, table);
+    const ranks = entity.ranks[field] ?? new Uint32Array(0);
+    column = new Uint8Array(entity.count).fill(NO_BIN);
+    for (let i = 0; i < ranks.length; i++) {
+      const r = ranks[i] as number;
+      if (r < table.length) column[i] = table[r] as number;
+    }
+    byField.set(key, column);
   }
-  return table;
+  return column;
 }
 
-/** Bin counts of the listed positions (null: 0 … n-1); a missing value (NULL_RANK, past the table) counts nowhere. */
-export function countBins(ranks: Uint32Array, table: Uint8Array, bins: number, list: Positions, n: number): number[] {
-  const counts = new Uint32Array(bins);
-  const size = table.length;
-  for (let k = 0; k < n; k++) {
-    const r = ranks[list === null ? k : (list[k] as number)] as number;
-    if (r < size) {
-      const bin = table[r] as number;
+/** Bin counts of the listed positions (null: 0 … n-1). */
+export function countBins(column: Uint8Array, bins: number, list: Positions, n: number): number[] {
+  const counts = new Uint32Array(256);
+  if (list === null) {
+    for (let i = 0; i < n; i++) {
+      const bin = column[i] as number;
+      counts[bin] = (counts[bin] as number) + 1;
+    }
+  } else {
+    for (let k = 0; k < n; k++) {
+      const bin = column[list[k] as number] as number;
       counts[bin] = (counts[bin] as number) + 1;
     }
   }
-  return Array.from(counts);
+  return Array.from(counts.subarray(0, bins));
 }
-
-/** The field's rank column of an entity (an empty one when the entity lacks the field). */
-export const rankColumn = (entity: EntityIndex, field: HistogramField): Uint32Array => entity.ranks[field] ?? new Uint32Array(0);

@@ -64,6 +64,25 @@ function hasOwnerAge(offsets: Uint32Array, ages: Uint8Array, lo: number, hi: num
   return false;
 }
 
+/** Whether the plan constrains nothing: every record is a hit, and its counts are the whole index's. */
+export function isUnconstrained(plan: ScanPlan): boolean {
+  const hasSoft =
+    plan.sni !== null ||
+    plan.location !== null ||
+    plan.smallCodes.some((facet) => facet.selected !== null) ||
+    plan.softMask !== 0 ||
+    plan.ownRange !== null;
+  return (
+    !plan.empty &&
+    plan.candidates === null &&
+    plan.hardMask === 0 &&
+    plan.ranges.length === 0 &&
+    plan.ownerAge === null &&
+    plan.excludeCompanies === null &&
+    !hasSoft
+  );
+}
+
 /** What one scan reads: the plan resolved to columns, masks and scratch lists. */
 function prepare(plan: ScanPlan) {
   const entity = plan.entity;
@@ -75,10 +94,7 @@ function prepare(plan: ScanPlan) {
   const [range0, range1, ...more] = plan.ranges;
   const sel0 = f0?.selected ?? null;
   const sel1 = f1?.selected ?? null;
-  const hasSoft =
-    plan.sni !== null || plan.location !== null || sel0 !== null || sel1 !== null || plan.softMask !== 0 || plan.ownRange !== null;
-  const unconstrained =
-    plan.candidates === null && plan.hardMask === 0 && !range0 && plan.ownerAge === null && plan.excludeCompanies === null && !hasSoft;
+  const unconstrained = isUnconstrained(plan);
   return {
     plan,
     entity,
@@ -277,19 +293,33 @@ export function scanHits(plan: ScanPlan): { positions: Positions; count: number 
   return { positions: prepared.lists[0], count: lengths[0] as number };
 }
 
+const emptyCounts = (plan: ScanPlan): ScanCounts => ({
+  hitCount: 0,
+  sni: new Uint32Array(plan.sniSize + 1),
+  location: new Uint32Array(plan.locationSize + 1),
+  small: plan.smallCodes.map(() => new Uint32Array(256)),
+  flagHist: new Uint32Array(FLAG_COMBINATIONS),
+  boolOnly: new Uint32Array(32),
+  hits: EMPTY32,
+  ownRangeOnly: EMPTY32,
+  ownRangeOnlyCount: 0,
+});
+
+/**
+ * An unconstrained plan's best records without counting (isUnconstrained): every record is a hit, and the caller
+ * reads the counts from the whole index's, which it keeps per version. The count arrays stay empty.
+ */
+export function scanTopOnly(plan: ScanPlan, top: TopK): ScanCounts {
+  const counts = emptyCounts(plan);
+  collectTop(top, null, plan.entity.count);
+  counts.hitCount = plan.entity.count;
+  counts.hits = null;
+  return counts;
+}
+
 /** Counts the plan's hits and facets and fills `top` with the best hits. */
 export function scan(plan: ScanPlan, top: TopK | null): ScanCounts {
-  const counts: ScanCounts = {
-    hitCount: 0,
-    sni: new Uint32Array(plan.sniSize + 1),
-    location: new Uint32Array(plan.locationSize + 1),
-    small: plan.smallCodes.map(() => new Uint32Array(256)),
-    flagHist: new Uint32Array(FLAG_COMBINATIONS),
-    boolOnly: new Uint32Array(32),
-    hits: EMPTY32,
-    ownRangeOnly: EMPTY32,
-    ownRangeOnlyCount: 0,
-  };
+  const counts = emptyCounts(plan);
   if (plan.empty) return counts;
   const prepared = prepare(plan);
   const lengths = new Uint32Array(6);
