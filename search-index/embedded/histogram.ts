@@ -7,7 +7,7 @@
  */
 import { binOf, type HistogramField } from "#shared/search/histogram";
 import type { EntityIndex, SearchIndex } from "./index-types";
-import type { Positions } from "./scan-count";
+import { countBytes, type Positions } from "./scan-count";
 
 /** The bin column's value of a record without a value: counted nowhere. */
 const NO_BIN = 0xff;
@@ -35,19 +35,9 @@ export function binColumn(index: SearchIndex, entity: EntityIndex, field: Histog
   return column;
 }
 
-/** Bin counts of the listed positions (null: 0 … n-1). */
+/** Bin counts of the listed positions (null: 0 … n-1); NO_BIN falls past the bins. */
 export function countBins(column: Uint8Array, bins: number, list: Positions, n: number): number[] {
   const counts = new Uint32Array(256);
-  if (list === null) {
-    for (let i = 0; i < n; i++) {
-      const bin = column[i] as number;
-      counts[bin] = (counts[bin] as number) + 1;
-    }
-  } else {
-    for (let k = 0; k < n; k++) {
-      const bin = column[list[k] as number] as number;
-      counts[bin] = (counts[bin] as number) + 1;
-    }
-  }
+  countBytes(column, list, n, counts);
   return Array.from(counts.subarray(0, bins));
 }
