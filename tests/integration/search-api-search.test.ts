@@ -120,6 +120,9 @@ describe("range-filter histograms (issue 39)", () => {
     // The same search with a histogram is not the cached answer without one.
     const answer = await answerOf(await searchPage("0?histogram=turnover", body));
     expect(answer.results.hitCount).toBe(plain.results.hitCount);
+    // The histogram is no part of the search: the same `vad` for shared links and exports (issue 39 point 4).
+    expect(answer.serializedSearch).toBe(plain.serializedSearch);
+    expect(answer.search).toEqual(plain.search);
     const histogram = answer.results.histogram;
     expect(histogram?.field).toBe("turnover");
     const edges = histogram?.edges ?? [];
