@@ -201,10 +201,11 @@ export class ElasticsearchBackend implements SearchBackend {
         ? { histogram: { field: options.histogram, edges: histogramEdgesOf, wholeIndexKnown: knownBins !== undefined } }
         : {}),
     });
-    const own = plan.histogram && typeof plan.histogram.selection === "object" && "body" in plan.histogram.selection;
+    const selection = plan.histogram?.selection ?? "wholeIndex";
+    const ownBody = typeof selection === "object" && "body" in selection ? selection.body : null;
     const extra = [
       ...(plan.wholeIndex ? [plan.wholeIndex] : []),
-      ...(own ? [(plan.histogram?.selection as { body: Body }).body] : []),
+      ...(ownBody ? [ownBody] : []),
       ...(plan.histogram?.wholeIndex ? [plan.histogram.wholeIndex] : []),
     ];
     const bodies = [plan.hits, ...plan.counts.map((request) => request.body), ...extra];
@@ -231,17 +232,15 @@ export class ElasticsearchBackend implements SearchBackend {
     completeCounts(aggregations, facets);
     const results: SearchResults = { type: search.resultType, hitCount, records: hitsOf(hits), aggregations, nameForOrgSeqNo: name };
     if (options.histogram && plan.histogram && histogramEdgesOf) {
-      const selection = plan.histogram.selection;
-      const ownBins = own ? binsOf(tail.shift()) : null;
-      let all = knownBins;
+      // The tail's order: the own request's bins, then the whole-index bins (as `extra` above).
+      const ownBins = ownBody ? binsOf(tail.shift()) : [];
+      let all = knownBins ?? [];
       if (plan.histogram.wholeIndex) {
         all = binsOf(tail.shift());
         if (histogramKey) keepWholeIndexBins(histogramKey, all);
       }
-      const bins = all ?? [];
-      const counts =
-        selection === "wholeIndex" ? bins : typeof selection === "object" && "count" in selection ? binsOf(rest[selection.count]) : ownBins;
-      results.histogram = { field: options.histogram, edges: histogramEdgesOf, counts: [...(counts ?? [])], all: [...bins] };
+      const counts = selection === "wholeIndex" ? all : "count" in selection ? binsOf(rest[selection.count]) : ownBins;
+      results.histogram = { field: options.histogram, edges: histogramEdgesOf, counts: [...counts], all: [...all] };
     }
     return results;
   }

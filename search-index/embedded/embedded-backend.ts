@@ -12,9 +12,8 @@ import type { DocumentStore } from "./d1-documents";
 import type { EntityIndex, SearchIndex } from "./index-types";
 import { lowerBound } from "./ranks";
 import { isUnconstrained, scan, scanHits, scanTopOnly, type ScanCounts } from "./scan";
-import type { Positions } from "./scan-count";
 import { binColumn, countBins } from "./histogram";
-import { collectTop } from "./scan-count";
+import { collectTop, type Positions } from "./scan-count";
 import { matchOneWordTop } from "./text-match";
 import { planAll, planScan, type ScanPlan } from "./scan-plan";
 import { TopK } from "./top-k";
@@ -36,7 +35,8 @@ function wholeIndexAsOwn(all: Aggregations): Aggregations {
 
 export class EmbeddedBackend implements SearchBackend {
   private readonly allCache = new Map<string, Aggregations>();
-  private readonly allHistograms = new Map<string, number[]>();
+  /** The whole-index bins, by bin column (one per result type, field and edges). */
+  private readonly allHistograms = new WeakMap<Uint8Array, number[]>();
 
   constructor(
     readonly index: SearchIndex,
@@ -107,9 +107,8 @@ export class EmbeddedBackend implements SearchBackend {
     const entity = this.entity(search.resultType);
     const column = binColumn(this.index, entity, field, edges);
     const bins = edges.length + 1;
-    const allKey = `${search.resultType}:${field}:${edges.join(",")}`;
-    let all = this.allHistograms.get(allKey);
-    if (!all) this.allHistograms.set(allKey, (all = countBins(column, bins, null, entity.count)));
+    let all = this.allHistograms.get(column);
+    if (!all) this.allHistograms.set(column, (all = countBins(column, bins, null, entity.count)));
     let hits: { positions: Positions; count: number } = { positions: counts.hits, count: counts.hitCount };
     if (search.range[field] && plan.ownRange === null) {
       const { [field]: _own, ...others } = search.range;

@@ -177,9 +177,9 @@ function hardPass(p: Prepared, out: Uint32Array, from: number, to: number, count
 /**
  * The facet pass over `positions` (null: every record) [from, to): a record failing no facet is a hit, one failing
  * exactly one facet goes to that facet's list, booleans failing alone are counted on the spot. Running counts live in
- * `lengths` ([hits, SNI-only, place-only, small0-only, small1-only, own-range-only]). Chunked: one loop over every record was compiled
- * on stack replacement before the function had ever returned, and the code after the loop, lacking type feedback,
- * threw the optimised code away at the end of every search.
+ * `lengths` ([hits, SNI-only, place-only, small0-only, small1-only, own-range-only]). Chunked: one loop over every
+ * record was compiled on stack replacement before the function had ever returned, and the code after the loop,
+ * lacking type feedback, threw the optimised code away at the end of every search.
  */
 function softPass(p: Prepared, positions: Uint32Array | null, boolOnly: Uint32Array, lengths: Uint32Array, from: number, to: number): void {
   const { softMask, softWant, sni, location, useMainSni, useAllLocations } = p.plan;
