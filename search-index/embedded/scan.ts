@@ -3,10 +3,13 @@
  * a record failing none is a hit; a record failing exactly one facet's constraint goes to that facet's list
  * (disjunctive counting); booleans failing alone are counted on the spot. Then one tight loop per histogram counts
  * the hits and each facet's list, and the hits feed the top-k heap. With no constraint the first pass is skipped.
- * Written for V8: flat typed-array loops, everything the loop reads in locals, fixed slots for two small facets.
+ * A full scan's hard constraints are a branch-free pass (scan-bits.ts hardList), and a broad domain's facets are
+ * classified as bitsets (scan-bits.ts classifyBits; docs/decisions/0049); text and list-file searches, whose
+ * candidates are few, go record by record. Written for V8: flat typed-array loops, everything the loop reads in locals, fixed slots for two small facets.
  */
 import { FLAG_COMBINATIONS, type EntityIndex } from "./index-types";
 import type { ScanPlan } from "./scan-plan";
+import { bitsPay, classifyBits, hardList, type SoftFacets } from "./scan-bits";
 import { collectTop, countBytes, countColumn, countRows, pairColumn, unfoldPairs, type Positions } from "./scan-count";
 import type { TopK } from "./top-k";
 
@@ -232,14 +235,44 @@ function softPass(p: Prepared, positions: Uint32Array | null, boolOnly: Uint32Ar
   lengths[5] = ownFails;
 }
 
-/** The classifying passes: the hard constraints first when the search has any, then the facets. */
+/** The soft constraints for the bitset pass (scan-bits.ts). */
+function softFacets(p: Prepared): SoftFacets {
+  const { plan } = p;
+  return {
+    entity: p.entity,
+    sni: plan.sni,
+    useMainSni: plan.useMainSni,
+    location: plan.location,
+    locationRows: plan.useAllLocations ? p.locationAll : null,
+    col0: p.col0,
+    col1: p.col1,
+    sel0: p.sel0,
+    sel1: p.sel1,
+    own: plan.ownRange,
+    softMask: plan.softMask,
+    softWant: plan.softWant,
+  };
+}
+
+/**
+ * The classifying passes: the hard constraints first when the search has any (branch-free over every record when
+ * they are flags and ranges, record by record over candidates or with owner ages and excluded companies), then the
+ * facets, as bitsets when the remaining domain is broad (scan-bits.ts), record by record otherwise.
+ */
 function classify(p: Prepared, boolOnly: Uint32Array, lengths: Uint32Array): void {
   let positions = p.plan.candidates;
   let total = positions ? positions.length : p.entity.count;
-  if (hasHardConstraints(p)) {
+  if (positions === null && p.plan.ownerAge === null && p.plan.excludeCompanies === null && hasHardConstraints(p)) {
+    total = hardList(p.entity.flags, p.plan.hardMask, p.plan.hardWant, p.plan.ranges, total, p.hardList);
+    positions = p.hardList;
+  } else if (hasHardConstraints(p)) {
     const passed = p.hardList;
     total = chunked(total, (from, to, count) => hardPass(p, passed, from, to, count));
     positions = passed;
+  }
+  if (bitsPay(total, p.entity.count)) {
+    classifyBits(softFacets(p), positions, total, p.lists, lengths, boolOnly);
+    return;
   }
   for (let from = 0; from < total; from += CHUNK) softPass(p, positions, boolOnly, lengths, from, Math.min(total, from + CHUNK));
 }
@@ -306,12 +339,12 @@ const emptyCounts = (plan: ScanPlan): ScanCounts => ({
 });
 
 /**
- * An unconstrained plan's best records without counting (isUnconstrained): every record is a hit, and the caller
- * reads the counts from the whole index's, which it keeps per version. The count arrays stay empty.
+ * An unconstrained plan's counts without counting (isUnconstrained): every record is a hit, and the caller reads the
+ * counts from the whole index's, which it keeps per version, and its best records from its own kept lists. The count
+ * arrays stay empty.
  */
-export function scanTopOnly(plan: ScanPlan, top: TopK): ScanCounts {
+export function unconstrainedCounts(plan: ScanPlan): ScanCounts {
   const counts = emptyCounts(plan);
-  collectTop(top, null, plan.entity.count);
   counts.hitCount = plan.entity.count;
   counts.hits = null;
   return counts;
