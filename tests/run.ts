@@ -256,9 +256,12 @@ function start(outcome: Outcome, onReady: () => void): Running {
   const group = stageGroup(stage.name);
   outcome.group = group;
   // The shell joins the stage's cgroup before it starts the command; without one, bash reports its children's CPU
-  // with `times` once the command has ended (killed services report nothing).
+  // with `times` once the command has ended (killed services report nothing). The shell traps SIGTERM and SIGINT so
+  // that a stop signal to the group does not end it before its command: the run waits for the shell, and a service
+  // such as the OpenSearch node (whose JVM runs in a process group of its own) needs those seconds to stop its
+  // children. Without the trap the shell ended at once, the run's SIGKILL followed, and the JVM outlived the run.
   const script =
-    '[ -n "$URVAL_STAGE_CGROUP" ] && echo $$ > "$URVAL_STAGE_CGROUP/cgroup.procs"; "$@"; rc=$?; times > "$URVAL_STAGE_TIMES"; exit $rc';
+    '[ -n "$URVAL_STAGE_CGROUP" ] && echo $$ > "$URVAL_STAGE_CGROUP/cgroup.procs"; trap : TERM INT; "$@"; rc=$?; times > "$URVAL_STAGE_TIMES"; exit $rc';
   const child = spawn("bash", ["-c", script, "stage", ...stage.command], {
     cwd: ROOT,
     detached: true,
