@@ -16,6 +16,60 @@ interface Command {
 
 type Db = D1Database;
 
+const LOCKED = /database is locked|SQLITE_BUSY/;
+/** About 6 s in all: the stack's own write (a sign-in, a search's rate-limit event) holds the lock for milliseconds. */
+const LOCKED_RETRY_DELAYS_MS = [20, 50, 100, 200, 400, 800, 1600, 3000];
+
+/** Runs one statement again while SQLite answers "database is locked" (a statement that got that answer did nothing). */
+async function whileLocked<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const delay = LOCKED_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !LOCKED.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/** Each retrying statement's own statement: D1's batch takes only its own statements. */
+const unwrapped = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
+
+function retryingStatement(statement: D1PreparedStatement): D1PreparedStatement {
+  const proxy = new Proxy(statement, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key);
+      if (typeof value !== "function") return value;
+      if (key === "bind") return (...values: unknown[]) => retryingStatement(target.bind(...values));
+      if (key === "run" || key === "first" || key === "all" || key === "raw")
+        return (...args: unknown[]) => whileLocked(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+  unwrapped.set(proxy, statement);
+  return proxy;
+}
+
+/**
+ * The stack's D1 with every statement retried while it is locked. This helper and the stack's own workerd are two
+ * processes writing one SQLite file, and workerd's SQLite answers a write that meets the other's lock at once with
+ * SQLITE_BUSY, so a test's setup (a new user) could fail on a write the stack made at that moment.
+ */
+function retryingDb(db: Db): Db {
+  return new Proxy(db, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key);
+      if (key === "prepare") return (query: string) => retryingStatement(target.prepare(query));
+      if (key === "batch")
+        return (statements: D1PreparedStatement[]) =>
+          whileLocked(() => target.batch(statements.map((statement) => unwrapped.get(statement) ?? statement)));
+      if (key === "exec") return (query: string) => whileLocked(() => target.exec(query));
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 async function createUser(db: Db, args: Record<string, unknown>) {
   const tag = crypto.randomUUID().slice(0, 8);
   const user = {
@@ -106,6 +160,7 @@ async function finishExport(db: Db, args: Record<string, unknown>, exportsBucket
 
 async function main() {
   const { env, dispose } = await openLocalBindings(process.env.URVAL_STATE_DIR);
+  const db = retryingDb(env.DB);
   const handlers: Record<string, (db: Db, args: Record<string, unknown>) => Promise<unknown>> = {
     createUser,
     insertRunningExport,
@@ -127,7 +182,7 @@ async function main() {
     try {
       const handler = handlers[command.name];
       if (!handler) throw new Error(`unknown command ${command.name}`);
-      process.stdout.write(`${JSON.stringify({ id: command.id, result: await handler(env.DB, command.args) })}\n`);
+      process.stdout.write(`${JSON.stringify({ id: command.id, result: await handler(db, command.args) })}\n`);
     } catch (error) {
       process.stdout.write(`${JSON.stringify({ id: command.id, error: error instanceof Error ? error.message : String(error) })}\n`);
     }
