@@ -88,3 +88,31 @@ test("shortcuts: '?' lists them, j/k move, Enter opens, Escape closes, typing is
   await expect(box).toBeFocused();
   await expect(box).toHaveValue("j");
 });
+
+test("Escape before the detail has loaded: the focus stays on the card when the detail arrives during the close", async ({
+  page,
+  local,
+}) => {
+  await signedIn({ page, local });
+  await openSearch(page);
+  // The detail's answer is held until the pane has been closed, so it arrives while the pane slides out.
+  let release = () => {};
+  const closed = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/sapi/details/entity/**", async (route) => {
+    await closed;
+    await route.continue();
+  });
+  const detailAnswer = page.waitForResponse("**/sapi/details/entity/**");
+  await page.keyboard.press("j");
+  const opener = page.locator(".results__list .record-card").nth(0).locator(".record-card__open");
+  await expect(opener).toBeFocused();
+  await page.keyboard.press("Enter");
+  const pane = page.locator(".detail-pane");
+  await expect(pane).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(opener).toBeFocused();
+  release();
+  await detailAnswer;
+  await expect(pane).toHaveCount(0);
+  await expect(opener).toBeFocused();
+});

@@ -91,9 +91,11 @@ export const DetailPane = memo(function DetailPane() {
     if (!results.records.some((record) => recordId(record) === detailId)) detailLeftResults();
   }, [results, loading, detailId, detailLeftResults]);
 
+  // A detail that arrives while the pane slides out (Escape pressed before it had loaded) must not take the focus: it
+  // went back to the card, and the pane is about to leave. Reopened before it left, the pane takes it again.
   useEffect(() => {
-    if (detail.status === "ready") headingRef.current?.focus();
-  }, [detail.status, shownId]);
+    if (detail.status === "ready" && !closing) headingRef.current?.focus();
+  }, [detail.status, shownId, closing]);
 
   // Escape is heard on the document: right after a click the focus is still on the card (the heading takes it only
   // once the detail is ready). A modal or popup that handled Escape itself marks it handled (defaultPrevented).
