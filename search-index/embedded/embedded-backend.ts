@@ -76,17 +76,18 @@ export class EmbeddedBackend implements SearchBackend {
     const page = options.page ?? 0;
     assertListFilesGiven(search, options.listFiles);
     const plan = planScan(this.index, search, options.listFiles, options.histogram);
-    const top = new TopK(Math.min(MAX_VISIBLE_RECORDS, (page + 1) * PAGE_SIZE), plan.entity, search.sort, search.seed, plan.textScores);
     // A search that constrains nothing counts nothing: its counts are the whole index's, kept per version (the
-    // cluster does the same, docs/decisions/0044).
+    // cluster does the same, docs/decisions/0044), and its best records are kept too.
     const countless = isUnconstrained(plan);
-    const best = countless ? this.best(search, plan) : null;
-    const counts = best ? unconstrainedCounts(plan) : scan(plan, top);
+    const top = countless
+      ? null
+      : new TopK(Math.min(MAX_VISIBLE_RECORDS, (page + 1) * PAGE_SIZE), plan.entity, search.sort, search.seed, plan.textScores);
+    const counts = top ? scan(plan, top) : unconstrainedCounts(plan);
     const histogram = options.histogram ? this.histogram(search, options.histogram, plan, counts, options.listFiles) : undefined;
     const all = this.allAggregations(search);
     const own = countless ? wholeIndexAsOwn(all) : toAggregations(this.index, search.resultType, plan, counts);
     const aggregations = { ...own, ...all };
-    const positions = (best ?? top.sorted()).slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+    const positions = (top ? top.sorted() : this.best(search, plan)).slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
     const [records, nameForOrgSeqNo] = await Promise.all([this.records(search.resultType, positions), this.nameForOrgSeqNo(search)]);
     const results = { type: search.resultType, hitCount: counts.hitCount, records, aggregations, nameForOrgSeqNo } as SearchResults;
     if (histogram) results.histogram = histogram;

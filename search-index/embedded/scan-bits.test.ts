@@ -129,8 +129,8 @@ describe("the bitset facet pass", () => {
   it("sets a column's bits from its values' positions", () => {
     const random = generator(7);
     const column = Uint16Array.from({ length: COUNT }, () => random.int(NODES));
-    const postings = postingsOf(column);
-    expect(postingsOf(column)).toBe(postings);
+    const postings = postingsOf(column, NODES + 1);
+    expect(postingsOf(column, NODES + 1)).toBe(postings);
     const mask = new Uint8Array(NODES + 1);
     mask[3] = 1;
     mask[8] = 1;

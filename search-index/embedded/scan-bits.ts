@@ -8,6 +8,7 @@
  */
 import type { EntityIndex } from "./index-types";
 import { postingBits, postingsOf, selectedCount } from "./postings";
+import type { RangeConstraint } from "./scan-plan";
 
 /** The soft constraints of one scan, resolved to columns (scan.ts prepares them). */
 export interface SoftFacets {
@@ -21,7 +22,7 @@ export interface SoftFacets {
   col1: Uint8Array;
   sel0: Uint8Array | null;
   sel1: Uint8Array | null;
-  own: { ranks: Uint32Array; lo: number; hi: number } | null;
+  own: RangeConstraint | null;
   softMask: number;
   softWant: number;
 }
@@ -32,7 +33,10 @@ export type FacetLists = readonly [Uint32Array, Uint32Array, Uint32Array, Uint32
 const SLOTS = 8;
 const scratch = new WeakMap<EntityIndex, { bits: Int32Array[]; ones: Int32Array; zeros: Int32Array }>();
 
-/** Reusable bitsets per entity (searches run one at a time in an isolate): 7 facet slots, all-ones and all-zeros. */
+/**
+ * Reusable bitsets per entity (searches run one at a time in an isolate): the domain, the five facets, the booleans'
+ * two (see classifyBits), and an all-ones and an all-zeros set for what the search leaves free.
+ */
 function bitsetsOf(entity: EntityIndex) {
   let sets = scratch.get(entity);
   if (!sets) {
@@ -72,13 +76,7 @@ function domainBits(domain: Uint32Array | null, total: number, out: Int32Array):
  * mask[column[i]] as bit i over the domain: a Uint16 column (SNI or municipality nodes) or a byte column (the small
  * code sets). One function for both kinds of column costs nothing measurable (two kinds of load, one per search).
  */
-export function nodeBits(
-  column: Uint16Array | Uint8Array,
-  mask: Uint8Array,
-  domain: Uint32Array | null,
-  total: number,
-  out: Int32Array,
-): void {
+function nodeBits(column: Uint16Array | Uint8Array, mask: Uint8Array, domain: Uint32Array | null, total: number, out: Int32Array): void {
   if (domain === null) {
     for (let w = 0, base = 0; base < total; w++, base += 32) {
       const end = Math.min(total, base + 32);
@@ -100,13 +98,14 @@ export function nodeBits(
  * would be read for (bits outside the domain do not matter: the combining pass masks them), else from the column.
  */
 function columnBits(column: Uint16Array, mask: Uint8Array, domain: Uint32Array | null, total: number, out: Int32Array): void {
-  const postings = postingsOf(column);
+  // The mask has a slot per node and one for an unknown node: as many values as the column can hold.
+  const postings = postingsOf(column, mask.length);
   if (selectedCount(postings, mask) < (domain === null ? total / 2 : total)) postingBits(postings, mask, out);
   else nodeBits(column, mask, domain, total, out);
 }
 
 /** Bit i set when any of record i's CSR values is in the mask. */
-export function rowBits(
+function rowBits(
   offsets: Uint32Array,
   values: Uint16Array,
   mask: Uint8Array,
@@ -124,7 +123,7 @@ export function rowBits(
 }
 
 /** Bit i set when rank[i] lies in [lo, hi] (an empty range, hi < lo, sets none). */
-export function rangeBits(ranks: Uint32Array, lo: number, hi: number, domain: Uint32Array | null, total: number, out: Int32Array): void {
+function rangeBits(ranks: Uint32Array, lo: number, hi: number, domain: Uint32Array | null, total: number, out: Int32Array): void {
   const span = hi - lo;
   if (domain === null) {
     for (let w = 0, base = 0; base < total; w++, base += 32) {
@@ -285,13 +284,6 @@ function combine(
   lengths[5] = ownFails;
 }
 
-/** A range over a rank column, as scan-plan.ts's RangeConstraint. */
-interface Range {
-  ranks: Uint32Array;
-  lo: number;
-  hi: number;
-}
-
 /**
  * The hard flags and ranges over every record, writing the positions that pass to `out` (ascending); returns their
  * number. Branch-free: every record is written and the length advances only when it passes. The record-by-record
@@ -302,7 +294,7 @@ export function hardList(
   flags: Uint16Array,
   hardMask: number,
   hardWant: number,
-  ranges: readonly Range[],
+  ranges: readonly RangeConstraint[],
   total: number,
   out: Uint32Array,
 ): number {

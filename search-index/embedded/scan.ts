@@ -5,7 +5,8 @@
  * the hits and each facet's list, and the hits feed the top-k heap. With no constraint the first pass is skipped.
  * A full scan's hard constraints are a branch-free pass (scan-bits.ts hardList), and a broad domain's facets are
  * classified as bitsets (scan-bits.ts classifyBits; docs/decisions/0049); text and list-file searches, whose
- * candidates are few, go record by record. Written for V8: flat typed-array loops, everything the loop reads in locals, fixed slots for two small facets.
+ * candidates are few, go record by record. Written for V8: flat typed-array loops, everything the loop reads in
+ * locals, fixed slots for two small facets.
  */
 import { FLAG_COMBINATIONS, type EntityIndex } from "./index-types";
 import type { ScanPlan } from "./scan-plan";
@@ -262,12 +263,12 @@ function softFacets(p: Prepared): SoftFacets {
 function classify(p: Prepared, boolOnly: Uint32Array, lengths: Uint32Array): void {
   let positions = p.plan.candidates;
   let total = positions ? positions.length : p.entity.count;
-  if (positions === null && p.plan.ownerAge === null && p.plan.excludeCompanies === null && hasHardConstraints(p)) {
-    total = hardList(p.entity.flags, p.plan.hardMask, p.plan.hardWant, p.plan.ranges, total, p.hardList);
-    positions = p.hardList;
-  } else if (hasHardConstraints(p)) {
+  if (hasHardConstraints(p)) {
+    const { candidates, ownerAge, excludeCompanies, hardMask, hardWant, ranges } = p.plan;
     const passed = p.hardList;
-    total = chunked(total, (from, to, count) => hardPass(p, passed, from, to, count));
+    if (candidates === null && ownerAge === null && excludeCompanies === null)
+      total = hardList(p.entity.flags, hardMask, hardWant, ranges, total, passed);
+    else total = chunked(total, (from, to, count) => hardPass(p, passed, from, to, count));
     positions = passed;
   }
   if (bitsPay(total, p.entity.count)) {

@@ -13,6 +13,7 @@
  */
 import { MAX_WORD_SCORE, TEXT_SCORES, type TextQuery, type TextWord, variantScores } from "../free-text";
 import type { CompanyIndex, Csr, EntityIndex, SearchIndex } from "./index-types";
+import { postingsOf } from "./postings";
 import { codeToNodeMap, type TreeIndex } from "./tree-index";
 import { FIELD_TAGS, prefixRange } from "./word-index";
 
@@ -82,7 +83,8 @@ function codePostings(index: SearchIndex, entity: EntityIndex) {
     const sni = invert(index.sni.codes.length + 1, entity.count, (i, visit) => {
       for (let k = offsets[i] as number; k < (offsets[i + 1] as number); k++) visit(values[k] as number);
     });
-    const municipality = invert(index.location.codes.length + 1, entity.count, (i, visit) => visit(entity.municipality[i] as number));
+    // The municipality column's positions are shared with the facet pass (postings.ts).
+    const municipality = postingsOf(entity.municipality, index.location.codes.length + 1);
     inverted.set(entity, (lists = { sni, municipality }));
   }
   return lists;
