@@ -49,7 +49,8 @@ export function buildCompanyRecord(source: CompanySourceRecord): CompanyRecord {
 }
 
 function figures(period: FinancialPeriod, part: FinancialPart): FinancialFigures {
-  return { type: period.type, periodStart: period.periodStart, periodEnd: period.periodEnd, ...part };
+  const base = { type: period.type, periodStart: period.periodStart, periodEnd: period.periodEnd, ...part };
+  return period.currency ? { ...base, currency: period.currency } : base;
 }
 
 function markTarget(node: GroupNode, orgNo: string): CompanyGroupNode {

@@ -43,6 +43,11 @@ export const FinancialPeriodSchema = z.object({
   company: FinancialPartSchema,
   /** Group figures, present only for group parents that report consolidated accounts. */
   group: FinancialPartSchema.nullable(),
+  /** ISO 4217 code of the figures when not SEK (an annual report filed in EUR); such a period never feeds the SEK ranges. */
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
 });
 export type FinancialPeriod = z.infer<typeof FinancialPeriodSchema>;
 
@@ -70,7 +75,15 @@ export const GroupNodeSchema: z.ZodType<GroupNode> = z.lazy(() =>
   }),
 );
 
-export const AnnualReportSchema = z.object({ refNo: z.string(), periodEnd: isoDate });
+export const AnnualReportSchema = z.object({
+  refNo: z.string(),
+  periodEnd: isoDate,
+  /** The filed iXBRL document's SHA-256 (hex): its R2 key is annual-reports/<sha256>.xhtml. Absent: no filed document. */
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+});
 
 export const CompanySourceRecordSchema = z.object({
   kind: z.literal("company"),
@@ -132,6 +145,8 @@ export const CompanySourceRecordSchema = z.object({
   auditObligation: z.boolean(),
   /** Shelf company ("lagerbolag"). */
   isShelfCompany: z.boolean(),
+  /** True when employeeRangeCode was derived from an annual report's average head count by SCB's class limits. */
+  employeeRangeDerived: z.boolean().optional(),
 });
 export type CompanySourceRecord = z.infer<typeof CompanySourceRecordSchema>;
 

@@ -41,7 +41,7 @@ const MUTATIONS: Mutation[] = [
   (rng, c) => (c.numEmployees === null ? null : { ...c, numEmployees: Math.max(0, c.numEmployees + rng.int(-3, 5)) }),
   (rng, c) => {
     const latest = c.financialPeriods[0];
-    if (!latest) return null;
+    if (latest?.company.turnover == null) return null;
     const turnover = Math.round(latest.company.turnover * (0.9 + rng.next() * 0.3));
     const period = {
       ...latest,

@@ -90,10 +90,10 @@ function financialProblems(c: CompanySourceRecord): string[] {
   if (JSON.stringify(key) !== JSON.stringify(fromPeriod)) problems.push(`${c.orgNo}: key figures differ from the latest period`);
   for (const p of c.financialPeriods) {
     const { totalAssets, totalEquity, totalLongTermLiabilities, totalShortTermLiabilities, dividend } = p.company;
-    if (Math.abs(totalAssets - totalEquity - totalLongTermLiabilities - totalShortTermLiabilities) > 2000)
+    if (Math.abs(totalAssets! - totalEquity! - totalLongTermLiabilities! - totalShortTermLiabilities!) > 2000)
       problems.push(`${c.orgNo}: unbalanced`);
     if (p.periodStart >= p.periodEnd) problems.push(`${c.orgNo}: period ${p.periodStart}–${p.periodEnd}`);
-    if (dividend > 0 && !["AB", "BAB", "FAB"].includes(c.form)) problems.push(`${c.orgNo}: dividend from ${c.form}`);
+    if (dividend! > 0 && !["AB", "BAB", "FAB"].includes(c.form)) problems.push(`${c.orgNo}: dividend from ${c.form}`);
   }
   if (!c.annualReports.every((r) => c.financialPeriods.some((p) => p.periodEnd === r.periodEnd)))
     problems.push(`${c.orgNo}: report without period`);

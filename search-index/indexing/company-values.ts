@@ -30,7 +30,8 @@ const orNaN = (value: number | null | undefined) => (value === null || value ===
 function latestPart(source: CompanySourceRecord): FinancialPart | null {
   let latest = source.financialPeriods[0];
   for (const period of source.financialPeriods) if (latest && period.periodEnd > latest.periodEnd) latest = period;
-  return latest?.company ?? null;
+  // A period in another currency (an annual report filed in EUR) never feeds the SEK ranges.
+  return latest && !latest.currency ? latest.company : null;
 }
 
 /** A company's range values; NaN where missing. */

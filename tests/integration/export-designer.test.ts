@@ -213,7 +213,7 @@ describe("exports with the designer's choices", () => {
       const periods = [...detail.financialPeriods].sort((a, b) => b.company.periodEnd.localeCompare(a.company.periodEnd));
       const board = detail.boardMembers.map((m) => `${m.name} (${[...m.roles, `${m.age} år`].join(", ")})`).join("; ");
       const owners = detail.beneficialOwners.map((o) => `${o.name} (${o.extent}, ${o.age} år)`).join("; ");
-      const money = (n: number | undefined) => (n === undefined ? "" : String(n).replace(".", ","));
+      const money = (n: number | null | undefined) => (n === undefined || n === null ? "" : String(n).replace(".", ","));
       expect(rows[i + 1]).toEqual([
         String(record.orgSeqNo),
         board,

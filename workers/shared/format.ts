@@ -24,8 +24,8 @@ function numberFormat(maxDecimals: number): Intl.NumberFormat {
 }
 
 /** Swedish number grouping: 1234567.891 → "1 234 567,89" (with maxDecimals 2). Non-finite input gives "–". */
-export function formatNumber(value: number, maxDecimals = 0): string {
-  if (!Number.isFinite(value)) return "–";
+export function formatNumber(value: number | null | undefined, maxDecimals = 0): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "–";
   const formatted = numberFormat(maxDecimals).format(value);
   // Rounding can leave a negative zero ("−0"); show it as plain zero.
   return /^−0(,0*)?$/.test(formatted) ? formatted.slice(1) : formatted;
@@ -49,8 +49,8 @@ export const MONEY_THRESHOLD_MKR = 500_000;
 export const MONEY_THRESHOLD_MDKR = 1_000_000_000;
 
 /** Money in kronor shown as kr, tkr, mkr or mdkr (see the module comment for the thresholds). */
-export function formatMoney(kronor: number): string {
-  if (!Number.isFinite(kronor)) return "–";
+export function formatMoney(kronor: number | null | undefined): string {
+  if (kronor === null || kronor === undefined || !Number.isFinite(kronor)) return "–";
   const magnitude = Math.abs(kronor);
   if (magnitude < MONEY_THRESHOLD_TKR) return `${formatNumber(kronor)} kr`;
   if (magnitude < MONEY_THRESHOLD_MKR) return `${formatNumber(kronor / 1_000)} tkr`;

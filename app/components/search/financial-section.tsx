@@ -14,7 +14,7 @@ import { FinancialChart } from "./financial-chart";
 /** Spec §9: financial tables show at most 3 periods. */
 export const MAX_PERIODS = 3;
 
-type MoneyKey = Exclude<keyof FinancialFigures, "type" | "periodStart" | "periodEnd" | "numberOfEmployees">;
+type MoneyKey = Exclude<keyof FinancialFigures, "type" | "periodStart" | "periodEnd" | "currency" | "numberOfEmployees">;
 
 const ROWS: [string, MoneyKey | "numberOfEmployees"][] = [
   ["Omsättning", "turnover"],
@@ -92,7 +92,11 @@ export function FinancialSection({ detail }: { detail: CompanyDetail }) {
                 <th scope="row">{label}</th>
                 {figures.map((f, i) => (
                   <td key={periods[i]?.period ?? i}>
-                    {key === "numberOfEmployees" ? formatNumber(f.numberOfEmployees) : formatMoney(f[key])}
+                    {key === "numberOfEmployees"
+                      ? formatNumber(f.numberOfEmployees)
+                      : f.currency
+                        ? `${formatNumber(f[key])} ${f.currency}`
+                        : formatMoney(f[key])}
                   </td>
                 ))}
               </tr>

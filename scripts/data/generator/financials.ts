@@ -111,8 +111,10 @@ export function financialPeriods(rng: Rng, p: FinancialProfile, ends: string[], 
 export function creditGrade(rng: Rng, latest: FinancialPart | undefined): number | null {
   if (!latest) return null;
   if (rng.chance(0.03)) return 1;
-  const ratio = latest.totalAssets > 0 ? latest.totalEquity / latest.totalAssets : 0;
-  if (ratio > 0.4 && latest.profitAndLossForTheYear > 0) return 4;
-  if (ratio > 0.2 && latest.profitAndLossForTheYear >= 0) return 3;
+  const { totalAssets, totalEquity, profitAndLossForTheYear: result } = latest;
+  if (totalAssets === null || totalEquity === null || result === null) return null;
+  const ratio = totalAssets > 0 ? totalEquity / totalAssets : 0;
+  if (ratio > 0.4 && result > 0) return 4;
+  if (ratio > 0.2 && result >= 0) return 3;
   return ratio > 0 ? 2 : 1;
 }

@@ -21,7 +21,7 @@ export function groupSize(rng: Rng): number {
 
 function sumParts(parts: FinancialPart[]): FinancialPart {
   const sum = Object.fromEntries(FINANCIAL_FIELDS.map((k) => [k, 0])) as FinancialPart;
-  for (const part of parts) for (const k of FINANCIAL_FIELDS) sum[k] += part[k];
+  for (const part of parts) for (const k of FINANCIAL_FIELDS) sum[k] = (sum[k] ?? 0) + (part[k] ?? 0);
   return sum;
 }
 

@@ -74,23 +74,25 @@ export type WorksiteRecord = z.infer<typeof WorksiteRecordSchema>;
 
 /**
  * The 13 figures of one part of a financial period (the company's own accounts, or its group's): money in whole
- * kronor, and the head count. Their one description: the source records (search-index/records.ts) hold parts of this
- * shape and the detail view shows them as they are, with the period beside them (FinancialFiguresSchema).
+ * kronor (or the period's own currency, see FinancialFiguresSchema.currency), and the head count; null where the
+ * accounts do not give the figure (a filed annual report tags only some of them: "uppgift saknas"). Their one
+ * description: the source records (search-index/records.ts) hold parts of this shape and the detail view shows them as
+ * they are, with the period beside them (FinancialFiguresSchema).
  */
 export const FinancialPartSchema = z.object({
-  turnover: z.number().int(),
-  cashFlowAffectingEBTDA: z.number().int(),
-  profitAndLossForTheYear: z.number().int(),
-  totalAssets: z.number().int(),
-  totalEquity: z.number().int(),
-  sumOfCashBank: z.number().int(),
-  totalLongTermLiabilities: z.number().int(),
-  totalShortTermLiabilities: z.number().int(),
-  earningsAfterDepreciation: z.number().int(),
-  earningsAfterNetInterestIncome: z.number().int(),
-  dividend: z.number().int(),
-  numberOfEmployees: z.number().int().nonnegative(),
-  personnelExpenses: z.number().int(),
+  turnover: z.number().int().nullable(),
+  cashFlowAffectingEBTDA: z.number().int().nullable(),
+  profitAndLossForTheYear: z.number().int().nullable(),
+  totalAssets: z.number().int().nullable(),
+  totalEquity: z.number().int().nullable(),
+  sumOfCashBank: z.number().int().nullable(),
+  totalLongTermLiabilities: z.number().int().nullable(),
+  totalShortTermLiabilities: z.number().int().nullable(),
+  earningsAfterDepreciation: z.number().int().nullable(),
+  earningsAfterNetInterestIncome: z.number().int().nullable(),
+  dividend: z.number().int().nullable(),
+  numberOfEmployees: z.number().int().nonnegative().nullable(),
+  personnelExpenses: z.number().int().nullable(),
 });
 export type FinancialPart = z.infer<typeof FinancialPartSchema>;
 export type FinancialField = keyof FinancialPart;
@@ -103,6 +105,8 @@ export const FinancialFiguresSchema = z.object({
   periodStart: z.string(),
   periodEnd: z.string(),
   ...FinancialPartSchema.shape,
+  /** ISO 4217 code when the accounts are not in SEK (a report filed in EUR); absent for SEK. */
+  currency: z.string().optional(),
 });
 export type FinancialFigures = z.infer<typeof FinancialFiguresSchema>;
 
@@ -171,7 +175,8 @@ export const CompanyDetailSchema = z.object({
   /** The user's stored choice replaces this default in the API (spec §4 "Financial view"). */
   detailViewConfig: z.object({ companyFinancialType: FinancialTypeSchema }),
   financialPeriods: z.array(FinancialPeriodViewSchema),
-  annualReports: z.array(z.object({ refNo: z.string(), periodEnd: z.string() })),
+  /** sha256: the filed iXBRL document's content address in R2 (annual-reports/<sha256>.xhtml), when there is one. */
+  annualReports: z.array(z.object({ refNo: z.string(), periodEnd: z.string(), sha256: z.string().optional() })),
 });
 export type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
 

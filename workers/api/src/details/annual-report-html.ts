@@ -10,7 +10,7 @@ import { stockholmWallClock } from "#shared/stockholm-time";
 import type { FinancialFiguresSchema } from "#shared/search/result-schemas";
 
 type Figures = z.infer<typeof FinancialFiguresSchema>;
-type FigureKey = Exclude<keyof Figures, "type" | "periodStart" | "periodEnd">;
+type FigureKey = Exclude<keyof Figures, "type" | "periodStart" | "periodEnd" | "currency">;
 
 export interface AnnualReportPage {
   companyName: string;
@@ -70,8 +70,9 @@ function swedishDate(date: Date): string {
   return `${t.year}-${String(t.month).padStart(2, "0")}-${String(t.day).padStart(2, "0")}`;
 }
 
-function formatFigure(key: FigureKey, value: number): string {
-  return key === "numberOfEmployees" ? formatNumber(value) : `${formatNumber(value)} kr`;
+function formatFigure(key: FigureKey, value: number | null, currency = "kr"): string {
+  if (value === null) return "uppgift saknas";
+  return key === "numberOfEmployees" ? formatNumber(value) : `${formatNumber(value)} ${currency}`;
 }
 
 function sectionTable(section: (typeof SECTIONS)[number], company: Figures, group: Figures | null): string {
@@ -79,8 +80,8 @@ function sectionTable(section: (typeof SECTIONS)[number], company: Figures, grou
     group ? '<th scope="col" class="num">Koncernen</th>' : ""
   }</tr>`;
   const rows = section.rows.map(([key, label]) => {
-    const groupCell = group ? `<td class="num">${escapeHtml(formatFigure(key, group[key]))}</td>` : "";
-    return `<tr><th scope="row">${escapeHtml(label)}</th><td class="num">${escapeHtml(formatFigure(key, company[key]))}</td>${groupCell}</tr>`;
+    const groupCell = group ? `<td class="num">${escapeHtml(formatFigure(key, group[key], group.currency))}</td>` : "";
+    return `<tr><th scope="row">${escapeHtml(label)}</th><td class="num">${escapeHtml(formatFigure(key, company[key], company.currency))}</td>${groupCell}</tr>`;
   });
   return `<h2>${escapeHtml(section.title)}</h2><table><thead>${head}</thead><tbody>${rows.join("")}</tbody></table>`;
 }

@@ -22,7 +22,7 @@ async function companyDetail(backend: SearchBackend, orgSeqNo: number): Promise<
 /** A company's annual reports, latest period first (a sole trader has none). */
 export async function listAnnualReports(backend: SearchBackend, orgSeqNo: number): Promise<AnnualReport[]> {
   const detail = await companyDetail(backend, orgSeqNo);
-  return [...detail.annualReports].sort((a, b) => b.periodEnd.localeCompare(a.periodEnd));
+  return detail.annualReports.map(({ refNo, periodEnd }) => ({ refNo, periodEnd })).sort((a, b) => b.periodEnd.localeCompare(a.periodEnd));
 }
 
 /** The company with this organisation number, found through the search's exact organisation-number match. */
@@ -34,13 +34,24 @@ async function companyByOrgNo(backend: SearchBackend, orgNo: string): Promise<Co
   return companyDetail(backend, match.orgSeqNo);
 }
 
-/** The HTML page of report `refNo` of company `orgNo` for the period ending `period` ("YYYY-MM-DD" or "YYYY-MM"). */
-export async function openAnnualReport(backend: SearchBackend, refNo: string, query: AnnualReportOpenQuery, now = new Date()) {
+/** What opens: the document the company filed (stored in R2 by the reindex), else the printable summary. */
+export type OpenedAnnualReport = { kind: "filed"; sha256: string; fileName: string } | { kind: "summary"; html: string };
+
+/** Report `refNo` of company `orgNo` for the period ending `period` ("YYYY-MM-DD" or "YYYY-MM"). */
+export async function openAnnualReport(
+  backend: SearchBackend,
+  refNo: string,
+  query: AnnualReportOpenQuery,
+  now = new Date(),
+): Promise<OpenedAnnualReport> {
   const detail = await companyByOrgNo(backend, query.orgNo);
   const report = detail.annualReports.find((entry) => entry.refNo === refNo && entry.periodEnd.startsWith(query.period));
+  if (report?.sha256) {
+    return { kind: "filed", sha256: report.sha256, fileName: `${detail.orgNo.replace("-", "")}_${report.periodEnd}.xhtml` };
+  }
   const period = report && detail.financialPeriods.find((entry) => entry.company.periodEnd === report.periodEnd);
   if (!report || !period) throw reportNotFound();
-  return renderAnnualReportHtml({
+  const html = renderAnnualReportHtml({
     companyName: detail.name,
     orgNo: detail.orgNo,
     refNo: report.refNo,
@@ -48,4 +59,5 @@ export async function openAnnualReport(backend: SearchBackend, refNo: string, qu
     group: period.group,
     generatedAt: now,
   });
+  return { kind: "summary", html };
 }
