@@ -3,15 +3,23 @@
  * worksites, seed 1) generated once into data/demo, and indexed into the embedded backend of a state directory once
  * per dataset and index layout (a marker file in the state directory remembers what the live index was built from).
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import cliProgress from "cli-progress";
 import { generateDataset } from "./data/generate";
+import { loadRegister } from "./data/load-register";
 import { PERSIST_DIR, ROOT } from "./lib/local-bindings";
 import { INDEX_LAYOUT } from "#search-index/engine";
 import { reindexEmbedded } from "./reindex/reindex-embedded";
 
-export const DEMO_DATA_DIR = path.resolve(ROOT, process.env.URVAL_DEMO_DATA ?? "data/demo");
+/**
+ * URVAL_DATA=register serves the register sample instead (issue 45): Bolagsverket's and SCB's bulk files and the
+ * annual-report archives under tests/fixtures/register (synthetic contents, exact formats), loaded by
+ * `data:load-register` into data/register-sample.
+ */
+export const REGISTER_SAMPLE = process.env.URVAL_DATA === "register";
+const REGISTER_FIXTURE_DIR = path.join(ROOT, "tests/fixtures/register");
+export const DEMO_DATA_DIR = path.resolve(ROOT, process.env.URVAL_DEMO_DATA ?? (REGISTER_SAMPLE ? "data/register-sample" : "data/demo"));
 const DEMO_COMPANIES = Number(process.env.URVAL_DEMO_COMPANIES ?? 100_000);
 const DEMO_SEED = 1;
 
@@ -48,8 +56,31 @@ export function stageProgress(): { update(progress: { stage: string; done: numbe
   };
 }
 
+/** Loads the register sample unless a load of today's sample files (manifest written last) is already there. */
+async function ensureRegisterSample(): Promise<void> {
+  const manifest = path.join(DEMO_DATA_DIR, "manifest.json");
+  const newestInput = Math.max(
+    ...[
+      ...readdirSync(REGISTER_FIXTURE_DIR),
+      ...readdirSync(path.join(REGISTER_FIXTURE_DIR, "annual-reports")).map((f) => `annual-reports/${f}`),
+    ].map((file) => statSync(path.join(REGISTER_FIXTURE_DIR, file)).mtimeMs),
+  );
+  if (existsSync(manifest) && statSync(manifest).mtimeMs > newestInput) return;
+  const report = await loadRegister({
+    bolagsverket: path.join(REGISTER_FIXTURE_DIR, "bolagsverket_bulkfil.txt"),
+    scb: path.join(REGISTER_FIXTURE_DIR, "scb_bulkfil_JE_20261101T060000_01.txt"),
+    annualReports: path.join(REGISTER_FIXTURE_DIR, "annual-reports"),
+    outDir: DEMO_DATA_DIR,
+  });
+  if (report.rejected) throw new Error(`the register sample was rejected by ${report.rejectedBy} (see ${DEMO_DATA_DIR}/load-report.json)`);
+  console.log(
+    `  ${report.companies} companies, ${report.companiesWithReports} with filed annual reports (refused reports are listed in ${path.relative(ROOT, DEMO_DATA_DIR)}/annual-reports/load-report.json)`,
+  );
+}
+
 /** Generates the demo dataset unless a complete one (manifest written last) is already there. */
 export async function ensureDemoDataset(): Promise<void> {
+  if (REGISTER_SAMPLE) return ensureRegisterSample();
   const manifest = path.join(DEMO_DATA_DIR, "manifest.json");
   if (existsSync(manifest)) {
     // A dataset changed by `data:generate -- --churn` (Bevakning) counts as the demo dataset it was generated as.

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createAccount } from "./accounts/cli";
 import { ensureDemoClusterIndex, openClusterBackend, startBackendFromEnv, type ClusterBackend } from "./demo-cluster";
-import { ensureDemoDataset, ensureDemoIndex } from "./demo-data";
+import { ensureDemoDataset, ensureDemoIndex, REGISTER_SAMPLE } from "./demo-data";
 import { openLocalBindings, PERSIST_DIR, ROOT, wranglerDevEnv } from "./lib/local-bindings";
 import { removeWorkerVarConfigs, writeWorkerVarConfigs } from "./lib/worker-var-configs";
 import { applyPendingMigrations } from "./migrate";
@@ -63,7 +63,11 @@ async function prepareSearch(): Promise<{ cluster: ClusterBackend | null; config
     // Operators and benchmarks: serve the index the state directory already holds (npm run reindex built it).
     step("Keeping the live search index of the state directory (URVAL_KEEP_INDEX=1)");
   } else {
-    step("Preparing the demo dataset (generated once into data/demo)");
+    step(
+      REGISTER_SAMPLE
+        ? "Loading the register sample (URVAL_DATA=register: tests/fixtures/register into data/register-sample)"
+        : "Preparing the demo dataset (generated once into data/demo)",
+    );
     await ensureDemoDataset();
   }
   if (backend === "embedded") {

@@ -50,6 +50,7 @@ function holdMidLoad(progress: ReindexProgress) {
 }
 
 const STAGE_LABELS: Record<string, string> = {
+  documents: "annual reports → R2",
   companies: "companies",
   worksites: "worksites",
   index: "column index",

@@ -27,6 +27,7 @@ import {
   stageMonitoring,
 } from "#search-index/indexing";
 import { PERSIST_DIR } from "../lib/local-bindings";
+import { annualReportCount, hasAnnualReportDocuments, storeAnnualReportDocuments } from "./annual-report-documents";
 import { LocalLoader, type SqlStore } from "./local-loader";
 import { readCompanies, readManifest, readWorksites } from "./source-reader";
 
@@ -202,6 +203,16 @@ export async function reindexElasticsearch(options: {
   const local = options.remote ? null : await LocalLoader.open(options.persistDir ?? PERSIST_DIR);
   const store = options.remote?.store ?? (local as LocalLoader);
   try {
+    if (hasAnnualReportDocuments(options.sourceDir)) {
+      // The filed annual reports into R2 before the new indices go live (content-addressed: only new ones are stored).
+      // Production's R2 is not reached from here: with --remote an operator uploads annual-reports/ with the
+      // deployment's tooling (docs/decisions/0050).
+      if (local) {
+        await options.onStage?.("documents", { version: 0 });
+        const total = annualReportCount(options.sourceDir);
+        await storeAnnualReportDocuments(options.sourceDir, local, (done) => options.onProgress?.({ stage: "documents", done, total }));
+      } else console.error(JSON.stringify({ level: "warn", msg: "reindex: annual-report documents are not uploaded with --remote" }));
+    }
     return await reindexElasticsearchWithMonitoring(
       client,
       { companies: () => readCompanies(options.sourceDir), worksites: () => readWorksites(options.sourceDir) },

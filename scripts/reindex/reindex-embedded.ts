@@ -38,6 +38,7 @@ import {
   storeHashes,
 } from "#search-index/indexing";
 import { PERSIST_DIR } from "../lib/local-bindings";
+import { annualReportCount, hasAnnualReportDocuments, storeAnnualReportDocuments } from "./annual-report-documents";
 import { LocalLoader } from "./local-loader";
 import { LoadError, loadDocuments } from "./load-documents";
 import { readManifest } from "./source-reader";
@@ -170,6 +171,15 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     await begin("prepare");
     await loader.sql([{ sql: REGISTER_VERSION_SQL, params: [version] }, ...documentTablesDdl(version).map((sql) => ({ sql, params: [] }))]);
     lap("prepare");
+    if (hasAnnualReportDocuments(options.sourceDir)) {
+      // The filed annual reports into R2 before the version that lists them can go live (content-addressed: a nightly
+      // run stores only the new ones).
+      await begin("documents");
+      const total = annualReportCount(options.sourceDir);
+      report({ stage, done: 0, total });
+      await storeAnnualReportDocuments(options.sourceDir, loader, (done) => report({ stage, done, total }));
+      lap("documents");
+    }
     await begin("companies");
     // Let, so that each big structure can be let go once the next is made (a stage's memory is then its own).
     let build: IndexBuild | null = new IndexBuild();

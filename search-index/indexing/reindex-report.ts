@@ -2,7 +2,7 @@
 import type { MonitoringStageResult } from "./monitoring/stage";
 
 export type ReindexStage =
-  "prepare" | "companies" | "worksites" | "index" | "snapshot" | "verify" | "changes" | "switch" | "warm" | "cleanup" | "grace";
+  "prepare" | "documents" | "companies" | "worksites" | "index" | "snapshot" | "verify" | "changes" | "switch" | "warm" | "cleanup" | "grace";
 
 export interface ReindexProgress {
   stage: ReindexStage;
