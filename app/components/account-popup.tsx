@@ -6,6 +6,7 @@ import { useId } from "react";
 import type { ActiveUser } from "#shared/api-contracts/subscription";
 import { recordsLeftText } from "../lib/exports/export-list-text";
 import { signOut } from "../lib/sign-out";
+import { PopupButton } from "./search/popup-button";
 import { usePopup } from "./search/use-popup";
 
 export function AccountPopup({ user }: { user: ActiveUser }) {
@@ -14,16 +15,9 @@ export function AccountPopup({ user }: { user: ActiveUser }) {
   const { firstName, lastName, email } = user.endUser;
   return (
     <div className="popup-anchor" ref={popup.rootRef}>
-      <button
-        ref={popup.buttonRef}
-        type="button"
-        className="nav-button"
-        aria-expanded={popup.open}
-        aria-controls={popupId}
-        onClick={() => popup.setOpen(!popup.open)}
-      >
+      <PopupButton popup={popup} controls={popupId}>
         Konto
-      </button>
+      </PopupButton>
       {popup.open && (
         <section id={popupId} className="popup" aria-labelledby={`${popupId}-heading`} ref={popup.panelRef}>
           <h2 id={`${popupId}-heading`} className="popup__heading">

@@ -2,23 +2,27 @@
  * The header's main menu (issue 29): on wide screens its links sit in the header as they always did; on narrow ones
  * (the breakpoints are in narrow.css) they fold behind a 'Meny' button. Open, the menu keeps the keyboard focus between
  * the button and its links, and closes on Escape or Back (focus back to the button), a press outside it or a new page.
+ * Open, it ends above the window's bottom edge and scrolls within itself (use-keep-in-window.ts).
  */
 import { useLocation } from "@remix-run/react";
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { FOCUSABLE, isDisplayed, trapTab } from "../lib/focus-trap";
 import { useBackToClose } from "../lib/use-back-to-close";
 import { useCloseWhenHidden } from "../lib/use-close-when-hidden";
+import { useKeepInWindow } from "../lib/use-keep-in-window";
 
 export function SiteMenu({ children, variant }: { children: ReactNode; variant: "main" | "public" }) {
   const [open, setOpen] = useState(false);
   const navId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
   const { pathname, search } = useLocation();
   // A new page closes the menu.
   useEffect(() => setOpen(false), [pathname, search]);
   const closeMenu = useCallback(() => setOpen(false), []);
   useCloseWhenHidden(open, buttonRef, closeMenu);
+  useKeepInWindow(navRef, open);
   useBackToClose(open, () => {
     setOpen(false);
     buttonRef.current?.focus();
@@ -62,7 +66,7 @@ export function SiteMenu({ children, variant }: { children: ReactNode; variant: 
         </svg>
         Meny
       </button>
-      <nav id={navId} aria-label="Huvudmeny" className={open ? "site-nav site-nav--open" : "site-nav"}>
+      <nav ref={navRef} id={navId} aria-label="Huvudmeny" className={open ? "site-nav site-nav--open" : "site-nav"}>
         {children}
       </nav>
     </div>

@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { useId, useState, type FormEvent } from "react";
 import { errorMessage } from "../../lib/api-error";
 import { saveSearch } from "../../lib/monitoring/monitoring-calls";
+import { PopupButton } from "../search/popup-button";
 import { usePopup } from "../search/use-popup";
 
 type SaveState = { status: "idle" | "saving" | "saved" } | { status: "error"; message: string };
@@ -34,9 +35,9 @@ export function SaveSearchPopup({ serializedSearch, suggestedName }: { serialize
   };
   return (
     <div className="popup-anchor" ref={popup.rootRef}>
-      <button ref={popup.buttonRef} type="button" className="nav-button" aria-expanded={popup.open} onClick={open}>
+      <PopupButton popup={popup} onToggle={open}>
         Spara bevakning
-      </button>
+      </PopupButton>
       {popup.open ? (
         <section className="popup popup--wide" aria-labelledby={headingId} ref={popup.panelRef}>
           <h2 id={headingId} className="popup__heading">

@@ -9,6 +9,7 @@ import { resultTypeWord } from "#shared/format";
 import type { ExportScope } from "../../lib/search/export-limits";
 import { ExportDialog } from "./export-dialog";
 import { OPEN_EXPORT_EVENT } from "./keyboard-shortcuts";
+import { PopupButton } from "./popup-button";
 import { useSearchScreen, useSearchState } from "./search-context";
 import { usePopup } from "./use-popup";
 
@@ -53,16 +54,9 @@ export function ExportMenu({ allowMarking = true }: { allowMarking?: boolean }) 
 
   return (
     <div className="popup-anchor" ref={menu.rootRef}>
-      <button
-        ref={menu.buttonRef}
-        type="button"
-        className="nav-button"
-        aria-haspopup="menu"
-        aria-expanded={menu.open}
-        onClick={() => menu.setOpen(!menu.open)}
-      >
+      <PopupButton popup={menu} hasPopup="menu">
         Exportera
-      </button>
+      </PopupButton>
       {menu.open ? (
         <ul
           className="menu"

@@ -13,6 +13,7 @@ import { errorMessage } from "../../lib/api-error";
 import { deleteListFile, fetchListFiles, LIST_FILE_ACCEPT, type ListFileRow, uploadListFiles } from "../../lib/search/search-calls";
 import { listFileSide, newSeqNo, setListFile } from "../../lib/search/search-edit";
 import { ConfirmDelete } from "../confirm-delete";
+import { PopupButton } from "./popup-button";
 import { useSearchScreen, useSearchState } from "./search-context";
 import { usePopup } from "./use-popup";
 
@@ -39,13 +40,20 @@ function FileRow({
       />
     </label>
   );
+  // data-label: on a phone each row is a card, each value under its column's name (search-actions.css).
   return (
     <tr>
       <td className="list-files__name">{file.name}</td>
-      <td className="num">{formatNumber(file.size)}</td>
-      <td className="center">{box("includeFile", "Inkludera")}</td>
-      <td className="center">{box("excludeFile", "Exkludera")}</td>
-      <td className="center">
+      <td className="num list-files__count" data-label="Antal">
+        {formatNumber(file.size)}
+      </td>
+      <td className="center" data-label="Inkludera">
+        {box("includeFile", "Inkludera")}
+      </td>
+      <td className="center" data-label="Exkludera">
+        {box("excludeFile", "Exkludera")}
+      </td>
+      <td className="center list-files__delete" data-label="Ta bort">
         <ConfirmDelete
           question={`Ta bort ${file.name}?`}
           triggerLabel={`Ta bort ${file.name}`}
@@ -119,13 +127,7 @@ export function ListFilePopup() {
 
   return (
     <div className="popup-anchor" ref={popup.rootRef}>
-      <button
-        ref={popup.buttonRef}
-        type="button"
-        className="nav-button"
-        aria-expanded={popup.open}
-        onClick={() => popup.setOpen(!popup.open)}
-      >
+      <PopupButton popup={popup}>
         Listfiler
         {badge > 0 ? (
           <span className="badge">
@@ -134,7 +136,7 @@ export function ListFilePopup() {
             <span className="visually-hidden"> används</span>
           </span>
         ) : null}
-      </button>
+      </PopupButton>
       {popup.open ? (
         <section className="popup popup--list-files" aria-labelledby={headingId} ref={popup.panelRef}>
           <h2 id={headingId} className="popup__heading">

@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "../../lib/api-error";
 import { createSharedLink } from "../../lib/search/search-calls";
+import { PopupButton } from "./popup-button";
 import { usePopup } from "./use-popup";
 
 export const COPIED_MS = 1_500;
@@ -50,15 +51,7 @@ export function SharePopup({ serializedSearch }: { serializedSearch: string | nu
   const link = state.status === "ready" ? state.link : "";
   return (
     <div className="popup-anchor" ref={popup.rootRef}>
-      <button
-        ref={popup.buttonRef}
-        type="button"
-        className="nav-button"
-        aria-expanded={popup.open}
-        onClick={() => popup.setOpen(!popup.open)}
-      >
-        Dela
-      </button>
+      <PopupButton popup={popup}>Dela</PopupButton>
       {popup.open ? (
         <section className="popup popup--wide" aria-labelledby={headingId} ref={popup.panelRef}>
           <h2 id={headingId} className="popup__heading">

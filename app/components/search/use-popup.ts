@@ -1,9 +1,13 @@
 /**
  * An anchored header popup's behaviour: closes on a pointer press outside it or on Escape (focus goes back to its
- * button), moves focus into it when opened and keeps it there while open (use-focus-trap.ts).
+ * button), moves focus into it when opened and keeps it there while open (use-focus-trap.ts), and stays wholly inside
+ * the window at any width (use-keep-in-window.ts, issue 48).
  */
 import { useEffect, useRef, useState } from "react";
+import { useKeepInWindow } from "../../lib/use-keep-in-window";
 import { focusablesIn, useFocusTrap } from "../use-focus-trap";
+
+export type Popup = ReturnType<typeof usePopup>;
 
 export function usePopup<T extends HTMLElement = HTMLDivElement>() {
   const [open, setOpen] = useState(false);
@@ -17,6 +21,7 @@ export function usePopup<T extends HTMLElement = HTMLDivElement>() {
   };
   // Before the effect below moves the focus in: the trap notes the button as the control to return to.
   useFocusTrap(panelRef, open, close);
+  useKeepInWindow(panelRef, open);
 
   useEffect(() => {
     if (!open) return;

@@ -88,11 +88,11 @@ export async function expectAccessible(page: Page): Promise<void> {
 }
 
 /**
- * Full-page screenshot kept under tests/e2e/artifacts/pages/, for people to look at (no test compares them).
- * E2E_SCREENSHOTS=0 leaves them out: `npm test` does (about 0.5 s of a loaded machine each, 60 of them);
- * `npm run test:e2e` and `npm run test:full` keep them.
+ * Full-page screenshot kept under tests/e2e/artifacts/pages/, for people to look at (no test compares them); with
+ * `fullPage` false, the window only (an open popup as the user sees it). E2E_SCREENSHOTS=0 leaves them out: `npm test`
+ * does (about 0.5 s of a loaded machine each, 60 of them); `npm run test:e2e` and `npm run test:full` keep them.
  */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   if (process.env.E2E_SCREENSHOTS === "0") return;
-  await page.screenshot({ path: path.join(ARTIFACTS_DIR, "pages", `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, "pages", `${name}.png`), fullPage });
 }
