@@ -129,10 +129,19 @@ const STAGES: Stage[] = [
       "datasets",
       "demo-state",
       "opensearch",
-      ...(full ? ["unit", "e2e", "e2e-cluster", "contract", "contract-faults", "integration", "cluster-faults"] : []),
+      ...(full ? ["unit", "e2e", "e2e-register", "e2e-cluster", "contract", "contract-faults", "integration", "cluster-faults"] : []),
     ],
     cores: full ? 2 : 0.5,
     env: { URVAL_TEST_CLUSTER_URL: clusterEnv.ELASTICSEARCH_URL },
+  },
+  {
+    // The register sample (issue 45): its own stack loads tests/fixtures/register and indexes it with the filed
+    // annual reports into R2, then one spec searches it, opens a company and its filed report.
+    name: "e2e-register",
+    command: [bin("playwright"), "test", "-c", "tests/e2e/register/playwright.config.ts"],
+    needs: ["build"],
+    cores: 1,
+    env: { E2E_PORT: "8796", E2E_STATE_DIR: ".wrangler/e2e-register-state", E2E_WORKERS: "1" },
   },
   {
     name: "e2e-cluster",

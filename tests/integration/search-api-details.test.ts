@@ -55,12 +55,13 @@ describe("GET /sapi/details/entity/{id}", () => {
   });
 
   it("answers an unknown id with a USER_MESSAGE 404, a malformed one with VALIDATION, and needs a session", async () => {
-    for (const id of ["999", "99999999"]) {
+    // 9 digits: the register's orgSeqNo (an organisation number's first nine digits) is a company id.
+    for (const id of ["999", "99999999", "559568559"]) {
       const missing = await get(`/sapi/details/entity/${id}`);
       expect(missing.status, id).toBe(404);
       expect(await missing.json()).toMatchObject({ type: "USER_MESSAGE", code: "ENTITY_NOT_FOUND" });
     }
-    for (const id of ["abc", "123456789", "-1"]) {
+    for (const id of ["abc", "12345678901", "-1", "0123"]) {
       const malformed = await get(`/sapi/details/entity/${id}`);
       expect(malformed.status, id).toBe(400);
       expect(await malformed.json()).toMatchObject({ type: "VALIDATION", issues: [{ path: "id" }] });

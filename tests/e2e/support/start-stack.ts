@@ -10,5 +10,6 @@ import { ROOT } from "./e2e-env";
 // Playwright's webServer gives each stack its state directory (playwright.config.ts).
 const stateDir = process.env.URVAL_STATE_DIR;
 if (!stateDir) throw new Error("URVAL_STATE_DIR names the stack's state directory");
-await seedDemoState(path.resolve(ROOT, stateDir));
+// The register sample's stack (URVAL_DATA=register, tests/e2e/register) loads and indexes its own data on start.
+if (process.env.URVAL_DATA !== "register") await seedDemoState(path.resolve(ROOT, stateDir));
 await import("#scripts/start");

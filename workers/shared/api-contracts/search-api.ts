@@ -130,8 +130,11 @@ export const INACTIVE_LINK_MESSAGE = "Den angivna länker är inte längre aktiv
 
 // ---------------------------------------------------------------- details, annual reports, user config
 
-/** GET /sapi/details/entity/{id}: 8 digits = a worksite's cfarNo, otherwise a company's orgSeqNo (1–7 digits). */
-export const EntityIdSchema = z.string().regex(/^\d{1,8}$/, "Ange företagets löpnummer eller arbetsställets CFAR-nummer");
+/**
+ * GET /sapi/details/entity/{id}: a company's orgSeqNo (below 2^30: up to 10 digits; the register's are the first nine
+ * digits of the organisation number, decision 0007) or a worksite's 8-digit cfarNo.
+ */
+export const EntityIdSchema = z.string().regex(/^[1-9]\d{0,9}$/, "Ange företagets löpnummer eller arbetsställets CFAR-nummer");
 export const EntityAnswerSchema = EntitySchema;
 
 export const OrgSeqNoParamSchema = z

@@ -7,18 +7,22 @@ import { AppError } from "#shared/errors";
 import type { Entity } from "#shared/search/result-schemas";
 import { loadCompanyFinancialType } from "../account/user-config-service";
 
-/** CFAR numbers have 8 digits; orgSeqNo are shorter (sequence numbers of about 1.3 million companies). */
+/**
+ * CFAR numbers have 8 digits. A company's orgSeqNo is usually shorter (generated data) or 9 digits (the register's,
+ * the organisation number's first nine, decision 0007), but a sole trader born 2000–2009 has a personal identity
+ * number starting with 0, whose orgSeqNo has 8 digits: an 8-digit id that is no worksite is looked up as a company.
+ */
 export const CFAR_NO_LENGTH = 8;
 
 export const entityNotFound = () =>
   new AppError("ENTITY_NOT_FOUND", 404, "Uppgifterna finns inte längre. Sök gärna igen.", { type: "USER_MESSAGE" });
 
 export async function loadEntity(db: D1Database, backend: SearchBackend, userId: string, id: string): Promise<Entity> {
-  const type = id.length === CFAR_NO_LENGTH ? "WORKSITE" : "COMPANY";
-  const [entity, companyFinancialType] = await Promise.all([
-    backend.getEntity(id, type),
-    type === "COMPANY" ? loadCompanyFinancialType(db, userId) : undefined,
-  ]);
+  if (id.length === CFAR_NO_LENGTH) {
+    const worksite = await backend.getEntity(id, "WORKSITE");
+    if (worksite) return worksite;
+  }
+  const [entity, companyFinancialType] = await Promise.all([backend.getEntity(id, "COMPANY"), loadCompanyFinancialType(db, userId)]);
   if (!entity) throw entityNotFound();
   if (entity.type === "COMPANY" && companyFinancialType) return { ...entity, detailViewConfig: { companyFinancialType } };
   return entity;
