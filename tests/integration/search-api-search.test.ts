@@ -19,6 +19,15 @@ let seeded: SeededIndex;
 let user: TestUser;
 
 beforeAll(async () => {
+  // The result-cache tests read where results came from, which clients see only with diagnostics on (never production).
+  await harness.server.update((options) => ({
+    ...options,
+    workers: options.workers.map((worker) =>
+      "configPath" in worker && String(worker.configPath).includes("workers/api")
+        ? { ...worker, vars: { SEARCH_CACHE_DIAGNOSTICS: "1" } }
+        : worker,
+    ),
+  }));
   await harness.start();
   seeded = await seedIndex(harness);
   user = await createTestUser(harness);

@@ -22,6 +22,13 @@ interface ApiSettingsOutsideConfig {
   SEARCH_LIMIT_SCALE?: string;
   /** Lifetime of the location's shared search results in seconds (default 6 h; 0 turns it off; docs/decisions/0045). */
   SEARCH_EDGE_CACHE_SECONDS?: string;
+  /**
+   * "1" shows where a search's results came from to clients (X-Search-Cache, `response.cached`, the backend's time in
+   * the answer and in Server-Timing): for tests and benchmarks only. Off by default and always off with APP_ENV
+   * production, since a shared cache's hit tells one subscriber what another searched (issue 48 point 3); the request
+   * log always has it.
+   */
+  SEARCH_CACHE_DIAGNOSTICS?: string;
 }
 
 /**
@@ -35,8 +42,10 @@ export interface ApiEnv extends Omit<ApiEnvBindings, "MONITORING_QUEUE">, ApiSet
 
 export interface RequestVars {
   requestId: string;
-  /** Milliseconds spent in the search backend, reported in Server-Timing and the request log. */
+  /** Milliseconds spent in the search backend, in the request log (and Server-Timing with SEARCH_CACHE_DIAGNOSTICS). */
   backendMs: number;
+  /** Where a search's results came from, for the request log: this isolate's cache, the location's, or the backend. */
+  searchCache: "isolate" | "location" | "miss" | undefined;
   userId: string | undefined;
 }
 

@@ -81,8 +81,9 @@ export const SearchPageRequestSchema = SearchSchema;
  */
 export const SearchResponseInfoSchema = z.object({
   serverRequestId: z.string(),
-  backendMs: z.number().nonnegative(),
-  cached: z.boolean(),
+  /** Only with the API's SEARCH_CACHE_DIAGNOSTICS (tests, benchmarks; never production): a shared cache's hit must not show. */
+  backendMs: z.number().nonnegative().optional(),
+  cached: z.boolean().optional(),
 });
 
 /**

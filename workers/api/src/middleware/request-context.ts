@@ -3,7 +3,7 @@ import { log } from "#shared/log";
 import { isValidRequestId, newRequestId, REQUEST_ID_HEADER } from "#shared/request-id";
 import { applySecurityFloor, isHttpsUrl } from "#shared/security-floor";
 import { APP_VERSION, CLIENT_VERSION, CLIENT_VERSION_HEADER } from "#shared/version";
-import type { ApiBindings } from "../env";
+import type { ApiBindings, ApiEnv } from "../env";
 
 /**
  * Per request: a request id (taken from the caller when well-formed), the server's client version on every answer,
@@ -19,11 +19,13 @@ export const requestContext = (): MiddlewareHandler<ApiBindings> => async (c, ne
   const requestId = isValidRequestId(incoming) ? incoming : newRequestId();
   c.set("requestId", requestId);
   c.set("backendMs", 0);
+  c.set("searchCache", undefined);
   c.set("userId", undefined);
   await next();
   const totalMs = Math.round((performance.now() - started) * 10) / 10;
   const backendMs = c.get("backendMs");
-  stampAnswer(c, requestId, `backend;dur=${backendMs},total;dur=${totalMs}`);
+  // The backend's time would tell a shared cache's hit (0 ms) from a miss: clients see it only with diagnostics on.
+  stampAnswer(c, requestId, cacheDiagnostics(c.env) ? `backend;dur=${backendMs},total;dur=${totalMs}` : `total;dur=${totalMs}`);
   log("info", "request", {
     requestId,
     method: c.req.method,
@@ -31,12 +33,18 @@ export const requestContext = (): MiddlewareHandler<ApiBindings> => async (c, ne
     status: c.res.status,
     userId: c.get("userId"),
     backendMs,
+    searchCache: c.get("searchCache"),
     totalMs,
     version: APP_VERSION,
   });
 };
 
 const CLIENT_VERSION_VALUE = String(CLIENT_VERSION);
+
+/** Whether clients may see where a search's results came from (env.ts SEARCH_CACHE_DIAGNOSTICS; never in production). */
+export function cacheDiagnostics(env: Pick<ApiEnv, "APP_ENV" | "SEARCH_CACHE_DIAGNOSTICS">): boolean {
+  return env.SEARCH_CACHE_DIAGNOSTICS === "1" && env.APP_ENV !== "production";
+}
 
 /**
  * Request id, client version, Server-Timing and the security floor on the answer, set on its headers in place: one

@@ -12,6 +12,7 @@ import { parseOrThrow, validationError } from "#shared/errors";
 import { histogramApplies } from "#shared/search/histogram";
 import { deserializeSearchOrThrow } from "#shared/search/search-serialize";
 import type { ApiBindings } from "../env";
+import { cacheDiagnostics } from "../middleware/request-context";
 import { currentSession } from "../middleware/session";
 import { contractJson } from "../http/contract-answer";
 import { limitSearchCalls } from "../rate-limits/search-limits";
@@ -39,6 +40,7 @@ export const searchRoutes = new Hono<ApiBindings>()
     const search = parseSearch(await readSearchBody(c));
     if (histogram && !histogramApplies(histogram, search.resultType))
       throw validationError([{ path: "histogram", message: HISTOGRAM_NOT_FOR_TYPE_MESSAGE }], "Sökningen är ogiltig.");
+    const diagnostics = cacheDiagnostics(c.env);
     const { json, indexVersion, cache } = await searchPageJson(c.env.DB, await backendFor(c), {
       userId: currentSession(c).userId,
       search,
@@ -49,12 +51,14 @@ export const searchRoutes = new Hono<ApiBindings>()
       bypassCache: wantsFreshResults(c),
       edgeCache: edgeSearchCache(edgeCacheSeconds(c.env.SEARCH_EDGE_CACHE_SECONDS)),
       waitUntil: (work) => c.executionCtx.waitUntil(work),
+      diagnostics,
     });
+    c.set("searchCache", cache);
     return c.body(json, 200, {
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": "no-store",
       [INDEX_VERSION_HEADER]: String(indexVersion),
-      "X-Search-Cache": cache,
+      ...(diagnostics ? { "X-Search-Cache": cache } : {}),
     });
   })
   .get("/suggest", async (c) => {

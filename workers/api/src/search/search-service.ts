@@ -31,6 +31,8 @@ export interface SearchPageInput {
   edgeCache?: EdgeSearchCache | null;
   /** Work that may finish after the answer (the edge cache's write). */
   waitUntil?: (work: Promise<unknown>) => void;
+  /** Show whether the results were cached and the backend's time in the answer (SEARCH_CACHE_DIAGNOSTICS). */
+  diagnostics?: boolean;
 }
 
 const ResultsSchema = SearchPageAnswerSchema.shape.results;
@@ -89,7 +91,9 @@ async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFi
       search: input.search.normalised,
       serializedSearch,
       requestId: input.requestId,
-      response: { serverRequestId: input.serverRequestId, backendMs, cached: hit },
+      // Whether the results were cached, and the backend's time (0 for a hit), tell a subscriber what others searched:
+      // only with diagnostics on (issue 48 point 3).
+      response: { serverRequestId: input.serverRequestId, ...(input.diagnostics ? { backendMs, cached: hit } : {}) },
     },
     "search page",
   );
