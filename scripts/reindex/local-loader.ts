@@ -61,25 +61,6 @@ export default {
         await env.SEARCH_INDEX.put(url.searchParams.get("key"), request.body);
         return json({ ok: true });
       }
-      if (url.pathname === "/objects" && request.method === "POST") {
-        // Many small objects in one body, each framed as [u16 key length][key][u32 byte length][bytes]; an object
-        // whose key exists is left as it is (content-addressed keys: same key, same bytes).
-        const body = new Uint8Array(await request.arrayBuffer());
-        const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
-        const contentType = url.searchParams.get("contentType") || "application/octet-stream";
-        let at = 0, stored = 0, present = 0;
-        while (at < body.length) {
-          const keyLength = view.getUint16(at);
-          const key = new TextDecoder().decode(body.subarray(at + 2, at + 2 + keyLength));
-          const length = view.getUint32(at + 2 + keyLength);
-          const start = at + 6 + keyLength;
-          at = start + length;
-          if (await env.SEARCH_INDEX.head(key)) { present++; continue; }
-          await env.SEARCH_INDEX.put(key, body.slice(start, at), { httpMetadata: { contentType } });
-          stored++;
-        }
-        return json({ stored, present });
-      }
       if (url.pathname === "/multipart/create") {
         const upload = await env.SEARCH_INDEX.createMultipartUpload(url.searchParams.get("key"));
         return json({ uploadId: upload.uploadId });
@@ -237,25 +218,6 @@ export class LocalLoader implements SqlStore, ObjectStore {
       await this.call(`/multipart/abort${query(id)}`, { method: "POST" }).catch(() => {});
       throw error;
     }
-  }
-
-  /** Stores many small objects in one call, leaving those whose key exists; `contentType` for all of them. */
-  putSmallObjects(
-    objects: readonly { key: string; bytes: Uint8Array }[],
-    contentType: string,
-  ): Promise<{ stored: number; present: number }> {
-    const encoded = objects.map(({ key, bytes }) => ({ key: new TextEncoder().encode(key), bytes }));
-    const body = new Uint8Array(encoded.reduce((sum, o) => sum + 6 + o.key.length + o.bytes.length, 0));
-    const view = new DataView(body.buffer);
-    let at = 0;
-    for (const { key, bytes } of encoded) {
-      view.setUint16(at, key.length);
-      body.set(key, at + 2);
-      view.setUint32(at + 2 + key.length, bytes.length);
-      body.set(bytes, at + 6 + key.length);
-      at += 6 + key.length + bytes.length;
-    }
-    return this.call(`/objects?contentType=${encodeURIComponent(contentType)}`, { method: "POST", body }, true);
   }
 
   deleteObject(key: string): Promise<unknown> {

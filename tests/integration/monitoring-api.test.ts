@@ -124,6 +124,9 @@ describe("saved searches", () => {
     const cases: [unknown, string][] = [
       [{ name: "", serializedSearch: vad({}) }, "VALIDATION"],
       [{ name: "x".repeat(81), serializedSearch: vad({}) }, "VALIDATION"],
+      // Invisible format characters (issue 48 point 4): a right-to-left override shows "Faktura\u202Eexe" reversed.
+      [{ name: "Liknar Faktura\u202Eexe", serializedSearch: vad({}) }, "VALIDATION"],
+      [{ name: "Noll\u200Bbredd", serializedSearch: vad({}) }, "VALIDATION"],
       [{ name: "Namn", serializedSearch: "inte-en-sokning" }, "VALIDATION"],
       [{ name: "Namn", serializedSearch: vad({}), extra: 1 }, "VALIDATION"],
       [{ name: "Arbetsställen", serializedSearch: vad({ resultType: "WORKSITE" }) }, "USER_MESSAGE"],

@@ -50,11 +50,11 @@ async function answerOf(response: HarnessResponse): Promise<SearchPageAnswer> {
 
 const idsOf = (answer: SearchPageAnswer) => answer.results.records.map((record) => ("cfarNo" in record ? record.cfarNo : record.orgSeqNo));
 
-/** Uploads kunder.txt with the numbers of the given companies for the user; its file id. */
-async function uploadListFile(who: TestUser, orgSeqNos: number[]) {
+/** Uploads a list file (kunder.txt) with the numbers of the given companies for the user; its file id. */
+async function uploadListFile(who: TestUser, orgSeqNos: number[], fileName = "kunder.txt") {
   const numbers = seeded.companies.filter((c) => orgSeqNos.includes(c.orgSeqNo)).map((c) => c.orgNo);
   const boundary = `----urval${crypto.randomUUID()}`;
-  const body = `--${boundary}\r\nContent-Disposition: form-data; name="listFile"; filename="kunder.txt"\r\nContent-Type: text/plain\r\n\r\n${numbers.join("\r\n")}\r\n--${boundary}--\r\n`;
+  const body = `--${boundary}\r\nContent-Disposition: form-data; name="listFile"; filename="${fileName}"\r\nContent-Type: text/plain\r\n\r\n${numbers.join("\r\n")}\r\n--${boundary}--\r\n`;
   const upload = await authedFetch(harness, who.cookie, "/sapi/list-file/add/5", {
     method: "POST",
     headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
@@ -314,6 +314,19 @@ describe("validation and access", () => {
     const stranger = await createTestUser(harness);
     const refused = await searchPage(0, { numSet: { includeFile: [fileId] } }, { user: stranger });
     expect(refused.status).toBe(400);
+  });
+
+  it("keeps no invisible format character of a list file's name (issue 48 point 4)", async () => {
+    const owner = await createTestUser(harness);
+    await uploadListFile(owner, [1], "Liknar Faktura\u202Eexe.txt");
+    await uploadListFile(owner, [2], "Noll\u200Bbredd\u2066.txt");
+    const listed = ListFileListSchema.parse(await (await authedFetch(harness, owner.cookie, "/sapi/list-file/get/5")).json());
+    const names = listed.map((file) => file.name);
+    expect(
+      names.some((name) => /\p{Cf}/u.test(name)),
+      JSON.stringify(names),
+    ).toBe(false);
+    expect(names).toEqual(expect.arrayContaining([expect.stringContaining("Liknar Faktura")]));
   });
 
   it("refuses a shared link of a search naming another user's list file with 'Okänd listfil', as the other routes do", async () => {

@@ -5,7 +5,23 @@ import { hasUnsaveableCharacters, UNSAVEABLE_TEXT_MESSAGE, withoutUnsaveableChar
 
 describe("plain text of names", () => {
   it("refuses NUL, other control characters and lone surrogates; keeps å, ä, ö, emoji and ordinary punctuation", () => {
-    for (const bad of ["Mall\u0000", "a\tb", "rad\nbrytning", "\u007f", "halv \uD83D", "\uDE00 halv", "x\uDC00\uD800y"])
+    for (const bad of [
+      "Mall\u0000",
+      "a\tb",
+      "rad\nbrytning",
+      "\u007f",
+      "halv \uD83D",
+      "\uDE00 halv",
+      "x\uDC00\uD800y",
+      // Issue 48 point 4: bidirectional overrides and isolates, zero-width characters, the byte-order mark.
+      "Liknar Faktura\u202Eexe.txt",
+      "\u202Dvänd",
+      "a\u2066b\u2069",
+      "a\u2067b\u2068c",
+      "noll\u200Bbredd",
+      "\u200Dfog",
+      "\uFEFFBOM",
+    ])
       expect(hasUnsaveableCharacters(bad), JSON.stringify(bad)).toBe(true);
     for (const good of ["Kunder i Småland", "Företag & Co – 2026", "Ölhallen 😀", "c/o Björkman"])
       expect(hasUnsaveableCharacters(good), good).toBe(false);
@@ -14,6 +30,7 @@ describe("plain text of names", () => {
   it("strips what it refuses and nothing else", () => {
     expect(withoutUnsaveableCharacters("Kund\u0000lista \uD83D.txt")).toBe("Kundlista .txt");
     expect(withoutUnsaveableCharacters("Ölhallen 😀")).toBe("Ölhallen 😀");
+    expect(withoutUnsaveableCharacters("Liknar Faktura\u202Eexe.txt")).toBe("Liknar Fakturaexe.txt");
   });
 });
 

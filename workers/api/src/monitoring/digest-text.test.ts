@@ -38,4 +38,15 @@ describe("the digest e-mail", () => {
       ].join("\n"),
     );
   });
+
+  it("carries no invisible format character of a saved search's or a company's name (issue 48 point 4)", () => {
+    const alerts: DigestAlert[] = [
+      { kind: "SEARCH_NEW", subjectName: "Liknar Faktura\u202Eexe", companyName: "Noll\u200Bbredd AB", changes: [] },
+      { kind: "COMPANY_CHANGED", subjectName: null, companyName: "Vänd\u2066 AB\u2069", changes: ["Namn \u202Dx"] },
+    ];
+    const text = digestText({ firstName: "Vera", digest: "DAILY", origin: "https://app.urval.se", alerts });
+    expect(text).not.toMatch(/\p{Cf}/u);
+    expect(text).toContain("• Liknar Fakturaexe: 1 nytt företag");
+    expect(text).toContain("• Vänd AB");
+  });
 });

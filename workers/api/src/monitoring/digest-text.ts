@@ -1,6 +1,7 @@
 /** The Bevakning digest e-mail's text (issue 16): pure, Swedish, plain text like the one-time-code messages. */
 import type { Digest } from "#shared/api-contracts/monitoring";
 import { countOf, formatNumber } from "#shared/format";
+import { withoutUnsaveableCharacters as plain } from "#shared/plain-text";
 
 export interface DigestAlert {
   kind: "SEARCH_NEW" | "SEARCH_REMOVED" | "COMPANY_CHANGED";
@@ -25,9 +26,10 @@ function searchSection(alerts: DigestAlert[]): string[] {
   const bySearch = new Map<string, { added: string[]; removed: string[] }>();
   for (const alert of alerts) {
     if (alert.kind === "COMPANY_CHANGED") continue;
-    const name = alert.subjectName ?? "Bevakning";
+    // A name saved before format characters were refused, or a company's name, must not turn the mail's text around.
+    const name = plain(alert.subjectName ?? "Bevakning");
     const entry = bySearch.get(name) ?? { added: [], removed: [] };
-    (alert.kind === "SEARCH_NEW" ? entry.added : entry.removed).push(alert.companyName);
+    (alert.kind === "SEARCH_NEW" ? entry.added : entry.removed).push(plain(alert.companyName));
     bySearch.set(name, entry);
   }
   const lines: string[] = [];
@@ -48,7 +50,7 @@ function searchSection(alerts: DigestAlert[]): string[] {
 function companySection(alerts: DigestAlert[]): string[] {
   const lines: string[] = [];
   for (const alert of alerts.filter((a) => a.kind === "COMPANY_CHANGED")) {
-    lines.push(`• ${alert.companyName}`, ...alert.changes.map((change) => `  – ${change}`));
+    lines.push(`• ${plain(alert.companyName)}`, ...alert.changes.map((change) => `  – ${plain(change)}`));
   }
   return lines.length > 0 ? ["Bevakade företag", ...lines, ""] : [];
 }
