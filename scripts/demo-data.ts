@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import path from "node:path";
 import cliProgress from "cli-progress";
 import { generateDataset } from "./data/generate";
+import { ANNUAL_REPORTS_FORMAT } from "./data/annual-reports/load-annual-reports";
 import { loadRegister } from "./data/load-register";
 import { PERSIST_DIR, ROOT } from "./lib/local-bindings";
 import { INDEX_LAYOUT } from "#search-index/engine";
@@ -65,7 +66,11 @@ async function ensureRegisterSample(): Promise<void> {
       ...readdirSync(path.join(REGISTER_FIXTURE_DIR, "annual-reports")).map((f) => `annual-reports/${f}`),
     ].map((file) => statSync(path.join(REGISTER_FIXTURE_DIR, file)).mtimeMs),
   );
-  if (existsSync(manifest) && statSync(manifest).mtimeMs > newestInput) return;
+  // Loaded again when the sample's files or the register's output format changed since the last load.
+  const format = path.join(DEMO_DATA_DIR, "sample-format.json");
+  const current = JSON.stringify({ layout: INDEX_LAYOUT, annualReports: ANNUAL_REPORTS_FORMAT });
+  const same = existsSync(format) && readFileSync(format, "utf8") === current;
+  if (same && existsSync(manifest) && statSync(manifest).mtimeMs > newestInput) return;
   const report = await loadRegister({
     bolagsverket: path.join(REGISTER_FIXTURE_DIR, "bolagsverket_bulkfil.txt"),
     scb: path.join(REGISTER_FIXTURE_DIR, "scb_bulkfil_JE_20261101T060000_01.txt"),
@@ -73,6 +78,7 @@ async function ensureRegisterSample(): Promise<void> {
     outDir: DEMO_DATA_DIR,
   });
   if (report.rejected) throw new Error(`the register sample was rejected by ${report.rejectedBy} (see ${DEMO_DATA_DIR}/load-report.json)`);
+  writeFileSync(format, current);
   console.log(
     `  ${report.companies} companies, ${report.companiesWithReports} with filed annual reports (refused reports are listed in ${path.relative(ROOT, DEMO_DATA_DIR)}/annual-reports/load-report.json)`,
   );

@@ -78,10 +78,18 @@ export const GroupNodeSchema: z.ZodType<GroupNode> = z.lazy(() =>
 export const AnnualReportSchema = z.object({
   refNo: z.string(),
   periodEnd: isoDate,
-  /** The filed iXBRL document's SHA-256 (hex): its R2 key is annual-reports/<sha256>.xhtml. Absent: no filed document. */
+  /** The filed iXBRL document's SHA-256 (hex). Absent: no filed document (the printable summary opens instead). */
   sha256: z
     .string()
     .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  /** Where the filed document lies: a gzip member at offset/length of R2 annual-reports/packs/<pack>.bin (decision 0050). */
+  document: z
+    .object({
+      pack: z.string().regex(/^[0-9a-f]{64}$/),
+      offset: z.number().int().nonnegative(),
+      length: z.number().int().positive(),
+    })
     .optional(),
 });
 

@@ -6,8 +6,9 @@
  * load beside them in a process of their own: two cores, two pipelines. Then every company streams through
  * joinAnnualReports. Output (OUT, default data/register):
  *   companies.ndjson, worksites.ndjson (empty: the free files have no CFAR worksites), manifest.json (last),
- *   annual-reports/ (the annual-report loader's output: reports.ndjson and the filed documents the reindex stores
- *   in R2), sources/ (the bulk loaders' own outputs and load reports), load-report.json (the three and the join).
+ *   annual-reports/ (the annual-report loader's reports.ndjson and load report, and packs/: the filed documents in
+ *   packs the reindex stores in R2), sources/ (the bulk loaders' own outputs and load reports), load-report.json (the
+ *   three and the join).
  * A loader that rejects its input rejects the register: OUT then holds only load-report.json and sources/.
  */
 import { spawn } from "node:child_process";
@@ -17,6 +18,7 @@ import { createInterface } from "node:readline";
 import { CompanySourceRecordSchema, type CompanySourceRecord } from "#search-index/engine";
 import { joinAnnualReports } from "./annual-reports/join-reports";
 import { readAnnualReportLines, type AnnualReportLine } from "./annual-reports/load-annual-reports";
+import { packDocuments } from "./annual-reports/pack-documents";
 import { writeSourceManifest } from "./load-report";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -175,6 +177,9 @@ export async function loadRegister(options: RegisterLoadOptions): Promise<Regist
   }
 
   const joinStarted = performance.now();
+  // The filed documents in packs for R2 (pack-documents.ts); the loader's one big file is then no longer needed.
+  const packed = await packDocuments(arOut, path.join(arOut, "packs"));
+  rmSync(path.join(arOut, "documents.bin"));
   const byOrgNo = await reportsByOrgNo(arOut);
   const companiesOut = createWriteStream(path.join(work, "companies.ndjson"));
   const input = createReadStream(path.join(scbOut, "companies.ndjson"));
@@ -187,7 +192,7 @@ export async function loadRegister(options: RegisterLoadOptions): Promise<Regist
       byOrgNo.delete(record.orgNo);
       if (record.soleProprietorship) report.soleTradersWithReports++;
       else {
-        joined = joinAnnualReports(record, filed);
+        joined = joinAnnualReports(record, filed, packed);
         report.companiesWithReports++;
         if (joined.employeeRangeDerived) report.derivedSizeClasses++;
       }

@@ -82,6 +82,9 @@ export default {
         await env.SEARCH_INDEX.delete(url.searchParams.get("key"));
         return json({ ok: true });
       }
+      if (url.pathname === "/object" && request.method === "HEAD") {
+        return (await env.SEARCH_INDEX.head(url.searchParams.get("key"))) ? new Response(null) : new Response(null, { status: 404 });
+      }
       if (url.pathname === "/object" && request.method === "GET") {
         const object = await env.SEARCH_INDEX.get(url.searchParams.get("key"));
         return object ? new Response(object.body) : json({ error: "not found" }, 404);
@@ -222,6 +225,12 @@ export class LocalLoader implements SqlStore, ObjectStore {
 
   deleteObject(key: string): Promise<unknown> {
     return this.call(`/object?key=${encodeURIComponent(key)}`, { method: "DELETE" });
+  }
+
+  /** Whether an object exists (R2 head: no body read). */
+  async hasObject(key: string): Promise<boolean> {
+    const response = await this.mf.dispatchFetch(`http://loader/object?key=${encodeURIComponent(key)}`, { method: "HEAD" });
+    return response.ok;
   }
 
   async getObject(key: string): Promise<ArrayBuffer | null> {

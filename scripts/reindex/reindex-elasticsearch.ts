@@ -27,7 +27,7 @@ import {
   stageMonitoring,
 } from "#search-index/indexing";
 import { PERSIST_DIR } from "../lib/local-bindings";
-import { annualReportCount, hasAnnualReportDocuments, storeAnnualReportDocuments } from "./annual-report-documents";
+import { annualReportPacks, storeAnnualReportPacks } from "./annual-report-documents";
 import { LocalLoader, type SqlStore } from "./local-loader";
 import { readCompanies, readManifest, readWorksites } from "./source-reader";
 
@@ -203,15 +203,15 @@ export async function reindexElasticsearch(options: {
   const local = options.remote ? null : await LocalLoader.open(options.persistDir ?? PERSIST_DIR);
   const store = options.remote?.store ?? (local as LocalLoader);
   try {
-    if (hasAnnualReportDocuments(options.sourceDir)) {
-      // The filed annual reports into R2 before the new indices go live (content-addressed: only new ones are stored).
-      // Production's R2 is not reached from here: with --remote an operator uploads annual-reports/ with the
-      // deployment's tooling (docs/decisions/0050).
+    const packs = annualReportPacks(options.sourceDir).length;
+    if (packs > 0) {
+      // The filed annual reports into R2 before the new indices go live (packs named by their content: one stored by
+      // an earlier run is not stored again). Production's R2 is not reached from here: with --remote an operator
+      // uploads annual-reports/packs with the deployment's tooling (docs/decisions/0050).
       if (local) {
         await options.onStage?.("documents", { version: 0 });
-        const total = annualReportCount(options.sourceDir);
-        await storeAnnualReportDocuments(options.sourceDir, local, (done) => options.onProgress?.({ stage: "documents", done, total }));
-      } else console.error(JSON.stringify({ level: "warn", msg: "reindex: annual-report documents are not uploaded with --remote" }));
+        await storeAnnualReportPacks(options.sourceDir, local, (done) => options.onProgress?.({ stage: "documents", done, total: packs }));
+      } else console.error(JSON.stringify({ level: "warn", msg: "reindex: annual-report packs are not uploaded with --remote" }));
     }
     return await reindexElasticsearchWithMonitoring(
       client,

@@ -38,7 +38,7 @@ import {
   storeHashes,
 } from "#search-index/indexing";
 import { PERSIST_DIR } from "../lib/local-bindings";
-import { annualReportCount, hasAnnualReportDocuments, storeAnnualReportDocuments } from "./annual-report-documents";
+import { annualReportPacks, storeAnnualReportPacks } from "./annual-report-documents";
 import { LocalLoader } from "./local-loader";
 import { LoadError, loadDocuments } from "./load-documents";
 import { readManifest } from "./source-reader";
@@ -171,13 +171,13 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     await begin("prepare");
     await loader.sql([{ sql: REGISTER_VERSION_SQL, params: [version] }, ...documentTablesDdl(version).map((sql) => ({ sql, params: [] }))]);
     lap("prepare");
-    if (hasAnnualReportDocuments(options.sourceDir)) {
-      // The filed annual reports into R2 before the version that lists them can go live (content-addressed: a nightly
-      // run stores only the new ones).
+    const packs = annualReportPacks(options.sourceDir).length;
+    if (packs > 0) {
+      // The filed annual reports into R2 before the version that lists them can go live (packs named by their
+      // content: one stored by an earlier run is not stored again).
       await begin("documents");
-      const total = annualReportCount(options.sourceDir);
-      report({ stage, done: 0, total });
-      await storeAnnualReportDocuments(options.sourceDir, loader, (done) => report({ stage, done, total }));
+      report({ stage, done: 0, total: packs });
+      await storeAnnualReportPacks(options.sourceDir, loader, (done) => report({ stage, done, total: packs }));
       lap("documents");
     }
     await begin("companies");

@@ -4,7 +4,8 @@
  * Bump CLIENT_VERSION when the API contract changes in a way an open browser tab must not keep using.
  */
 export const CLIENT_VERSION_HEADER = "X-Client-Version";
-export const CLIENT_VERSION = 1;
+// 2: a search answer's `response` no longer carries `cached` and `backendMs` (docs/decisions/0051).
+export const CLIENT_VERSION = 2;
 export const APP_VERSION = "0.1.0";
 
 /** Parses a version header; undefined when absent or malformed. */

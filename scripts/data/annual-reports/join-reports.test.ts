@@ -62,7 +62,7 @@ function report(periodEnd: string, periods: [string, number, number | null][], o
     archive: "01_1.zip",
     inner: `5560187493_${periodEnd}.zip`,
     file: "arsredovisning.xhtml",
-    document: { sha256: sha.toString(16).padStart(64, "0"), offset: 0, length: 1 },
+    document: { sha256: sha.toString(16).padStart(64, "0"), offset: 0, length: 1, bytes: 1 },
     ...options,
   };
 }
@@ -77,7 +77,8 @@ describe("joinAnnualReports", () => {
       ["2024-12-31", 10_900_000, 12],
       ["2023-12-31", 9_000_000, 11],
     ]);
-    const joined = CompanySourceRecordSchema.parse(joinAnnualReports(registerRecord(), [older, latest]));
+    const packed = new Map([latest, older].map((r, i) => [r.document.sha256, { pack: "f".repeat(64), offset: i * 10, length: 10 }]));
+    const joined = CompanySourceRecordSchema.parse(joinAnnualReports(registerRecord(), [older, latest], packed));
     expect(joined.financialPeriods.map((p) => [p.periodEnd, p.company.turnover])).toEqual([
       ["2025-12-31", 12_000_000],
       // The 2024 report's own figure, not the 2025 report's comparison figure.
@@ -89,8 +90,8 @@ describe("joinAnnualReports", () => {
     expect(joined.numEmployees).toBe(14);
     expect(joined.financialPeriods[0]?.company.cashFlowAffectingEBTDA).toBeNull();
     expect(joined.annualReports).toEqual([
-      { refNo: filedRefNo(latest), periodEnd: "2025-12-31", sha256: latest.document.sha256 },
-      { refNo: filedRefNo(older), periodEnd: "2024-12-31", sha256: older.document.sha256 },
+      { refNo: filedRefNo(latest), periodEnd: "2025-12-31", sha256: latest.document.sha256, document: packed.get(latest.document.sha256) },
+      { refNo: filedRefNo(older), periodEnd: "2024-12-31", sha256: older.document.sha256, document: packed.get(older.document.sha256) },
     ]);
   });
 

@@ -13,6 +13,7 @@
  */
 import type { CompanySourceRecord, FinancialPart, FinancialPeriod } from "#search-index/engine";
 import type { AnnualReportLine } from "./load-annual-reports";
+import type { PackedDocument } from "./pack-documents";
 import type { ReportFigures } from "./types";
 
 /** The accounts type of a period taken from an annual report ("ÅR", as the register's periods say). */
@@ -66,7 +67,12 @@ export function sizeClassOf(employees: number): string {
 export const filedRefNo = (line: Pick<AnnualReportLine, "periodEnd" | "document">) =>
   `AR-${line.periodEnd.slice(0, 4)}-${line.document.sha256.slice(0, 16)}`;
 
-export function joinAnnualReports(record: CompanySourceRecord, reports: readonly AnnualReportLine[]): CompanySourceRecord {
+export function joinAnnualReports(
+  record: CompanySourceRecord,
+  reports: readonly AnnualReportLine[],
+  /** Where each filed document lies in the packs (pack-documents.ts); without it the reports list no document. */
+  packed?: ReadonlyMap<string, PackedDocument>,
+): CompanySourceRecord {
   if (reports.length === 0 || record.soleProprietorship) return record;
   const newestFirst = [...reports].sort((a, b) => b.periodEnd.localeCompare(a.periodEnd));
   const ownYears = new Set(newestFirst.map((report) => report.periodEnd));
@@ -99,10 +105,10 @@ export function joinAnnualReports(record: CompanySourceRecord, reports: readonly
     numEmployees,
     ...(derivedSize ? { employeeRangeCode: sizeClassOf(numEmployees), employeeRangeDerived: true } : {}),
     fiscalYearEndMonth: latest ? Number(latest.periodEnd.slice(5, 7)) : record.fiscalYearEndMonth,
-    annualReports: newestFirst.map((report) => ({
-      refNo: filedRefNo(report),
-      periodEnd: report.periodEnd,
-      sha256: report.document.sha256,
-    })),
+    annualReports: newestFirst.map((report) => {
+      const document = packed?.get(report.document.sha256);
+      const filed = { refNo: filedRefNo(report), periodEnd: report.periodEnd };
+      return document ? { ...filed, sha256: report.document.sha256, document } : filed;
+    }),
   };
 }

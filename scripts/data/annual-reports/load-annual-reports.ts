@@ -5,7 +5,8 @@
  *
  * Output (OUT, default data/annual-reports):
  *   reports.ndjson     one AnnualReportLine per accepted report: the latest filing of each organisation and period
- *   documents.bin      the filed XHTML documents, concatenated; each line names its sha256, offset and length
+ *   documents.bin      the filed XHTML documents, each a gzip member (deterministic: level 6, no timestamp), concatenated;
+ *                      each line names its document's sha256 (of the XHTML itself), offset, compressed length and size
  *   load-report.json   counts, every refused report (archive, inner file, reason), corrections, flags
  *   manifest.json      written last: a complete load
  *
@@ -14,6 +15,7 @@
  * or rejected run leaves nothing half-done (OUT then holds only its load-report.json).
  */
 import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, writeFileSync, type WriteStream } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -22,14 +24,16 @@ import { readArchives, type ArchiveLimits, type ArchiveRefusal, type FiledReport
 import { parseAnnualReport } from "./ixbrl/parse-report";
 import { type ParsedReport, type ReportRemark, ReportRefusal } from "./types";
 
-export const ANNUAL_REPORTS_FORMAT = "urval-annual-reports/1";
+/** Version 2: documents.bin holds gzip members (version 1 held the documents as they were). */
+export const ANNUAL_REPORTS_FORMAT = "urval-annual-reports/2";
 
 /** One accepted report as reports.ndjson holds it. */
 export interface AnnualReportLine extends Omit<ParsedReport, "remarks"> {
   archive: string;
   inner: string;
   file: string;
-  document: { sha256: string; offset: number; length: number };
+  /** sha256 and bytes: the XHTML's own; offset and length: its gzip member in documents.bin. */
+  document: { sha256: string; offset: number; length: number; bytes: number };
   remarks: ReportRemark[];
 }
 
@@ -62,7 +66,12 @@ export const AnnualReportLineSchema = z.object({
   archive: z.string(),
   inner: z.string(),
   file: z.string(),
-  document: z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), offset: z.number().int(), length: z.number().int() }),
+  document: z.object({
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    offset: z.number().int(),
+    length: z.number().int(),
+    bytes: z.number().int(),
+  }),
 }) satisfies z.ZodType<AnnualReportLine>;
 
 export interface RefusedReport {
@@ -185,7 +194,7 @@ export async function loadAnnualReports(options: AnnualReportLoadOptions): Promi
     const draftPath = path.join(work, "reports.draft.ndjson");
     const draft = createWriteStream(draftPath);
     const documents = createWriteStream(path.join(work, "documents.bin"));
-    const written = new Map<string, { offset: number; length: number }>();
+    const written = new Map<string, { offset: number; length: number; bytes: number }>();
     const latest = new Map<string, { line: number; where: string }>();
     let offset = 0;
     let line = 0;
@@ -202,10 +211,12 @@ export async function loadAnnualReports(options: AnnualReportLoadOptions): Promi
           const sha256 = createHash("sha256").update(bytes).digest("hex");
           let stored = written.get(sha256);
           if (!stored) {
-            stored = { offset, length: bytes.byteLength };
+            // Compressed once here (XHTML shrinks about 7-fold): 300 000 reports are about 1 GB to move instead of 8.
+            const member = gzipSync(bytes, { level: 6 });
+            stored = { offset, length: member.byteLength, bytes: bytes.byteLength };
             written.set(sha256, stored);
-            await writeTo(documents, bytes);
-            offset += bytes.byteLength;
+            await writeTo(documents, member);
+            offset += member.byteLength;
           }
           const entry: AnnualReportLine = { ...parsed, archive: item.archive, inner: item.inner, file, document: { sha256, ...stored } };
           await writeTo(draft, JSON.stringify(entry) + "\n");

@@ -175,8 +175,18 @@ export const CompanyDetailSchema = z.object({
   /** The user's stored choice replaces this default in the API (spec §4 "Financial view"). */
   detailViewConfig: z.object({ companyFinancialType: FinancialTypeSchema }),
   financialPeriods: z.array(FinancialPeriodViewSchema),
-  /** sha256: the filed iXBRL document's content address in R2 (annual-reports/<sha256>.xhtml), when there is one. */
-  annualReports: z.array(z.object({ refNo: z.string(), periodEnd: z.string(), sha256: z.string().optional() })),
+  /**
+   * sha256: the filed iXBRL document's own hash, when there is one; document: where it lies, a gzip member of R2
+   * annual-reports/packs/<pack>.bin (docs/decisions/0050).
+   */
+  annualReports: z.array(
+    z.object({
+      refNo: z.string(),
+      periodEnd: z.string(),
+      sha256: z.string().optional(),
+      document: z.object({ pack: z.string(), offset: z.number(), length: z.number() }).optional(),
+    }),
+  ),
 });
 export type CompanyDetail = z.infer<typeof CompanyDetailSchema>;
 

@@ -7,6 +7,7 @@ import type { AnnualReport, AnnualReportOpenQuery } from "#shared/api-contracts/
 import { AppError } from "#shared/errors";
 import { formatOrgNo } from "#shared/format";
 import type { CompanyDetail, CompanyRecord } from "#shared/search/result-schemas";
+import type { FiledDocumentPlace } from "./annual-report-document";
 import { renderAnnualReportHtml } from "./annual-report-html";
 import { entityNotFound } from "./details-service";
 
@@ -35,7 +36,7 @@ async function companyByOrgNo(backend: SearchBackend, orgNo: string): Promise<Co
 }
 
 /** What opens: the document the company filed (stored in R2 by the reindex), else the printable summary. */
-export type OpenedAnnualReport = { kind: "filed"; sha256: string; fileName: string } | { kind: "summary"; html: string };
+export type OpenedAnnualReport = ({ kind: "filed"; fileName: string } & FiledDocumentPlace) | { kind: "summary"; html: string };
 
 /** Report `refNo` of company `orgNo` for the period ending `period` ("YYYY-MM-DD" or "YYYY-MM"). */
 export async function openAnnualReport(
@@ -46,8 +47,9 @@ export async function openAnnualReport(
 ): Promise<OpenedAnnualReport> {
   const detail = await companyByOrgNo(backend, query.orgNo);
   const report = detail.annualReports.find((entry) => entry.refNo === refNo && entry.periodEnd.startsWith(query.period));
-  if (report?.sha256) {
-    return { kind: "filed", sha256: report.sha256, fileName: `${detail.orgNo.replace("-", "")}_${report.periodEnd}.xhtml` };
+  if (report?.sha256 && report.document) {
+    const fileName = `${detail.orgNo.replace("-", "")}_${report.periodEnd}.xhtml`;
+    return { kind: "filed", sha256: report.sha256, document: report.document, fileName };
   }
   const period = report && detail.financialPeriods.find((entry) => entry.company.periodEnd === report.periodEnd);
   if (!report || !period) throw reportNotFound();

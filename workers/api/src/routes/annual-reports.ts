@@ -21,7 +21,7 @@ export const annualReportRoutes = new Hono<ApiBindings>()
     const opened = await openAnnualReport(await backendFor(c), refNo, query);
     if (opened.kind === "filed") {
       // The filed iXBRL document itself (docs/decisions/0050): XHTML, inline, nothing in it may run or load.
-      return c.body(await readFiledDocument(c.env.SEARCH_INDEX, opened.sha256), 200, {
+      return c.body(await readFiledDocument(c.env.SEARCH_INDEX, opened), 200, {
         "Content-Type": "application/xhtml+xml",
         "Content-Disposition": `inline; filename="${opened.fileName}"`,
         "Content-Security-Policy": FILED_DOCUMENT_CSP,
