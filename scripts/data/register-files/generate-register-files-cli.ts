@@ -8,8 +8,9 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import cliProgress from "cli-progress";
+import type cliProgress from "cli-progress";
 import { z } from "zod";
+import { progressBar } from "../../demo-data";
 import { readCompanies, readManifest } from "../../reindex/source-reader";
 import { DEFAULT_BOLAGSVERKET_ROWS_PER_COMPANY } from "./write-bolagsverket";
 import { writeRegisterFiles } from "./write-register-files";
@@ -27,22 +28,6 @@ const ArgsSchema = z.object({
     .regex(/^\d{8}T\d{6}(_\d{2})?$/)
     .default(DEFAULT_SCB_TIMESTAMP),
 });
-
-/** A progress bar on stderr in the house style (scripts/demo-data.ts). */
-function progressBar(label: string, total: number) {
-  const bar = new cliProgress.SingleBar(
-    {
-      format: `${label.padEnd(22)} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}`,
-      stream: process.stderr,
-      hideCursor: true,
-      noTTYOutput: true,
-      notTTYSchedule: 5000,
-    },
-    cliProgress.Presets.shades_classic,
-  );
-  bar.start(Math.max(1, total), 0);
-  return bar;
-}
 
 const USAGE = `Usage: tsx scripts/data/register-files/generate-register-files-cli.ts --source DIR --out DIR
   [--bolagsverket-rows N] [--scb-rows N] [--seed S] [--sole-trader-share X] [--timestamp YYYYMMDDTHHMMSS_NN]

@@ -7,6 +7,7 @@
  */
 import { AppError } from "#shared/errors";
 import { log } from "#shared/log";
+import { joinChunks } from "../http/capped-body";
 
 export const packKey = (pack: string) => `annual-reports/packs/${pack}.bin`;
 
@@ -43,13 +44,7 @@ async function gunzip(member: ReadableStream): Promise<Uint8Array<ArrayBuffer> |
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  return joinChunks(chunks, size);
 }
 
 const hex = (digest: ArrayBuffer) => [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");

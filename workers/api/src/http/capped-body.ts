@@ -30,6 +30,11 @@ export async function readCappedBytes(request: Request, maxBytes: number, tooLar
     }
     chunks.push(value);
   }
+  return joinChunks(chunks, size);
+}
+
+/** Chunks read from a stream as one array of `size` bytes. */
+export function joinChunks(chunks: readonly Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
