@@ -189,11 +189,11 @@ export async function loadAnnualReports(options: AnnualReportLoadOptions): Promi
     report.refusedCount++;
     report.refused.push(refusal);
   };
+  // Pass 1: every filing in publication order into a draft file; the latest filing of an organisation and period wins.
+  const draftPath = path.join(work, "reports.draft.ndjson");
+  const draft = createWriteStream(draftPath);
+  const documents = createWriteStream(path.join(work, "documents.bin"));
   try {
-    // Pass 1: every filing in publication order into a draft file; the latest filing of an organisation and period wins.
-    const draftPath = path.join(work, "reports.draft.ndjson");
-    const draft = createWriteStream(draftPath);
-    const documents = createWriteStream(path.join(work, "documents.bin"));
     const written = new Map<string, { offset: number; length: number; bytes: number }>();
     const latest = new Map<string, { line: number; where: string }>();
     let offset = 0;
@@ -272,6 +272,8 @@ export async function loadAnnualReports(options: AnnualReportLoadOptions): Promi
     renameSync(work, outDir);
     return report;
   } catch (error) {
+    // The streams open their files asynchronously: closed first, so that none is created after the removal.
+    await Promise.allSettled([closeStream(draft), closeStream(documents)]);
     rmSync(work, { recursive: true, force: true });
     throw error;
   }

@@ -70,12 +70,13 @@ describe("writeAnnualReportArchives", () => {
         const [, digits, periodEnd] = /^(\d{10})_(\d{4}-\d{2}-\d{2})\.zip$/.exec(inner) ?? [];
         expect(digits, inner).toBeDefined();
         const orgNo = `${digits?.slice(0, 6)}-${digits?.slice(6)}`;
-        const names = Object.keys(unzipSync(bytes));
+        const entries = unzipSync(bytes);
+        const names = Object.keys(entries);
         const report = `arsredovisning_${digits}_${periodEnd}.xhtml`;
         const audit = `revisionsberattelse_${digits}_${periodEnd}.xhtml`;
-        expect(names.sort(), inner).toEqual(auditor.get(orgNo) ? [report, audit] : [report]);
-        if (Object.keys(unzipSync(bytes))[0] === audit) auditFirst++;
-        const xhtml = new TextDecoder().decode(unzipSync(bytes)[report]);
+        if (names[0] === audit) auditFirst++;
+        expect([...names].sort(), inner).toEqual(auditor.get(orgNo) ? [report, audit] : [report]);
+        const xhtml = new TextDecoder().decode(entries[report]);
         expect(xhtml).toContain(`name="se-cd-base:Organisationsnummer" contextRef="`);
         expect(xhtml).toContain(`>${orgNo}</ix:nonNumeric>`);
         total++;
@@ -83,7 +84,7 @@ describe("writeAnnualReportArchives", () => {
     }
     expect(total).toBe(summary.reports);
     expect(auditFirst).toBeGreaterThan(0);
-  });
+  }, 30_000);
 
   it("files a few corrections again in a later archive, the later filing with the records' figures", () => {
     expect(summary.corrections.length).toBeGreaterThan(0);

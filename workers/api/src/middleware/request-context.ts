@@ -42,8 +42,8 @@ export const requestContext = (): MiddlewareHandler<ApiBindings> => async (c, ne
 const CLIENT_VERSION_VALUE = String(CLIENT_VERSION);
 
 /** Whether clients may see where a search's results came from (env.ts SEARCH_CACHE_DIAGNOSTICS; never in production). */
-export function cacheDiagnostics(env: Pick<ApiEnv, "APP_ENV" | "SEARCH_CACHE_DIAGNOSTICS">): boolean {
-  return env.SEARCH_CACHE_DIAGNOSTICS === "1" && env.APP_ENV !== "production";
+export function cacheDiagnostics(env: Pick<ApiEnv, "APP_ENV" | "SEARCH_CACHE_DIAGNOSTICS"> | undefined): boolean {
+  return env?.SEARCH_CACHE_DIAGNOSTICS === "1" && env.APP_ENV !== "production";
 }
 
 /**
