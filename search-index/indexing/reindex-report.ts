@@ -2,7 +2,18 @@
 import type { MonitoringStageResult } from "./monitoring/stage";
 
 export type ReindexStage =
-  "prepare" | "documents" | "companies" | "worksites" | "index" | "snapshot" | "verify" | "changes" | "switch" | "warm" | "cleanup" | "grace";
+  | "prepare"
+  | "documents"
+  | "companies"
+  | "worksites"
+  | "index"
+  | "snapshot"
+  | "verify"
+  | "changes"
+  | "switch"
+  | "warm"
+  | "cleanup"
+  | "grace";
 
 export interface ReindexProgress {
   stage: ReindexStage;

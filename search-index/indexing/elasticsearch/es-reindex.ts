@@ -47,7 +47,8 @@ export interface EsReindexHooks {
   onStage?: (stage: EsReindexStage, detail: { version: number }) => Promise<void> | void;
 }
 
-export type EsReindexStage = "prepare" | "documents" | "companies" | "worksites" | "verify" | "changes" | "switch" | "warm" | "cleanup" | "grace";
+export type EsReindexStage =
+  "prepare" | "documents" | "companies" | "worksites" | "verify" | "changes" | "switch" | "warm" | "cleanup" | "grace";
 
 export interface EsReindexOptions {
   /**
