@@ -58,7 +58,9 @@ async function prepareSearch(): Promise<{ cluster: ClusterBackend | null; config
   const backend = startBackendFromEnv();
   // Benchmarks drive one account far past the per-user search limits (docs/decisions/0038): URVAL_SEARCH_LIMIT_SCALE.
   const scale = process.env.URVAL_SEARCH_LIMIT_SCALE;
-  const limitVars: Record<string, string> = scale ? { SEARCH_LIMIT_SCALE: scale } : {};
+  // Benchmarks also read the backend's time per answer (Server-Timing), shown to clients only with diagnostics on
+  // (docs/decisions/0051).
+  const limitVars: Record<string, string> = scale ? { SEARCH_LIMIT_SCALE: scale, SEARCH_CACHE_DIAGNOSTICS: "1" } : {};
   if (process.env.URVAL_KEEP_INDEX === "1") {
     // Operators and benchmarks: serve the index the state directory already holds (npm run reindex built it).
     step("Keeping the live search index of the state directory (URVAL_KEEP_INDEX=1)");

@@ -91,8 +91,9 @@ const STAGES: Stage[] = [
     command: [bin("playwright"), "test", "-c", "tests/e2e/playwright.config.ts"],
     needs: ["build", "demo-state"],
     cores: 2,
-    // The page screenshots are for people to look at, not checked: the full run keeps them.
-    env: full ? {} : { E2E_SCREENSHOTS: "0" },
+    // The page screenshots are for people to look at, not checked: the full run keeps them. Layouts and popups are
+    // checked at the walk's six widths, in the full run at all twelve (tests/e2e/layout-helpers.ts).
+    env: full ? {} : { E2E_SCREENSHOTS: "0", E2E_ALL_WIDTHS: "0" },
   },
   {
     name: "contract",

@@ -7,11 +7,11 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import type { CompanyRecord } from "#shared/search/result-schemas";
-import { LAYOUT_WIDTHS, outsideWindow, windowHeight } from "./layout-helpers";
+import { ALL_LAYOUT_WIDTHS, LAYOUT_WIDTHS, outsideWindow, windowHeight } from "./layout-helpers";
 import { apiSearch, openSearch, signedIn } from "./search-helpers";
 import { expect, expectAccessible, screenshot, test } from "./support/test";
 
-const WIDTHS = [320, ...LAYOUT_WIDTHS];
+const WIDTHS = ALL_LAYOUT_WIDTHS ? [320, ...LAYOUT_WIDTHS] : LAYOUT_WIDTHS;
 const isPhone = (width: number) => width < 768;
 // The header's links (and Konto) fold behind 'Meny' up to 1024 px (narrow.css).
 const isFolded = (width: number) => width <= 1024;
