@@ -144,8 +144,8 @@ function loadReports(outcome: LoadOutcome): void {
       refused: hostile.refused,
       "slowest refusal (API)": `${hostile.slowestServer.name} ${hostile.slowestServer.ms} ms`,
       "slowest refusal (client)": `${hostile.slowest.name} ${hostile.slowest.ms} ms`,
-      "oversize file refused at the edge (median of 3)": hostile.oversizeMs === null ? "-" : `${hostile.oversizeMs} ms`,
-      "runtime intake of the same bytes (control, median of 3)":
+      "oversize file refused at the edge (median of 5)": hostile.oversizeMs === null ? "-" : `${hostile.oversizeMs} ms`,
+      "runtime intake of the same bytes (control, median of 5)":
         hostile.intakeControlMs === null ? "failed" : `${hostile.intakeControlMs} ms`,
       "runtime answers before the body is in": hostile.answersBeforeBody ? "yes" : "no",
       "workerd RSS": `${hostile.rssBeforeMb} → peak ${hostile.rssPeakMb} MB (bound +${RSS_GROWTH_BOUND_MB} MB)`,
