@@ -239,19 +239,18 @@ export async function loadAnnualReports(options: AnnualReportLoadOptions): Promi
     // Pass 2: the draft without the filings that a correction replaced.
     const kept = new Set<number>();
     for (const filing of latest.values()) kept.add(filing.line);
-    const companies = new Set<string>();
     const out = createWriteStream(path.join(work, "reports.ndjson"));
     let n = 0;
     for await (const text of createInterface({ input: createReadStream(draftPath), crlfDelay: Infinity })) {
       if (kept.has(n++)) {
         await writeTo(out, text + "\n");
-        companies.add((JSON.parse(text) as { orgNo: string }).orgNo);
         report.reports++;
       }
     }
     await closeStream(out);
     rmSync(draftPath);
-    report.companies = companies.size;
+    // The organisation numbers of the kept filings (keys "<orgNo> <periodEnd>").
+    report.companies = new Set([...latest.keys()].map((key) => key.slice(0, key.indexOf(" ")))).size;
     report.rejected = Boolean(options.strict) && report.refusedCount > 0;
     report.seconds = Math.round((performance.now() - started) / 100) / 10;
     if (report.rejected) {

@@ -5,7 +5,7 @@
  */
 import type { CompanySourceRecord, FinancialPart, FinancialPeriod } from "#search-index/engine";
 import { Rng } from "../../generator/random";
-import type { ParsedReport, ReportFigures, ReportPeriod } from "../types";
+import { type ParsedReport, REPORT_FIGURE_NAMES, type ReportFigures, type ReportPeriod } from "../types";
 import { drawNumberStyle, type NumberStyle, statedAmount } from "./fact-format";
 
 /** The fixed rate the euro reports convert the records' kronor at. */
@@ -43,20 +43,6 @@ export interface ReportLayout {
 /** The K2 rules for small companies: turnover under 80 Mkr and under 50 employees, and never for a group report. */
 export const K2_TURNOVER_LIMIT = 80_000_000;
 export const K2_EMPLOYEE_LIMIT = 50;
-
-const MONEY_FIGURES = [
-  "turnover",
-  "operatingResult",
-  "resultAfterFinancialItems",
-  "profitForTheYear",
-  "equity",
-  "totalAssets",
-  "cashAndBank",
-  "longTermLiabilities",
-  "shortTermLiabilities",
-  "personnelExpenses",
-  "dividend",
-] as const satisfies readonly (keyof ReportFigures)[];
 
 /** The multi-year overview tags these for every year it shows; the statements tag all figures for two years. */
 export const OVERVIEW_FIGURES = [
@@ -145,7 +131,7 @@ function expectedFigures(input: AnnualReportInput, layout: ReportLayout, index: 
   if (!part) return out;
   const figures = figuresOf(period, part, reportCurrency(input));
   const stated = (value: number | null) => (value === null ? null : statedAmount(value, layout.style));
-  const tagged: readonly (keyof ReportFigures)[] = index < 2 ? [...MONEY_FIGURES, "employees"] : OVERVIEW_FIGURES;
+  const tagged: readonly (keyof ReportFigures)[] = index < 2 ? REPORT_FIGURE_NAMES : OVERVIEW_FIGURES;
   for (const key of tagged) out[key] = key === "employees" ? figures.employees : stated(figures[key]);
   // The proposed dividend is the parent's, of the report's own year only, and a zero one may be left out.
   out.dividend = index === 0 && !isGroup && tagsDividend(figures.dividend, layout) ? stated(figures.dividend) : null;
