@@ -49,6 +49,8 @@ export type WorkerConfig = Pick<
   | "routes"
   | "route"
   | "secrets"
+  | "ratelimits"
+  | "durable_objects"
 >;
 export type WorkerConfigs = Record<WorkerKey, { development: WorkerConfig; production: WorkerConfig }>;
 
@@ -73,6 +75,8 @@ function bindingSummary(config: WorkerConfig): Record<string, string[]> {
     "queues.consumers": (config.queues.consumers ?? []).map((c) => `${c.queue} → ${c.dead_letter_queue ?? "-"}`).sort(),
     define: Object.keys(config.define).sort(),
     "triggers.crons": [...(config.triggers.crons ?? [])].sort(),
+    ratelimits: (config.ratelimits ?? []).map((r) => `${r.name} ${r.simple.limit}/${r.simple.period}s`).sort(),
+    "durable_objects.bindings": (config.durable_objects.bindings ?? []).map((d) => `${d.name} → ${d.class_name}`).sort(),
   };
 }
 

@@ -10,6 +10,9 @@ import { pruneMonitoring } from "./monitoring/retention";
 
 const app = createApp();
 
+/** The per-user counter of the longer call-limit windows (rate-limits/call-limits.ts), a Durable Object per user. */
+export { UserCallLimits } from "./rate-limits/user-call-limits";
+
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
   /** Bevakning's alert jobs and their dead letters (issue 16). Never throws. */

@@ -4,14 +4,6 @@ import type { FinancialType } from "#shared/api-contracts/search-api";
 /** Spec §2 "Financial view": CONCERN (group figures) unless the user chose otherwise. */
 export const DEFAULT_COMPANY_FINANCIAL_TYPE: FinancialType = "CONCERN";
 
-export async function loadCompanyFinancialType(db: D1Database, userId: string): Promise<FinancialType> {
-  const row = await db
-    .prepare("SELECT company_financial_type FROM user_config WHERE user_id = ?")
-    .bind(userId)
-    .first<{ company_financial_type: FinancialType }>();
-  return row?.company_financial_type ?? DEFAULT_COMPANY_FINANCIAL_TYPE;
-}
-
 export async function storeCompanyFinancialType(db: D1Database, userId: string, value: FinancialType, now = Date.now()) {
   await db
     .prepare(

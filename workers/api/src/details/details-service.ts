@@ -5,7 +5,7 @@
 import type { SearchBackend } from "#search-index";
 import { AppError } from "#shared/errors";
 import type { Entity } from "#shared/search/result-schemas";
-import { loadCompanyFinancialType } from "../account/user-config-service";
+import type { FinancialType } from "#shared/api-contracts/search-api";
 
 /**
  * CFAR numbers have 8 digits. A company's orgSeqNo is usually shorter (generated data) or 9 digits (the register's,
@@ -17,13 +17,14 @@ export const CFAR_NO_LENGTH = 8;
 export const entityNotFound = () =>
   new AppError("ENTITY_NOT_FOUND", 404, "Uppgifterna finns inte längre. Sök gärna igen.", { type: "USER_MESSAGE" });
 
-export async function loadEntity(db: D1Database, backend: SearchBackend, userId: string, id: string): Promise<Entity> {
+/** The entity with the user's financial view (read with the session, sessions/session-check.ts). */
+export async function loadEntity(backend: SearchBackend, companyFinancialType: FinancialType, id: string): Promise<Entity> {
   if (id.length === CFAR_NO_LENGTH) {
     const worksite = await backend.getEntity(id, "WORKSITE");
     if (worksite) return worksite;
   }
-  const [entity, companyFinancialType] = await Promise.all([backend.getEntity(id, "COMPANY"), loadCompanyFinancialType(db, userId)]);
+  const entity = await backend.getEntity(id, "COMPANY");
   if (!entity) throw entityNotFound();
-  if (entity.type === "COMPANY" && companyFinancialType) return { ...entity, detailViewConfig: { companyFinancialType } };
+  if (entity.type === "COMPANY") return { ...entity, detailViewConfig: { companyFinancialType } };
   return entity;
 }

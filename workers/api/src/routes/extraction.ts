@@ -23,6 +23,7 @@ import { parseOrThrow } from "#shared/errors";
 import { readJson } from "../auth/request-input";
 import type { ApiBindings } from "../env";
 import { currentSession } from "../middleware/session";
+import { limitCalls } from "../rate-limits/call-limits";
 import { contractJson } from "../http/contract-answer";
 import { downloadExport, readExportJob } from "../exports/export-download";
 import { listExports } from "../exports/export-list";
@@ -81,7 +82,8 @@ export const extractionRoutes = new Hono<ApiBindings>()
     const recovery = { queue: c.env.EXPORT_QUEUE, leaseMs: leaseMsOf(c.env.EXPORT_LEASE_SECONDS) };
     return contractJson(c, ExtractionJobListSchema, await listExports(c.env.DB, currentSession(c).userId, limit, recovery));
   })
-  .post("/preview", async (c) => {
+  // A preview runs a search with counts: it counts as a result page (docs/decisions/0052).
+  .post("/preview", limitCalls("search"), async (c) => {
     const { serializedSearch } = parseOrThrow(ExtractionPreviewQuerySchema, c.req.query());
     const selection = await readJson(c, ExtractionSelectionSchema);
     const deps = { db: c.env.DB, exports: c.env.EXPORTS, queue: c.env.EXPORT_QUEUE, backend: () => backendFor(c) };

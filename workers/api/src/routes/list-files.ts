@@ -5,6 +5,7 @@ import { ListFileIdParamSchema, ListFileListSchema, SeqNoParamSchema } from "#sh
 import { addListFiles, listListFiles, removeListFile } from "../list-files/list-file-service";
 import { readListFileUploads } from "../list-files/list-file-upload";
 import { currentSession } from "../middleware/session";
+import { limitCalls } from "../rate-limits/call-limits";
 import { contractJson } from "../http/contract-answer";
 import { backendFor } from "../search/search-backend-for";
 
@@ -19,7 +20,8 @@ export const listFileRoutes = new Hono<ApiBindings>()
     const seqNo = parseOrThrow(SeqNoParamSchema, c.req.param("seqNo"), "seqNo");
     return contractJson(c, ListFileListSchema, await listListFiles(c.env.DB, currentSession(c).userId, seqNo));
   })
-  .on("POST", ["/add/:seqNo?", "/add/"], async (c) => {
+  // Uploads are limited per user, across search contexts (docs/decisions/0052).
+  .on("POST", ["/add/:seqNo?", "/add/"], limitCalls("listFiles"), async (c) => {
     const seqNo = parseOrThrow(SeqNoParamSchema, c.req.param("seqNo"), "seqNo");
     const uploads = await readListFileUploads(c);
     const files = await addListFiles(c.env.DB, await backendFor(c), { userId: currentSession(c).userId, seqNo, uploads });

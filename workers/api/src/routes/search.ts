@@ -15,7 +15,7 @@ import type { ApiBindings } from "../env";
 import { cacheDiagnostics } from "../middleware/request-context";
 import { currentSession } from "../middleware/session";
 import { contractJson } from "../http/contract-answer";
-import { limitSearchCalls } from "../rate-limits/search-limits";
+import { limitCalls } from "../rate-limits/call-limits";
 import { backendFor } from "../search/search-backend-for";
 import { readSearchBody, readSearchRequestId, wantsFreshResults } from "../search/search-request";
 import { edgeCacheSeconds, edgeSearchCache } from "../search/edge-search-cache";
@@ -27,12 +27,12 @@ import { SuggestAnswerSchema, SuggestQuerySchema } from "#shared/api-contracts/s
  * /sapi/search (spec §7): POST /page/{n} with the search object as body and the client's counter in
  * X-Search-Request-Id; GET /serialized?serializedSearch= → the search; GET /suggest?text=&type= → the header box's
  * suggestions (issue 26). Shared links: routes/shared-links.ts.
- * Result pages and suggestions are limited per user (rate-limits/search-limits.ts, docs/decisions/0038).
+ * Result pages and suggestions are limited per user (rate-limits/call-limits.ts, docs/decisions/0038 and 0052).
  * The page and the search are parsed here, once (search-index/search-model.ts); what runs inward is their parsed type.
  */
 export const searchRoutes = new Hono<ApiBindings>()
-  .use("/page/:page", limitSearchCalls("search"))
-  .use("/suggest", limitSearchCalls("suggest"))
+  .use("/page/:page", limitCalls("search"))
+  .use("/suggest", limitCalls("suggest"))
   .post("/page/:page", async (c) => {
     const page = visiblePage(parseOrThrow(PageNumberSchema, c.req.param("page"), "page"));
     const requestId = readSearchRequestId(c);
