@@ -3,12 +3,14 @@
  * (use-find-similar.ts). A worksite offers it for its company. While the searches run it is aria-disabled rather than
  * disabled, so it keeps the focus.
  */
+import { useCallback } from "react";
 import { useFindSimilar } from "../../lib/search/use-find-similar";
 import { useSearchScreen } from "./search-context";
 
 export function FindSimilarButton({ orgSeqNo, name }: { orgSeqNo: number; name: string }) {
-  const { refdata, update } = useSearchScreen();
-  const { find, busy, error } = useFindSimilar(refdata, update);
+  const { refdata, update, controller } = useSearchScreen();
+  const current = useCallback(() => controller.getState().search, [controller]);
+  const { find, busy, error } = useFindSimilar(refdata, current, update);
   return (
     <span className="find-similar">
       <button

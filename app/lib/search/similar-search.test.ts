@@ -5,6 +5,8 @@ import {
   chooseWidening,
   NARROW,
   neighbourSizeRange,
+  SIMILAR_MIN_HITS,
+  similarLadder,
   similarSearch,
   similarSummary,
   sizeClasses,
@@ -30,16 +32,17 @@ describe("size classes", () => {
     expect(neighbourSizeRange(classes, 0)).toEqual({ from: 0, to: 4 });
     expect(neighbourSizeRange(classes, 20_000)).toEqual({ from: 5000, to: null });
     expect(neighbourSizeRange(classes, null)).toBeNull();
+    expect(neighbourSizeRange(classes, 12, 2)).toEqual({ from: 1, to: 99 });
   });
 });
 
 describe("the similar search", () => {
-  it("is an ordinary company search: detail group, size range, county, the company's list file excluded", () => {
-    const search = similarSearch(basis, NARROW, { classes, excludeFile: 7, seqNo: 42 });
+  it("is an ordinary company search: detail group, size range, county, the user's files and the company's excluded", () => {
+    const search = similarSearch(basis, NARROW, { classes, excludeFile: 7, seqNo: 42, numSet: { includeFile: [3], excludeFile: [5] } });
     expect(search.resultType).toBe("COMPANY");
     expect(search.codeSet).toEqual({ sni: ["56100"], location: ["08"] });
     expect(search.range).toEqual({ numEmployees: "5_49" });
-    expect(search.numSet).toEqual({ excludeFile: [7] });
+    expect(search.numSet).toEqual({ includeFile: [3], excludeFile: [5, 7] });
     expect(search.numeric).toEqual({ seqNo: 42 });
     // Valid, and the same search after a round trip through the address's `vad`.
     expect(safeParseSearch(search).success).toBe(true);
@@ -52,40 +55,59 @@ describe("the similar search", () => {
     expect(small.range).toEqual({ numEmployees: "_4" });
     expect(small.codeSet).toEqual({});
     expect(small.numSet).toEqual({});
-    const large = similarSearch({ ...basis, numEmployees: 12_000 }, { sniGroup: true, wholeSweden: true }, { classes });
+    const large = similarSearch({ ...basis, numEmployees: 12_000 }, { sizeReach: 1, sni: "group", wholeSweden: true }, { classes });
     expect(large.range).toEqual({ numEmployees: "5000_" });
     expect(large.codeSet).toEqual({ sni: ["561"] });
   });
 });
 
-describe("widening", () => {
-  it("keeps the detail group and county when 50 others match", () => {
-    expect(chooseWidening(basis, 51, { sni: { "561": 400 } })).toEqual(NARROW);
+describe("widening (issue 48 point 5)", () => {
+  const ladder = similarLadder(basis, classes);
+  const searches = ladder.map((step) => similarSearch(basis, step, { classes }));
+
+  it("widens the sizes, then the industry to its group and division, then the place, then any size, then any industry", () => {
+    expect(searches.map((s) => [s.codeSet.sni?.[0] ?? "-", s.range.numEmployees ?? "-", s.codeSet.location?.[0] ?? "Sverige"])).toEqual([
+      ["56100", "5_49", "08"],
+      ["56100", "1_99", "08"],
+      ["561", "1_99", "08"],
+      ["56", "1_99", "08"],
+      ["56", "1_99", "Sverige"],
+      ["56", "-", "Sverige"],
+      ["-", "1_99", "Sverige"],
+    ]);
   });
 
-  it("widens to the 3-digit group in the county, counting without the company itself", () => {
-    expect(chooseWidening(basis, 50, { sni: { "561": 51 } })).toEqual({ sniGroup: true, wholeSweden: false });
+  it("leaves out steps that name the same search: no county, no code, a short code, an unknown size", () => {
+    const bare = similarLadder({ ...basis, countyCode: null, countyName: null, numEmployees: null }, classes);
+    expect(bare.map((step) => similarSearch({ ...basis, countyCode: null, numEmployees: null }, step, { classes }).codeSet)).toEqual([
+      { sni: ["56100"] },
+      { sni: ["561"] },
+      { sni: ["56"] },
+      {},
+    ]);
+    expect(similarLadder({ ...basis, sniCode: null }, classes).length).toBeLessThan(ladder.length);
   });
 
-  it("widens to all of Sweden when the group in the county is too small", () => {
-    expect(chooseWidening(basis, 3, { sni: { "561": 50 } })).toEqual({ sniGroup: true, wholeSweden: true });
-    expect(chooseWidening(basis, 3, {})).toEqual({ sniGroup: true, wholeSweden: true });
+  it(`takes the narrowest step with at least ${SIMILAR_MIN_HITS} other companies`, () => {
+    expect(chooseWidening(ladder, [25, 40, 80, 90, 900, 2000, 9000])).toEqual(NARROW);
+    expect(chooseWidening(ladder, [0, 3, 19, 20, 900, 2000, 9000])).toEqual(ladder[3]);
+    // Sjuntorp Terapi AB: none of its industry's steps has 20 others; all industries at its size in Sweden do.
+    expect(chooseWidening(ladder, [0, 0, 0, 0, 2, 9, 1200])).toEqual(ladder[6]);
   });
 
-  it("without an SNI code only the place can widen; without a county nothing", () => {
-    expect(chooseWidening({ ...basis, sniCode: null }, 10, {})).toEqual({ sniGroup: false, wholeSweden: true });
-    expect(chooseWidening({ ...basis, countyCode: null, countyName: null }, 3, { sni: { "561": 3 } })).toEqual({
-      sniGroup: true,
-      wholeSweden: false,
-    });
+  it("never answers empty when some step finds companies: the step with the most", () => {
+    expect(chooseWidening(ladder, [0, 0, 4, 4, 7, 7, 5])).toEqual(ladder[4]);
   });
 });
 
 describe("the summary line", () => {
   it("says in Swedish what was matched", () => {
     expect(similarSummary(basis, NARROW, classes)).toBe("Liknar Exempel AB: bransch 56.100, 5–49 anställda, Kalmar län");
-    expect(similarSummary(basis, { sniGroup: true, wholeSweden: true }, classes)).toBe(
-      "Liknar Exempel AB: bransch 56.1, 5–49 anställda, hela Sverige",
+    expect(similarSummary(basis, { sizeReach: 1, sni: "group", wholeSweden: true }, classes)).toBe(
+      "Liknar Exempel AB: bransch 56.1, 5–49 anställda, hela Sverige (vidgat till bredare bransch och hela Sverige)",
+    );
+    expect(similarSummary(basis, { sizeReach: 2, sni: "any", wholeSweden: true }, classes)).toBe(
+      "Liknar Exempel AB: 1–99 anställda, hela Sverige (vidgat till fler storlekar, alla branscher och hela Sverige)",
     );
     expect(similarSummary({ ...basis, numEmployees: 12_000, sniCode: null }, NARROW, classes)).toBe(
       "Liknar Exempel AB: minst 5\u00a0000 anställda, Kalmar län",

@@ -1,7 +1,7 @@
 /**
- * "Hitta liknande" (issue 39 point 3) as a hook: reads the company's search record, counts the narrow similar search
- * (its hit count and SNI facet decide the widening, similar-search.ts) while the company's number is stored as a
- * one-number list file, then runs the chosen search on the screen. The summary line of that search is remembered for
+ * "Hitta liknande" (issue 39 point 3, issue 48 point 5) as a hook: reads the company's search record and the search
+ * context's list files, keeps the user's own, reuses or makes the company's one-number exclusion file, counts the
+ * ladder's steps (similar-search.ts), then runs the chosen search on the screen. The summary line of that search is remembered for
  * the search it describes (similarNoteFor), so it shows while that very search is on screen and goes with any edit.
  */
 import { useCallback, useState } from "react";
@@ -9,10 +9,10 @@ import type { CompanyRecord } from "#shared/search/result-schemas";
 import { emptySearch, type Search } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
 import { errorMessage } from "../api-error";
-import { fetchSearchPage, uploadListFiles } from "./search-calls";
+import { fetchListFiles, fetchSearchPage, type ListFileRow, uploadListFiles } from "./search-calls";
 import { newSeqNo } from "./search-edit";
 import type { SearchRefdata } from "./search-refdata";
-import { chooseWidening, NARROW, similarSearch, similarSummary, sizeClasses, type SimilarBasis } from "./similar-search";
+import { chooseWidening, similarLadder, similarSearch, similarSummary, sizeClasses, type SimilarBasis } from "./similar-search";
 
 const notes = new Map<string, string>();
 
@@ -39,32 +39,57 @@ async function companyRecord(orgSeqNo: number): Promise<CompanyRecord> {
   return record;
 }
 
-/** The company's number as a list file of one line, named after what it is for. */
-async function exclusionFile(seqNo: number, record: CompanyRecord): Promise<number> {
-  const file = new File([`${record.orgNo}\n`], `Liknar ${record.name}.txt`, { type: "text/plain" });
+/** The one-line list files "Hitta liknande" makes are named so: "Liknar <company>.txt". */
+const LOOKALIKE_FILE_PREFIX = "Liknar ";
+const exclusionFileName = (record: CompanyRecord) => `${LOOKALIKE_FILE_PREFIX}${record.name}.txt`;
+const isLookalikeFile = (file: ListFileRow) => file.name.startsWith(LOOKALIKE_FILE_PREFIX) && file.size === 1;
+
+/** The company's number as a list file of one line in the search context: the one made before, or a new one. */
+async function exclusionFile(seqNo: number, record: CompanyRecord, files: readonly ListFileRow[]): Promise<number> {
+  const name = exclusionFileName(record);
+  const earlier = files.find((file) => file.name === name && isLookalikeFile(file));
+  if (earlier) return earlier.id;
+  const file = new File([`${record.orgNo}\n`], name, { type: "text/plain" });
   const [added] = await uploadListFiles(seqNo, [file]);
   if (!added) throw new Error("the list file was not stored");
   return added.id;
 }
 
-/** Builds the similar search of company `orgSeqNo`, with its summary line. */
-export async function buildSimilarSearch(orgSeqNo: number, refdata: SearchRefdata): Promise<{ search: Search; note: string }> {
-  const record = await companyRecord(orgSeqNo);
-  const basis = basisOf(record);
-  const classes = sizeClasses(refdata.entries.employeeRange);
-  const seqNo = newSeqNo();
-  const [narrow, excludeFile] = await Promise.all([
-    fetchSearchPage(similarSearch(basis, NARROW, { classes }), 0, 0),
-    exclusionFile(seqNo, record),
-  ]);
-  const widening = chooseWidening(basis, narrow.results.hitCount, narrow.results.aggregations);
-  return {
-    search: similarSearch(basis, widening, { classes, seqNo, excludeFile }),
-    note: similarSummary(basis, widening, classes),
-  };
+/** The user's own list files of the search on screen: without the exclusions of earlier lookalike searches. */
+function ownListFiles(current: Search, files: readonly ListFileRow[]): Search["numSet"] {
+  const lookalikes = new Set(files.filter(isLookalikeFile).map((file) => file.id));
+  const keep = (ids: readonly number[] | undefined) => (ids ?? []).filter((id) => !lookalikes.has(id));
+  return { includeFile: keep(current.numSet.includeFile), excludeFile: keep(current.numSet.excludeFile) };
 }
 
-export function useFindSimilar(refdata: SearchRefdata | null, run: (search: Search) => void) {
+/**
+ * Builds the similar search of company `orgSeqNo` from the search on screen, with its summary line. It stays in the
+ * search's context (its list files, and the company's exclusion file made there once), counts every step of the
+ * ladder at once, and takes the narrowest with enough companies (similar-search.ts).
+ */
+export async function buildSimilarSearch(
+  orgSeqNo: number,
+  refdata: SearchRefdata,
+  current: Search,
+): Promise<{ search: Search; note: string }> {
+  const seqNo = current.numeric.seqNo ?? newSeqNo();
+  const [record, files] = await Promise.all([
+    companyRecord(orgSeqNo),
+    current.numeric.seqNo === undefined ? Promise.resolve([]) : fetchListFiles(seqNo),
+  ]);
+  const basis = basisOf(record);
+  const classes = sizeClasses(refdata.entries.employeeRange);
+  const options = { classes, seqNo, numSet: ownListFiles(current, files), excludeFile: await exclusionFile(seqNo, record, files) };
+  const steps = similarLadder(basis, classes);
+  const answers = await Promise.all(steps.map((step) => fetchSearchPage(similarSearch(basis, step, options), 0, 0)));
+  const widening = chooseWidening(
+    steps,
+    answers.map((answer) => answer.results.hitCount),
+  );
+  return { search: similarSearch(basis, widening, options), note: similarSummary(basis, widening, classes) };
+}
+
+export function useFindSimilar(refdata: SearchRefdata | null, current: () => Search, run: (search: Search) => void) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const find = useCallback(
@@ -73,7 +98,7 @@ export function useFindSimilar(refdata: SearchRefdata | null, run: (search: Sear
       setBusy(true);
       setError(null);
       try {
-        const { search, note } = await buildSimilarSearch(orgSeqNo, refdata);
+        const { search, note } = await buildSimilarSearch(orgSeqNo, refdata, current());
         notes.set(serializeSearch(search), note);
         run(search);
       } catch (failure) {
@@ -82,7 +107,7 @@ export function useFindSimilar(refdata: SearchRefdata | null, run: (search: Sear
         setBusy(false);
       }
     },
-    [refdata, run],
+    [refdata, current, run],
   );
   return { find, busy, error };
 }
