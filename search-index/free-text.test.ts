@@ -42,6 +42,11 @@ describe("parseTextQuery", () => {
     expect(parseTextQuery("55603")?.words[0]?.orgNo).toEqual({ from: 5560300000, to: 5560399999, digits: "55603" });
     expect(parseTextQuery("556")?.words[0]?.orgNo).toBeNull();
     expect(parseTextQuery("556036 kalmar")?.words[0]?.orgNo).toBeNull();
+    // Issue 48 point 8: a start written with dashes is one number ("5560-1" is 55601…, "556036-07" is 55603607…).
+    expect(parseTextQuery("5560-1")?.words).toHaveLength(1);
+    expect(parseTextQuery("5560-1")?.words[0]?.orgNo).toEqual({ from: 5560100000, to: 5560199999, digits: "55601" });
+    expect(parseTextQuery("556036-07")?.words[0]?.orgNo?.digits).toBe("55603607");
+    expect(parseTextQuery("bygg 5560-1")?.words.map((w) => w.orgNo?.digits ?? w.word)).toEqual(["bygg", "55601"]);
   });
 
   it("resolves industries by their texts and search words, and places by their names without 'län'", () => {

@@ -99,6 +99,8 @@ export interface TextQuery {
 const SEPARATOR = /[^\p{L}\p{N}]+/u;
 /** An organisation number written whole (556036-0793, 5560360793, 16556036-0793, 19…/20… personal numbers). */
 const ORG_NO = /(?<![\p{L}\p{N}])(?:16|19|20)?(\d{6})[-+\s]?(\d{4})(?![\p{L}\p{N}])/gu;
+/** Groups of digits joined by dashes: a number written in parts. */
+const DASHED_DIGITS = /(?<![\p{L}\p{N}-])\d+(?:-\d+)+-?(?![\p{L}\p{N}])/gu;
 /** The fewest letters of a last word that find industries by prefix (shorter ones find them only as whole words). */
 const MIN_INDUSTRY_PREFIX = 3;
 export { MIN_ORG_NO_PREFIX };
@@ -216,7 +218,9 @@ export function parseTextQuery(text: string | null | undefined): TextQuery | nul
     return " ";
   });
   for (const digits of orgNos) words.push(orgNoWord(digits));
-  const tokens = normalizeWord(rest)
+  // Digits written in groups with dashes ("5560-1", "556036-07") are the start of one number (issue 48 point 8).
+  const joined = rest.replace(DASHED_DIGITS, (groups) => (groups.replace(/-/g, "").length <= 10 ? groups.replace(/-/g, "") : groups));
+  const tokens = normalizeWord(joined)
     .split(SEPARATOR)
     .filter((token) => token !== "");
   const kept = tokens.filter((token) => !STOP_WORDS.has(token));

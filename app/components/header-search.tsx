@@ -8,13 +8,15 @@
 import { useNavigate } from "@remix-run/react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { MAX_TEXT_LENGTH } from "#shared/search/search-schema";
-import { type BuildSearch, launchHeaderSearch, useCurrentResultType } from "../lib/search-launch";
+import { type BuildSearch, launchHeaderSearch, useCurrentResultType, useScreenSearchText } from "../lib/search-launch";
 import { withOnlyCode, withOnlyText } from "../lib/search/search-edit";
 import { hasSearchableWord, UNSEARCHABLE_TEXT_HINT } from "../lib/search/searchable-text";
 import { useHeaderSuggestions } from "../lib/search/use-header-suggestions";
 import { HeaderSuggestions, optionId } from "./header-suggestions";
 
 const EDITABLE = "input, textarea, select, [contenteditable='true'], [contenteditable='']";
+/** A menu, a header popup, a modal or the narrow header's menu, open. */
+const OPEN_LAYER = "[aria-modal='true'], [role='dialog'], [role='menu'], .popup, .site-nav--open";
 const ACTIVATABLE = "button, a[href], summary, [role='button'], [role='link'], [role='checkbox'], [role='tab'], [role='menuitem']";
 
 /** Whether a keydown outside the search box should move typing into it. */
@@ -22,6 +24,8 @@ export function shouldFocusSearch(event: KeyboardEvent): boolean {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return false;
   const target = event.target instanceof Element ? event.target : null;
   if (target?.closest(EDITABLE) || target?.closest("[role='dialog']")) return false;
+  // An open menu, popup or modal keeps its keys (issue 48 point 8: j in the open Exportera menu).
+  if (document.querySelector(OPEN_LAYER) !== null) return false;
   if (event.key === "Backspace" || event.key === " ") return !target?.closest(ACTIVATABLE);
   return event.key.length === 1 && /\p{L}/u.test(event.key);
 }
@@ -45,6 +49,11 @@ export function HeaderSearch() {
   const resultType = useCurrentResultType();
   const navigate = useNavigate();
   const [text, setText] = useState("");
+  // The search on screen got a text of its own (a link, "Menade du"): the box shows it. Typing changes only the box.
+  const screenText = useScreenSearchText();
+  useEffect(() => {
+    if (screenText !== undefined) setText(screenText ?? "");
+  }, [screenText]);
   const [hint, setHint] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();

@@ -55,6 +55,30 @@ export function useCurrentResultType(): ResultType {
   );
 }
 
+/**
+ * The free text of the search on screen, for the header box (issue 48 point 8): a search opened from a link, a shared
+ * link or "Menade du" shows its text there too. Undefined off the search screen; null for a search without text.
+ */
+let screenText: string | null | undefined;
+const textListeners = new Set<() => void>();
+
+export function setScreenSearchText(next: string | null | undefined): void {
+  if (next === screenText) return;
+  screenText = next;
+  for (const listener of textListeners) listener();
+}
+
+export function useScreenSearchText(): string | null | undefined {
+  return useSyncExternalStore(
+    (listener) => {
+      textListeners.add(listener);
+      return () => textListeners.delete(listener);
+    },
+    () => screenText,
+    () => undefined,
+  );
+}
+
 /** Builds the header's search from the one on screen (or from an empty one of the current type elsewhere). */
 export type BuildSearch = (base: Search) => Search;
 /** Runs a header search on the search screen, opening the detail pane of record `detailId` when it is not null. */

@@ -1,7 +1,8 @@
 /**
  * Keyboard-first (issue 38 point 7): the shortcuts' help overlay in Swedish as a modal dialog, j/k through the results
  * with the current one marked, Enter and Escape on the detail pane, no shortcut while typing in the search box (other
- * letters still start a search), b to the industry editor, x marks, e to the export popup, and turning them off. Which key is a shortcut when is unit-tested in
+ * letters still start a search), b and o to the editors and Escape out of them, no letter while the Exportera menu is
+ * open (issue 48), x marks, e to the export popup, and turning them off. Which key is a shortcut when is unit-tested in
  * app/lib/search/keyboard-shortcuts.test.ts.
  */
 import { openSearch, signedIn } from "./search-helpers";
@@ -70,6 +71,28 @@ test("shortcuts: '?' lists them, j/k move, Enter opens, Escape closes, typing is
   await opener.focus();
   await page.keyboard.press("b");
   await expect(page.locator(".tree-editor__search")).toBeFocused();
+  // Issue 48 point 8: Escape empties the editor's search box, then closes the editor with the focus back on its opener.
+  await page.keyboard.type("bygg");
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".tree-editor__search")).toHaveValue("");
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".tree-editor")).toHaveCount(0);
+  await expect(page.locator("[data-tree-opener='sni']").first()).toBeFocused();
+  await opener.focus();
+  await page.keyboard.press("o");
+  await expect(page.locator(".tree-editor__search")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".tree-editor")).toHaveCount(0);
+  // With the Exportera menu open, a letter is neither a shortcut nor typing for the search box.
+  const exportMenuButton = page.getByRole("button", { name: "Exportera", exact: true });
+  await exportMenuButton.click();
+  const menu = page.getByRole("menu", { name: "Exportera" });
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("j");
+  await expect(menu).toBeVisible();
+  await expect(box).toHaveValue("sjobex");
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
   await opener.focus();
   await page.keyboard.press("x");
   await expect(current.getByRole("checkbox")).toBeChecked();

@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Search } from "#shared/search/search-schema";
 import { errorMessage } from "../../lib/api-error";
-import { setCurrentResultType, setTextSearchHandler } from "../../lib/search-launch";
+import { setCurrentResultType, setScreenSearchText, setTextSearchHandler } from "../../lib/search-launch";
 import { detailIdOf } from "../../lib/search/detail-address";
 import type { InitialSearch } from "../../lib/search/initial-search";
 import { fetchSearchPage } from "../../lib/search/search-calls";
@@ -62,6 +62,8 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
   // Only the result type: the screen's parts subscribe to what they show, so a search does not re-render all of it.
   const getType = useCallback(() => controller.getState().search.resultType, [controller]);
   const resultType = useSyncExternalStore(controller.subscribe, getType, getType);
+  const getText = useCallback(() => controller.getState().search.text, [controller]);
+  const text = useSyncExternalStore(controller.subscribe, getText, getText);
   const refdata = useScreenRefdata(initial.refdata);
   const [panel, setPanel] = useState<TreePanel>(null);
   const [notice, setNotice] = useState(initial.notice);
@@ -76,6 +78,10 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
   const edit = useCallback((change: (search: Search) => Search) => void controller.run(change(controller.getState().search)), [controller]);
 
   useEffect(() => setCurrentResultType(resultType), [resultType]);
+  useEffect(() => {
+    setScreenSearchText(text);
+    return () => setScreenSearchText(undefined);
+  }, [text]);
   useEffect(
     () =>
       setTextSearchHandler((build, id) => {

@@ -2,8 +2,8 @@
  * The industry and place tree editors (spec §2 'Redigera bransch', 'Redigera plats'): counts per node, expand, drill
  * into a node with a breadcrumb back, and a search box matching titles, codes and (SNI) keywords. Only one of the two
  * panels is open at a time. Keyboard: Tab reaches every control; in the tree, ↑/↓ move between rows, → expands,
- * ← collapses or moves to the parent, Home/End go to the first/last row. 'Stäng' gives the focus back to the button
- * that opened the editor (issue 38). Opened over the phone's filter drawer, it is a sheet of its own: the system Back
+ * ← collapses or moves to the parent, Home/End go to the first/last row. 'Stäng', or Escape (after emptying the search
+ * box), gives the focus back to the button that opened the editor (issues 38 and 48). Opened over the phone's filter drawer, it is a sheet of its own: the system Back
  * closes it and leaves the drawer open (issue 38, as the drawer itself closes on Back).
  */
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
@@ -119,6 +119,13 @@ export function TreeEditor({ set, overDrawer }: { set: "sni" | "location"; overD
       id={`tree-editor-${set}`}
       className={resultsOutdated ? "tree-editor tree-editor--outdated" : "tree-editor"}
       aria-labelledby={`tree-editor-${set}-heading`}
+      onKeyDown={(event) => {
+        // Escape empties the search box first, then closes the editor (issue 48 point 8), before the detail pane hears it.
+        if (event.key !== "Escape" || event.defaultPrevented) return;
+        event.preventDefault();
+        if (event.target === searchRef.current && query !== "") setQuery("");
+        else close();
+      }}
     >
       <div className="tree-editor__header">
         <h2 id={`tree-editor-${set}-heading`}>{texts.heading}</h2>
