@@ -1,6 +1,7 @@
 /**
  * A range filter (spec §5): two inputs ('Från', 'Till') with the typed-value rules of range-input.ts (Swedish amounts
- * such as "500 tkr" or "1,5 milj"; an emptied input removes its side's bound, issue 38), and a slider
+ * such as "500 tkr" or "1,5 milj"; an emptied input removes its side's bound, issue 38; an unreadable value or one past
+ * the bounds is explained under the inputs, issue 48), and a slider
  * with two handles that snap to the field's stepped values (range-ladder.ts). Typing commits on Enter or leaving the
  * field; dragging commits once the handle rests. The selected span is drawn with SVG attributes, not inline styles
  * (the Content-Security-Policy allows no style attributes). Above the slider, the distribution of the selection
@@ -12,6 +13,7 @@ import type { RangeField, RangeKind, ResultType } from "#shared/search/search-fi
 import {
   commitTypedSide,
   formatSide,
+  typedSideNote,
   rangeDef,
   resolveRange,
   serializeResolved,
@@ -57,6 +59,8 @@ export const RangeFilter = memo(function RangeFilter({
   const committed = useMemo(() => resolveRange(value, def), [value, def]);
   const [draft, setDraft] = useState(committed);
   const [texts, setTexts] = useState(() => textsOf(committed, def));
+  // Issue 48 point 8: an unreadable value, or one past the field's bounds, is explained at the field.
+  const [note, setNote] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const id = useId();
 
@@ -74,7 +78,10 @@ export const RangeFilter = memo(function RangeFilter({
     if (serialized !== value) onChange(field, serialized);
   };
 
-  const commitText = (side: Side) => commit(commitTypedSide(texts[side], side, committed, def));
+  const commitText = (side: Side) => {
+    setNote(typedSideNote(texts[side], side, def));
+    commit(commitTypedSide(texts[side], side, committed, def));
+  };
 
   const onSlide = (side: Side, index: number) => {
     const other = nearestStep(def, side === "from" ? draft.to : draft.from);
@@ -100,7 +107,10 @@ export const RangeFilter = memo(function RangeFilter({
         inputMode={inputModeOf(def.kind)}
         aria-label={`${def.label} ${label.toLocaleLowerCase("sv")}`}
         value={texts[side]}
-        onChange={(event) => setTexts({ ...texts, [side]: event.target.value })}
+        onChange={(event) => {
+          setTexts({ ...texts, [side]: event.target.value });
+          setNote(null);
+        }}
         onBlur={() => commitText(side)}
         onKeyDown={(event) => {
           if (event.key === "Enter") commitText(side);
@@ -123,6 +133,9 @@ export const RangeFilter = memo(function RangeFilter({
         {input("from", "Från")}
         {input("to", "Till")}
       </div>
+      <p className="range__note" role="status">
+        {note}
+      </p>
       {histogram !== undefined ? (
         <RangeHistogram
           def={def}

@@ -19,15 +19,15 @@ describe("spanRange: a brushed span of bars → the filter's range", () => {
   const edges = edgesOf(turnover);
   it("runs from the first bar's lower edge to the last bar's upper edge, in either drag direction", () => {
     const oneMillion = edges.indexOf(1_000_000) + 1;
-    expect(serialized(turnover, oneMillion, oneMillion)).toBe("1000000_2000000");
-    expect(serialized(turnover, oneMillion + 1, oneMillion - 1)).toBe("500000_5000000");
+    expect(serialized(turnover, oneMillion, oneMillion)).toBe("1000000_1999999");
+    expect(serialized(turnover, oneMillion + 1, oneMillion - 1)).toBe("500000_4999999");
   });
   it("leaves the side of the first and the last bar open, and all bars are no constraint", () => {
-    expect(serialized(turnover, 0, 1)).toBe("_100000");
+    expect(serialized(turnover, 0, 1)).toBe("_99999");
     expect(serialized(turnover, edges.length, edges.length)).toBe(`${edges.at(-1)}_`);
     expect(serialized(turnover, 0, edges.length)).toBeUndefined();
   });
-  it("ends whole-number fields one below the edge and dates on 31 December, so a bar's range holds its records only", () => {
+  it("ends whole-number fields (kronor too) one below the edge and dates on 31 December: half-open bins (issue 48)", () => {
     const five = edgesOf(employees).indexOf(5) + 1;
     expect(serialized(employees, five, five)).toBe("5_9");
     expect(serialized(employees, 0, 0)).toBe("_0");
@@ -38,7 +38,7 @@ describe("spanRange: a brushed span of bars → the filter's range", () => {
   });
   it("mirrors money below zero for results", () => {
     const zero = edgesOf(earnings).indexOf(0);
-    expect(serialized(earnings, zero, zero)).toBe("-100000_0");
+    expect(serialized(earnings, zero, zero)).toBe("-100000_-1");
   });
 });
 
@@ -82,14 +82,14 @@ describe("bar texts and heights", () => {
     expect(binText(edgesOf(created), edgesOf(created).length, created)).toBe("2026");
     expect(binText(edgesOf(age), 0, age)).toBe("under 20 år");
     expect(binText(edgesOf(age), 1, age)).toBe("20–24 år");
-    expect(binText(edgesOf(earnings), edgesOf(earnings).indexOf(0), earnings)).toBe("\u2212100 tkr–0 kr");
+    expect(binText(edgesOf(earnings), edgesOf(earnings).indexOf(0), earnings)).toBe("\u2212100 tkr–\u22121 kr");
   });
-  it("a bar's text reads like the summary's text of the range it chooses", () => {
+  it("a bar's text names the amounts of the summary's text of the range it chooses", () => {
     const edges = edgesOf(turnover);
     const k = edges.indexOf(200_000) + 1;
     const value = serialized(turnover, k, k) ?? "";
-    expect(rangeText("turnover", value)).toBe("Omsättning 200 tkr–0,5 mkr");
-    expect(binText(edges, k, turnover)).toBe("200 tkr–0,5 mkr");
+    expect(rangeText("turnover", value)).toBe("Omsättning 200 tkr–500 tkr");
+    expect(binText(edges, k, turnover)).toBe("200–500 tkr");
   });
   it("scales each series to its own maximum, keeping a bin with records visible", () => {
     expect(barHeights([0, 1, 50, 100])).toEqual([0, 0.03, 0.5, 1]);

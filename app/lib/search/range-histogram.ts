@@ -5,10 +5,10 @@
  * Bins come from workers/shared/search/histogram.ts: inner edges e[0] < … < e[n-2], bin 0 below e[0], bin k in
  * [e[k-1], e[k]), the last bin from e[n-2] up. A span of bars is a range from the first bar's lower edge to the last
  * bar's upper edge; the first bar has no lower bound and the last no upper bound, so those sides stay open. Ranges are
- * inclusive on both sides, while a bin ends just below its upper edge: a whole-number field (employees, grades, ages)
- * therefore ends one below the edge and a registration date on 31 December of the year before, so the range holds
- * exactly the bars' records. Money keeps the edge itself (a stop of its slider, "2 mkr" rather than "1 999 999 kr"),
- * which adds only the records of exactly that amount.
+ * inclusive on both sides, while a bin ends just below its upper edge (half-open bins): a whole-number field (kronor,
+ * employees, grades, ages) therefore ends one below the edge and a registration date on 31 December of the year
+ * before, so the range holds exactly the bars' records and the hit count is the bars' sum (issue 48 point 8: money
+ * kept the edge, and a bar of 5 609 gave 5 670 hits).
  */
 import { countOf, formatMoney, formatNumber } from "#shared/format";
 import type { Histogram } from "#shared/search/histogram";
@@ -29,7 +29,6 @@ const yearOf = (date: number) => Math.floor(date / 10_000);
 
 /** The inclusive upper side of a range that ends just below a bin's upper edge (see the module comment). */
 function lastIncluded(edge: number, def: RangeDef): number {
-  if (def.kind === "money") return edge;
   if (def.kind === "date") return (yearOf(edge) - 1) * 10_000 + 1231;
   return edge - 1;
 }
@@ -49,7 +48,7 @@ export function spanRange(edges: readonly number[], first: number, last: number,
 /** Per bar: whether it lies (with more than a single edge value) inside the range. */
 export function barsInRange(edges: readonly number[], range: ResolvedRange, def: RangeDef): boolean[] {
   // The range's end as an exclusive bound, comparable with a bin's lower edge (see lastIncluded).
-  const end = def.kind === "money" ? range.to : range.to + 1;
+  const end = range.to + 1;
   return Array.from({ length: edges.length + 1 }, (_, index) => {
     const { lower, upper } = binBounds(edges, index);
     const startsBelowEnd = lower === null || lower < end || range.to >= def.max;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { commitTypedSide, formatSide, parseAmount, parseDateInput, rangeDef, resolveRange, serializeResolved } from "./range-input";
+import {
+  commitTypedSide,
+  formatSide,
+  parseAmount,
+  parseDateInput,
+  rangeDef,
+  resolveRange,
+  serializeResolved,
+  typedSideNote,
+} from "./range-input";
 import { ladderFor, MONEY_LINEAR_LIMIT, MONEY_STEP, nearestStep, stepValue } from "./range-ladder";
 
 const turnover = rangeDef("turnover");
@@ -39,6 +48,25 @@ describe("parseDateInput", () => {
     expect(parseDateInput("2015-13-01", "from")).toBeNull();
     expect(parseDateInput("2015-02-30", "from")).toBeNull();
     expect(parseDateInput("15", "from")).toBeNull();
+  });
+});
+
+describe("typedSideNote (issue 48 point 8)", () => {
+  it("explains an unreadable value with an example, and takes '500k' as 500 000", () => {
+    expect(typedSideNote("abc", "from", turnover)).toBe("Skriv ett belopp, till exempel 500 000, 500 tkr eller 2,5 mkr.");
+    expect(typedSideNote("500k", "from", turnover)).toBeNull();
+    expect(parseAmount("500k")).toBe(500_000);
+    expect(typedSideNote("", "from", turnover)).toBeNull();
+  });
+
+  it("says what a value past the bounds became", () => {
+    expect(typedSideNote("2 mdkr", "from", turnover)).toBe(
+      "Högsta möjliga värde är 1\u00a0000\u00a0000\u00a0000 kr: urvalet visar allt från 1\u00a0000\u00a0000\u00a0000 kr.",
+    );
+    expect(typedSideNote("2 mdkr", "to", turnover)).toMatch(/: urvalet har ingen övre gräns\.$/);
+    expect(typedSideNote("-5", "from", turnover)).toBe("Lägsta möjliga värde är 0 kr: urvalet har ingen nedre gräns.");
+    expect(typedSideNote("-800 mkr", "to", earnings)).toMatch(/^Lägsta möjliga värde är −?-?100.000.000 kr: urvalet visar allt till /);
+    expect(typedSideNote("50 mkr", "to", earnings)).toBeNull();
   });
 });
 

@@ -78,6 +78,41 @@ export function commitTypedSide(text: string, side: Side, current: ResolvedRange
   return { from: current.from, to: Math.max(value, current.from) };
 }
 
+const EXAMPLES: Record<RangeKind, string> = {
+  money: "Skriv ett belopp, till exempel 500 000, 500 tkr eller 2,5 mkr.",
+  count: "Skriv ett antal, till exempel 50.",
+  age: "Skriv en ålder i hela år, till exempel 40.",
+  grade: "Skriv ett betyg från 1 till 4.",
+  date: "Skriv ett år eller ett datum, till exempel 2015 eller 2015-03-01.",
+};
+
+/** A bound as the note says it: an amount with "kr", a date, or a plain number. */
+function boundText(value: number, def: RangeDef): string {
+  if (def.kind === "date") return formatDate(String(value));
+  return def.kind === "money" ? `${formatNumber(value)} kr` : formatNumber(value);
+}
+
+/**
+ * What to tell the user at the field after typing a side (issue 48 point 8), or null when the value was taken as
+ * typed: an unreadable value (the range stays as it was, spec §5), or one outside the field's bounds (clamped to
+ * them, spec §5) and what the filter then means.
+ */
+export function typedSideNote(text: string, side: Side, def: RangeDef): string | null {
+  if (text.trim() === "") return null;
+  const parsed = def.kind === "date" ? parseDateInput(text, side) : parseAmount(text);
+  if (parsed === null) return EXAMPLES[def.kind];
+  const value = Math.round(parsed);
+  if (value < def.min) {
+    const open = side === "from" ? "urvalet har ingen nedre gräns" : `urvalet visar allt till ${boundText(def.min, def)}`;
+    return `Lägsta möjliga värde är ${boundText(def.min, def)}: ${open}.`;
+  }
+  if (value > def.max) {
+    const open = side === "to" ? "urvalet har ingen övre gräns" : `urvalet visar allt från ${boundText(def.max, def)}`;
+    return `Högsta möjliga värde är ${boundText(def.max, def)}: ${open}.`;
+  }
+  return null;
+}
+
 /** The search's range string → both sides resolved (open or malformed sides at their bounds, clamped). */
 export function resolveRange(value: string | undefined, def: RangeDef): ResolvedRange {
   const bounds = value === undefined ? null : parseRange(value);

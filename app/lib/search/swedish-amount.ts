@@ -1,7 +1,8 @@
 /**
  * Swedish amounts as people type them into a range field (spec §5, issue 38 point 6): "25000", "2 500 000" (grouped
  * with spaces, no-break spaces included), "1,5" or "1.5", "-300", an optional '>' prefix, and a unit word: "kr",
- * "tkr" (thousands), "mkr" or "milj" (millions), "mdkr" or "md" (billions), so "500 tkr", "1,5 milj" and "2 mdkr".
+ * "tkr" or "k" (thousands), "mkr" or "milj" (millions), "mdkr" or "md" (billions), so "500 tkr", "500k", "1,5 milj" and
+ * "2 mdkr".
  * The amount comes back in the field's own unit: most money fields are whole kronor, a field kept in tkr divides by
  * a thousand. Digit groups must be of three ("1 5" is not "15"); anything else is unreadable (null).
  */
@@ -13,6 +14,7 @@ const UNIT_EXPONENTS: Readonly<Record<string, number>> = {
   sek: 0,
   tkr: 3,
   tsek: 3,
+  k: 3,
   tusen: 3,
   mkr: 6,
   msek: 6,
