@@ -93,8 +93,10 @@ const STAGES: Stage[] = [
     needs: ["build", "demo-state"],
     cores: 2,
     // The page screenshots are for people to look at, not checked: the full run keeps them. Layouts and popups are
-    // checked at the walk's six widths, in the full run at all twelve (tests/e2e/layout-helpers.ts).
-    env: full ? {} : { E2E_SCREENSHOTS: "0", E2E_ALL_WIDTHS: "0" },
+    // checked at the walk's six widths, in the full run at all twelve (tests/e2e/layout-helpers.ts). The tests tagged
+    // @full (a second device's walk, the 1 000-record cap) run in the full run only.
+    // Traces of failed tests in the full run only: recording them for every test took 17 % of the stage's CPU.
+    env: full ? {} : { E2E_SCREENSHOTS: "0", E2E_ALL_WIDTHS: "0", E2E_FULL: "0", E2E_TRACE: "0" },
   },
   {
     name: "contract",

@@ -56,156 +56,159 @@ async function popupOverflow(
   return found;
 }
 
-test("no route or popup scrolls sideways at 360–1920 px, the header stays put across pages, and the phone shows the first result", async ({
-  page,
-  local,
-}) => {
-  test.setTimeout(180_000);
-  const found: string[] = [];
-  await page.setViewportSize({ width: 360, height: 844 });
+// In the full run only (npm test's budget): npm test checks every popup's box at the walk's widths (popup-bounds.spec.ts)
+// and the phone's screens in mobile.spec.ts.
+test(
+  "no route or popup scrolls sideways at 360–1920 px, the header stays put across pages, and the phone shows the first result",
+  { tag: "@full" },
+  async ({ page, local }) => {
+    test.setTimeout(180_000);
+    const found: string[] = [];
+    await page.setViewportSize({ width: 360, height: 844 });
 
-  // Signed out: the sign-in page with the public header (the public pages' content is checked signed in below).
-  await page.goto("/logga-in");
-  found.push(...(await overflowAtWidths(page, "/logga-in")));
+    // Signed out: the sign-in page with the public header (the public pages' content is checked signed in below).
+    await page.goto("/logga-in");
+    found.push(...(await overflowAtWidths(page, "/logga-in")));
 
-  const user = await local.createUser();
-  await signInByApi(page, user);
-  await seedLists(page, local, user.userId);
+    const user = await local.createUser();
+    await signInByApi(page, user);
+    await seedLists(page, local, user.userId);
 
-  // Signed in: every route, with the header's geometry per width to compare between pages.
-  const headers = new Map<number, Map<string, Record<string, string>>>();
-  const routes = [
-    "/",
-    searchUrl(LONG_SEARCH),
-    "/bevakningar",
-    "/exporter",
-    "/om",
-    "/kontakt",
-    "/anvandarvillkor",
-    "/personuppgiftspolicy",
-    "/verifiera-inloggning/x",
-    "/finns-inte",
-  ];
-  for (const route of routes) {
-    await page.goto(route);
-    // The seeded running export's "Export pågår" badge widens the "Mina exporter" link once the header has polled:
-    // every page is measured with it.
-    await page.getByTestId("export-running").first().waitFor({ state: "attached" });
-    if (route === "/bevakningar" || route === "/exporter") {
-      // The lists as cards on a phone, each value named and the actions there: no serious or critical axe violation.
-      await page.setViewportSize({ width: 390, height: 844 });
-      const card = page.locator("tbody tr").filter({ hasText: route === "/bevakningar" ? "Byggföretag" : "Klar" });
-      const actions =
-        route === "/bevakningar"
-          ? [
-              card.getByRole("link", { name: "Öppna" }),
-              card.getByRole("button", { name: "Byt namn" }),
-              card.getByRole("button", { name: "Ta bort" }),
-            ]
-          : [card.getByRole("link", { name: "urval-foretag-e2e.xlsx" })];
-      for (const action of actions) {
-        await action.scrollIntoViewIfNeeded();
-        await expect(action).toBeInViewport({ ratio: 1 });
+    // Signed in: every route, with the header's geometry per width to compare between pages.
+    const headers = new Map<number, Map<string, Record<string, string>>>();
+    const routes = [
+      "/",
+      searchUrl(LONG_SEARCH),
+      "/bevakningar",
+      "/exporter",
+      "/om",
+      "/kontakt",
+      "/anvandarvillkor",
+      "/personuppgiftspolicy",
+      "/verifiera-inloggning/x",
+      "/finns-inte",
+    ];
+    for (const route of routes) {
+      await page.goto(route);
+      // The seeded running export's "Export pågår" badge widens the "Mina exporter" link once the header has polled:
+      // every page is measured with it.
+      await page.getByTestId("export-running").first().waitFor({ state: "attached" });
+      if (route === "/bevakningar" || route === "/exporter") {
+        // The lists as cards on a phone, each value named and the actions there: no serious or critical axe violation.
+        await page.setViewportSize({ width: 390, height: 844 });
+        const card = page.locator("tbody tr").filter({ hasText: route === "/bevakningar" ? "Byggföretag" : "Klar" });
+        const actions =
+          route === "/bevakningar"
+            ? [
+                card.getByRole("link", { name: "Öppna" }),
+                card.getByRole("button", { name: "Byt namn" }),
+                card.getByRole("button", { name: "Ta bort" }),
+              ]
+            : [card.getByRole("link", { name: "urval-foretag-e2e.xlsx" })];
+        for (const action of actions) {
+          await action.scrollIntoViewIfNeeded();
+          await expect(action).toBeInViewport({ ratio: 1 });
+        }
+        const labels = await card.locator("td").evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, "::before").content));
+        expect(labels, `${route}: each value under its name`).toEqual(
+          route === "/bevakningar"
+            ? ["none", '"Träffar nu"', '"Vid förra kontrollen"', '"Nya"', '"Borttagna"', "none"]
+            : ['"Datum"', '"Urval"', '"Format"', '"Rader"', '"Debiterade poster"', '"Kostnadsfria poster"', '"Status"', '"Fil"'],
+        );
+        await expectAccessible(page);
       }
-      const labels = await card.locator("td").evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, "::before").content));
-      expect(labels, `${route}: each value under its name`).toEqual(
-        route === "/bevakningar"
-          ? ["none", '"Träffar nu"', '"Vid förra kontrollen"', '"Nya"', '"Borttagna"', "none"]
-          : ['"Datum"', '"Urval"', '"Format"', '"Rader"', '"Debiterade poster"', '"Kostnadsfria poster"', '"Status"', '"Fil"'],
-      );
-      await expectAccessible(page);
+      for (const width of LAYOUT_WIDTHS) {
+        found.push(...(await overflowAtWidths(page, route, [width])));
+        const perPage = headers.get(width) ?? new Map<string, Record<string, string>>();
+        perPage.set(route, await headerGeometry(page));
+        headers.set(width, perPage);
+      }
     }
-    for (const width of LAYOUT_WIDTHS) {
-      found.push(...(await overflowAtWidths(page, route, [width])));
-      const perPage = headers.get(width) ?? new Map<string, Record<string, string>>();
-      perPage.set(route, await headerGeometry(page));
-      headers.set(width, perPage);
+    for (const [width, perPage] of headers) {
+      const start = perPage.get("/");
+      expect(Object.keys(start ?? {}).length, `header controls at ${width} px`).toBeGreaterThan(1);
+      for (const [route, geometry] of perPage)
+        expect.soft(geometry, `header of ${route} against the start page's at ${width} px`).toEqual(start);
     }
-  }
-  for (const [width, perPage] of headers) {
-    const start = perPage.get("/");
-    expect(Object.keys(start ?? {}).length, `header controls at ${width} px`).toBeGreaterThan(1);
-    for (const [route, geometry] of perPage)
-      expect.soft(geometry, `header of ${route} against the start page's at ${width} px`).toEqual(start);
-  }
 
-  // Popups of the search screen.
-  await openSearch(page, LONG_SEARCH);
-  const header = page.getByRole("banner");
-  const exportMenu = async () => {
-    await header.getByRole("button", { name: "Exportera" }).click();
-    await page.getByRole("menuitem", { name: "Exportera alla" }).click();
-    return page.getByRole("dialog", { name: "Exportera urval" });
-  };
-  const headerPopup = (button: string, region: string) => async () => {
-    await header.getByRole("button", { name: button }).click();
-    return page.getByRole("region", { name: region });
-  };
-  const menu = page.getByRole("navigation", { name: "Huvudmeny" });
-  found.push(
-    ...(await popupOverflow(page, "export menu", LAYOUT_WIDTHS, async () => {
+    // Popups of the search screen.
+    await openSearch(page, LONG_SEARCH);
+    const header = page.getByRole("banner");
+    const exportMenu = async () => {
       await header.getByRole("button", { name: "Exportera" }).click();
-      return page.getByRole("menu", { name: "Exportera" });
-    })),
-  );
-  found.push(...(await popupOverflow(page, "export popup", LAYOUT_WIDTHS, exportMenu)));
-  found.push(...(await popupOverflow(page, "share popup", LAYOUT_WIDTHS, headerPopup("Dela", "Dela urval"))));
-  found.push(...(await popupOverflow(page, "list-file popup", LAYOUT_WIDTHS, headerPopup("Listfiler", "Listfiler"))));
-  found.push(...(await popupOverflow(page, "save-search popup", LAYOUT_WIDTHS, headerPopup("Spara bevakning", "Spara bevakning"))));
-  found.push(
-    ...(await popupOverflow(page, "menu and Konto", NARROW, async () => {
-      await header.getByRole("button", { name: "Meny" }).click();
-      await menu.getByRole("button", { name: "Konto" }).click();
-      return page.getByRole("region", { name: "Konto" });
-    })),
-  );
-  await page.keyboard.press("Escape");
-  found.push(...(await popupOverflow(page, "Konto popup", WIDE, headerPopup("Konto", "Konto"))));
-  found.push(
-    ...(await popupOverflow(page, "header suggestions", LAYOUT_WIDTHS, async () => {
-      await header.getByRole("combobox").fill("bygg");
-      return page.getByRole("listbox");
-    })),
-  );
-  found.push(
-    ...(await popupOverflow(page, "filter drawer", PHONES, async () => {
-      await page.getByRole("button", { name: /^Filter/ }).click();
-      return page.getByRole("dialog", { name: "Filter" });
-    })),
-  );
-  found.push(
-    ...(await popupOverflow(
-      page,
-      "industry tree",
-      LAYOUT_WIDTHS.slice(3),
-      async () => {
-        await page.getByRole("button", { name: "Redigera bransch" }).click();
-        return page.getByRole("heading", { name: "Redigera bransch" });
-      },
-      () => page.locator(".tree-editor").getByRole("button", { name: "Stäng" }).click(),
-      false,
-    )),
-  );
-  found.push(
-    ...(await popupOverflow(
-      page,
-      "detail",
-      LAYOUT_WIDTHS,
-      async () => {
-        const card = page.locator(".record-card__open").first();
-        const name = (await card.textContent()) ?? "";
-        await card.click();
-        return page.getByRole("complementary", { name }).getByRole("heading", { name: "Registrering" });
-      },
-      undefined,
-      false,
-    )),
-  );
-  expect.soft(found, "sideways overflow").toEqual([]);
+      await page.getByRole("menuitem", { name: "Exportera alla" }).click();
+      return page.getByRole("dialog", { name: "Exportera urval" });
+    };
+    const headerPopup = (button: string, region: string) => async () => {
+      await header.getByRole("button", { name: button }).click();
+      return page.getByRole("region", { name: region });
+    };
+    const menu = page.getByRole("navigation", { name: "Huvudmeny" });
+    found.push(
+      ...(await popupOverflow(page, "export menu", LAYOUT_WIDTHS, async () => {
+        await header.getByRole("button", { name: "Exportera" }).click();
+        return page.getByRole("menu", { name: "Exportera" });
+      })),
+    );
+    found.push(...(await popupOverflow(page, "export popup", LAYOUT_WIDTHS, exportMenu)));
+    found.push(...(await popupOverflow(page, "share popup", LAYOUT_WIDTHS, headerPopup("Dela", "Dela urval"))));
+    found.push(...(await popupOverflow(page, "list-file popup", LAYOUT_WIDTHS, headerPopup("Listfiler", "Listfiler"))));
+    found.push(...(await popupOverflow(page, "save-search popup", LAYOUT_WIDTHS, headerPopup("Spara bevakning", "Spara bevakning"))));
+    found.push(
+      ...(await popupOverflow(page, "menu and Konto", NARROW, async () => {
+        await header.getByRole("button", { name: "Meny" }).click();
+        await menu.getByRole("button", { name: "Konto" }).click();
+        return page.getByRole("region", { name: "Konto" });
+      })),
+    );
+    await page.keyboard.press("Escape");
+    found.push(...(await popupOverflow(page, "Konto popup", WIDE, headerPopup("Konto", "Konto"))));
+    found.push(
+      ...(await popupOverflow(page, "header suggestions", LAYOUT_WIDTHS, async () => {
+        await header.getByRole("combobox").fill("bygg");
+        return page.getByRole("listbox");
+      })),
+    );
+    found.push(
+      ...(await popupOverflow(page, "filter drawer", PHONES, async () => {
+        await page.getByRole("button", { name: /^Filter/ }).click();
+        return page.getByRole("dialog", { name: "Filter" });
+      })),
+    );
+    found.push(
+      ...(await popupOverflow(
+        page,
+        "industry tree",
+        LAYOUT_WIDTHS.slice(3),
+        async () => {
+          await page.getByRole("button", { name: "Redigera bransch" }).click();
+          return page.getByRole("heading", { name: "Redigera bransch" });
+        },
+        () => page.locator(".tree-editor").getByRole("button", { name: "Stäng" }).click(),
+        false,
+      )),
+    );
+    found.push(
+      ...(await popupOverflow(
+        page,
+        "detail",
+        LAYOUT_WIDTHS,
+        async () => {
+          const card = page.locator(".record-card__open").first();
+          const name = (await card.textContent()) ?? "";
+          await card.click();
+          return page.getByRole("complementary", { name }).getByRole("heading", { name: "Registrering" });
+        },
+        undefined,
+        false,
+      )),
+    );
+    expect.soft(found, "sideways overflow").toEqual([]);
 
-  // Point 8: on the phone the first result starts within the first screen.
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const first = await page.locator(".record-card").first().boundingBox();
-  expect(first?.y ?? Infinity, "top of the first result at 390 × 844").toBeLessThan(844 - 120);
-});
+    // Point 8: on the phone the first result starts within the first screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const first = await page.locator(".record-card").first().boundingBox();
+    expect(first?.y ?? Infinity, "top of the first result at 390 × 844").toBeLessThan(844 - 120);
+  },
+);

@@ -25,8 +25,7 @@ test("company cards show at most 2 phone numbers and the credit grade as 'n av 4
   await expect(card).toContainText(record.orgNo);
 });
 
-test("'Visa fler företag' appends the next page, up to 1000 records and the export hint", async ({ page, local }) => {
-  test.setTimeout(240_000);
+test("'Visa fler företag' appends the next page", async ({ page, local }) => {
   await signedIn({ page, local });
   await openSearch(page);
   const cards = page.locator(".record-card");
@@ -36,9 +35,17 @@ test("'Visa fler företag' appends the next page, up to 1000 records and the exp
   await expect(cards).toHaveCount(40);
   await expect(cards.nth(20).locator(".record-card__open")).toHaveText((next.results.records[0] as CompanyRecord).name);
   await expectAccessible(page);
+});
 
-  // The remaining 47 pages: a DOM click each (Playwright's actionability checks on a 1000-card page are slow).
-  for (let shown = 40; shown < 1000; shown += 20) {
+// 50 pages: about 45 s of the suite, in the full run only (npm test's budget).
+test("'Visa fler företag' stops at 1000 records with the export hint", { tag: "@full" }, async ({ page, local }) => {
+  test.setTimeout(240_000);
+  await signedIn({ page, local });
+  await openSearch(page);
+  const cards = page.locator(".record-card");
+  await expect(cards).toHaveCount(20);
+  // The remaining 49 pages: a DOM click each (Playwright's actionability checks on a 1000-card page are slow).
+  for (let shown = 20; shown < 1000; shown += 20) {
     // A CSS selector: role queries compute accessible names over the whole 1000-card page.
     await page.locator(".results__more button").evaluate((button: HTMLButtonElement) => button.click());
     await page.waitForFunction((n) => document.querySelectorAll(".record-card").length === n, shown + 20, { timeout: 30_000 });
