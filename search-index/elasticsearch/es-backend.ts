@@ -240,7 +240,16 @@ export class ElasticsearchBackend implements SearchBackend {
         if (histogramKey) keepWholeIndexBins(histogramKey, all);
       }
       const counts = selection === "wholeIndex" ? all : "count" in selection ? binsOf(rest[selection.count]) : ownBins;
-      results.histogram = { field: options.histogram, edges: histogramEdgesOf, counts: [...counts], all: [...all] };
+      // binsOf gives the records without a value after the bins.
+      const bins = histogramEdgesOf.length + 1;
+      results.histogram = {
+        field: options.histogram,
+        edges: histogramEdgesOf,
+        counts: counts.slice(0, bins),
+        all: all.slice(0, bins),
+        missing: counts[bins] ?? 0,
+        allMissing: all[bins] ?? 0,
+      };
     }
     return results;
   }

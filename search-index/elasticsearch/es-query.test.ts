@@ -58,6 +58,8 @@ describe("planEsSearch", () => {
     expect(free.histogram).toEqual({ selection: { count: 0 }, wholeIndex: null });
     expect(free.counts[0]?.withTotal).toBe(true);
     expect((free.counts[0]?.body.aggs as Record<string, unknown>).histogram).toEqual(agg);
+    // Beside the bins, the records without a figure ("uppgift saknas", issue 48).
+    expect((free.counts[0]?.body.aggs as Record<string, unknown>).histogram_missing).toEqual({ missing: { field: "turnover" } });
     // The field ranged: a size-0 request of its own, without that range but with every other constraint.
     const own = planEsSearch(parseSearch({ range: { turnover: "15_", numEmployees: "1_" }, bool: { fTax: true } }), {
       page: 0,
@@ -67,8 +69,14 @@ describe("planEsSearch", () => {
     });
     const body = (own.histogram?.selection as { body: { query: { bool: { filter: unknown[] } }; aggs: unknown } }).body;
     expect(body.query.bool.filter).toEqual([{ range: { numEmployees: { gte: 1 } } }, { term: { fTax: true } }]);
-    expect(body.aggs).toEqual({ histogram: agg });
-    expect(own.histogram?.wholeIndex).toEqual({ size: 0, track_total_hits: false, query: { match_all: {} }, aggs: { histogram: agg } });
+    const missing = { missing: { field: "turnover" } };
+    expect(body.aggs).toEqual({ histogram: agg, histogram_missing: missing });
+    expect(own.histogram?.wholeIndex).toEqual({
+      size: 0,
+      track_total_hits: false,
+      query: { match_all: {} },
+      aggs: { histogram: agg, histogram_missing: missing },
+    });
     expect(own.counts.every((request) => !("histogram" in (request.body.aggs as object)))).toBe(true);
     // Nothing left to constrain: the whole-index bins answer.
     const alone = planEsSearch(parseSearch({ range: { turnover: "15_" } }), { page: 0, seed: 1, wholeIndexKnown: true, histogram });

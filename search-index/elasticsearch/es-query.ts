@@ -255,6 +255,8 @@ export interface EsSearchPlan {
 
 /** The aggregation name of a histogram's bins in whichever request counts them. */
 export const HISTOGRAM_AGG = "histogram";
+/** Beside it, the records without a value for the field ("uppgift saknas"). */
+export const HISTOGRAM_MISSING_AGG = "histogram_missing";
 
 /**
  * Where a histogram's bins come from (workers/shared/search/histogram.ts): the selection's, counted without the
@@ -282,15 +284,20 @@ export function histogramAggregation(field: HistogramField, edges: readonly numb
   return { range: { field: RANGE_DOC_FIELDS[field], ranges } };
 }
 
+/** The bins and the records without a value, as the aggregations of one request. */
+export function histogramAggregations(field: HistogramField, edges: readonly number[]): Json {
+  return { [HISTOGRAM_AGG]: histogramAggregation(field, edges), [HISTOGRAM_MISSING_AGG]: { missing: { field: RANGE_DOC_FIELDS[field] } } };
+}
+
 /** The whole-index bins of a field. */
 export function wholeIndexHistogramBody(field: HistogramField, edges: readonly number[]): Json {
-  return { size: 0, track_total_hits: false, query: { match_all: {} }, aggs: { [HISTOGRAM_AGG]: histogramAggregation(field, edges) } };
+  return { size: 0, track_total_hits: false, query: { match_all: {} }, aggs: histogramAggregations(field, edges) };
 }
 
 /** Where the selection's bins are counted: the search's own constraints but the field's range (see EsHistogramPlan). */
 function planHistogram(search: ValidSearch, counts: EsCountRequest[], options: EsSearchOptions & { histogram: EsHistogramOptions }) {
   const { field, edges, wholeIndexKnown } = options.histogram;
-  const agg = histogramAggregation(field, edges);
+  const aggs = histogramAggregations(field, edges);
   const wholeIndex = wholeIndexKnown ? null : wholeIndexHistogramBody(field, edges);
   const { [field]: own, ...others } = search.range;
   const relaxed = own ? { ...search, range: others } : search;
@@ -301,14 +308,14 @@ function planHistogram(search: ValidSearch, counts: EsCountRequest[], options: E
   const every = own ? -1 : counts.findIndex((request) => request.withTotal);
   if (every >= 0) {
     const body = counts[every]?.body as Json;
-    body.aggs = { ...(body.aggs as Json), [HISTOGRAM_AGG]: agg };
+    body.aggs = { ...(body.aggs as Json), ...aggs };
     return { selection: { count: every }, wholeIndex };
   }
   const body = {
     size: 0,
     track_total_hits: false,
     query: { bool: { ...hard, filter: [...hard.filter, ...facets] } },
-    aggs: { [HISTOGRAM_AGG]: agg },
+    aggs,
   };
   return { selection: { body }, wholeIndex };
 }

@@ -2,7 +2,7 @@
 import type { Aggregations, SearchResults } from "#shared/search/result-schemas";
 import { BOOL_FILTERS } from "#shared/search/search-fields";
 import { FACET_KEYS_FIELD } from "./es-fields";
-import { HISTOGRAM_AGG } from "./es-query";
+import { HISTOGRAM_AGG, HISTOGRAM_MISSING_AGG } from "./es-query";
 
 interface Bucket {
   key: string | number;
@@ -47,7 +47,7 @@ export function totalOf(response: EsSearchResponse): number {
 export function parseAggregations(aggs: EsSearchResponse["aggregations"] = {}, suffix = ""): Aggregations {
   const out: Aggregations = {};
   for (const [name, agg] of Object.entries(aggs)) {
-    if (name === HISTOGRAM_AGG) continue;
+    if (name === HISTOGRAM_AGG || name === HISTOGRAM_MISSING_AGG) continue;
     if (name !== FACET_KEYS_FIELD) {
       out[`${name}${suffix}`] = bucketsToCounts(name, agg as TermsAgg);
       continue;
@@ -74,11 +74,15 @@ export function completeCounts(aggregations: Aggregations, facets: readonly stri
   }
 }
 
-/** A histogram's bin counts, in edge order, from the response that counted them (HISTOGRAM_AGG, a `range` aggregation). */
+/**
+ * A histogram's bin counts, in edge order, from the response that counted them (HISTOGRAM_AGG, a `range`
+ * aggregation), and after them the records without a value (HISTOGRAM_MISSING_AGG): the bins and one more.
+ */
 export function binsOf(response: EsSearchResponse | undefined): number[] {
   const agg = response?.aggregations?.[HISTOGRAM_AGG];
-  if (!agg?.buckets) throw new Error("Elasticsearch did not return the histogram's bins");
-  return agg.buckets.map((bucket) => bucket.doc_count);
+  const missing = response?.aggregations?.[HISTOGRAM_MISSING_AGG] as { doc_count?: number } | undefined;
+  if (!agg?.buckets || missing?.doc_count === undefined) throw new Error("Elasticsearch did not return the histogram's bins");
+  return [...agg.buckets.map((bucket) => bucket.doc_count), missing.doc_count];
 }
 
 export const hitsOf = (response: EsSearchResponse) => response.hits.hits.map((hit) => hit._source?.record) as SearchResults["records"];

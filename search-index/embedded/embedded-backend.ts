@@ -136,13 +136,22 @@ export class EmbeddedBackend implements SearchBackend {
       const { [field]: _own, ...others } = search.range;
       hits = scanHits(planScan(this.index, { ...search, range: others }, listFiles));
     }
-    if (hits.positions === null) return { field, edges, counts: all, all };
+    // countBins gives the records without a value after the bins.
+    const shape = (selection: readonly number[]): Histogram => ({
+      field,
+      edges,
+      counts: selection.slice(0, bins),
+      all: all.slice(0, bins),
+      missing: selection[bins] ?? 0,
+      allMissing: all[bins] ?? 0,
+    });
+    if (hits.positions === null) return shape(all);
     const selection = countBins(column, bins, hits.positions, hits.count);
     if (plan.ownRange !== null) {
       const outside = countBins(column, bins, counts.ownRangeOnly, counts.ownRangeOnlyCount);
       selection.forEach((n, bin) => (selection[bin] = n + (outside[bin] as number)));
     }
-    return { field, edges, counts: selection, all };
+    return shape(selection);
   }
 
   async getEntity(id: string, type?: ResultType): Promise<Entity | null> {

@@ -36,7 +36,8 @@ export function binColumn(index: SearchIndex, entity: EntityIndex, field: Histog
 }
 
 /**
- * Bin counts of the listed positions (null: 0 … n-1); NO_BIN falls past the bins. With about 20 bins, neighbouring
+ * Bin counts of the listed positions (null: 0 … n-1), and after the last bin the records without a value (NO_BIN):
+ * `bins + 1` numbers. With about 20 bins, neighbouring
  * records often share one, and each increment would wait for the one before it to the same counter: four records at
  * a time go to four count tables, summed at the end (about 20 % faster over 290 000 hits, measured).
  */
@@ -44,7 +45,7 @@ export function countBins(column: Uint8Array, bins: number, list: Positions, n: 
   const counts = new Uint32Array(256);
   if (list === null) {
     countBytes(column, null, n, counts);
-    return Array.from(counts.subarray(0, bins));
+    return [...Array.from(counts.subarray(0, bins)), counts[NO_BIN] as number];
   }
   const c1 = new Uint32Array(256);
   const c2 = new Uint32Array(256);
@@ -64,8 +65,6 @@ export function countBins(column: Uint8Array, bins: number, list: Positions, n: 
     const v = column[list[k] as number] as number;
     counts[v] = (counts[v] as number) + 1;
   }
-  return Array.from(
-    { length: bins },
-    (_, bin) => (counts[bin] as number) + (c1[bin] as number) + (c2[bin] as number) + (c3[bin] as number),
-  );
+  const total = (bin: number) => (counts[bin] as number) + (c1[bin] as number) + (c2[bin] as number) + (c3[bin] as number);
+  return [...Array.from({ length: bins }, (_, bin) => total(bin)), total(NO_BIN)];
 }

@@ -80,6 +80,11 @@ for (const device of DEVICES) {
       const sum = (from: number) => histogram.counts.slice(from).reduce((a, b) => a + b, 0);
       const base = { codeSet: { sni: ["F"], location: ["01"] } };
       expect(sum(0)).toBe((await apiSearch(page, { ...base, range: { turnover: "0_" } })).results.hitCount);
+      // Those without one are said under the chart (issue 48 point 8).
+      expect(histogram.missing).toBe((await apiSearch(page, base)).results.hitCount - sum(0));
+      const missing = filters.locator(".histogram__missing");
+      if (histogram.missing > 0) await expect(missing).toHaveText(`Uppgift saknas för ${formatNumber(histogram.missing)} företag`);
+      else await expect(missing).toHaveCount(0);
 
       // Brushing from a bar to the last one: from that bar's lower edge, open above; exactly those bars' companies.
       const first = histogram.counts.findIndex((count, k) => k > 0 && count > 0);

@@ -5,7 +5,8 @@
  */
 export const CLIENT_VERSION_HEADER = "X-Client-Version";
 // 2: a search answer's `response` no longer carries `cached` and `backendMs` (docs/decisions/0051).
-export const CLIENT_VERSION = 2;
+// 3: a histogram carries `missing` and `allMissing` ("uppgift saknas", issue 48).
+export const CLIENT_VERSION = 3;
 export const APP_VERSION = "0.1.0";
 
 /** Parses a version header; undefined when absent or malformed. */

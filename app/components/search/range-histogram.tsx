@@ -9,7 +9,7 @@
 import { memo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import type { Histogram } from "#shared/search/histogram";
 import type { ResultType } from "#shared/search/search-fields";
-import { barHeights, barLabel, barsInRange, spanRange } from "../../lib/search/range-histogram";
+import { barHeights, barLabel, barsInRange, recordsText, spanRange } from "../../lib/search/range-histogram";
 import type { RangeDef, ResolvedRange } from "../../lib/search/range-input";
 
 const HEIGHT = 100;
@@ -112,47 +112,50 @@ export const RangeHistogram = memo(function RangeHistogram({ def, histogram, typ
     marked === null ? "histogram__bar" : marked[k] ? "histogram__bar histogram__bar--in" : "histogram__bar histogram__bar--out";
 
   return (
-    <div
-      ref={box}
-      className={stale ? "histogram histogram--stale" : "histogram"}
-      role="group"
-      aria-label={name}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={() => setBrush(null)}
-      onKeyDown={onKeyDown}
-    >
-      <svg className="histogram__chart" viewBox={`0 0 ${bins} ${HEIGHT}`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
-        <path className="histogram__all" d={outlinePath(outline)} vectorEffect="non-scaling-stroke" />
-        {heights.map((height, k) => (
-          <rect key={k} className={barClass(k)} x={k + 0.12} y={HEIGHT - height * HEIGHT} width={0.76} height={height * HEIGHT} />
-        ))}
-      </svg>
-      <div className="histogram__buttons">
-        {counts.map((_, k) => {
-          const label = barLabel(histogram, k, def, type);
-          return (
-            <button
-              key={k}
-              ref={(element) => {
-                buttons.current[k] = element;
-              }}
-              type="button"
-              className="histogram__button"
-              tabIndex={k === Math.min(focus, bins - 1) ? 0 : -1}
-              aria-label={label}
-              title={label}
-              data-count={counts[k]}
-              onFocus={() => setFocus(k)}
-              // Pointer clicks are chosen on pointerup (a drag's end); this is Enter or Space (a click of detail 0).
-              onClick={(event) => {
-                if (event.detail === 0) choose(k, k);
-              }}
-            />
-          );
-        })}
+    <>
+      <div
+        ref={box}
+        className={stale ? "histogram histogram--stale" : "histogram"}
+        role="group"
+        aria-label={name}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => setBrush(null)}
+        onKeyDown={onKeyDown}
+      >
+        <svg className="histogram__chart" viewBox={`0 0 ${bins} ${HEIGHT}`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
+          <path className="histogram__all" d={outlinePath(outline)} vectorEffect="non-scaling-stroke" />
+          {heights.map((height, k) => (
+            <rect key={k} className={barClass(k)} x={k + 0.12} y={HEIGHT - height * HEIGHT} width={0.76} height={height * HEIGHT} />
+          ))}
+        </svg>
+        <div className="histogram__buttons">
+          {counts.map((_, k) => {
+            const label = barLabel(histogram, k, def, type);
+            return (
+              <button
+                key={k}
+                ref={(element) => {
+                  buttons.current[k] = element;
+                }}
+                type="button"
+                className="histogram__button"
+                tabIndex={k === Math.min(focus, bins - 1) ? 0 : -1}
+                aria-label={label}
+                title={label}
+                data-count={counts[k]}
+                onFocus={() => setFocus(k)}
+                // Pointer clicks are chosen on pointerup (a drag's end); this is Enter or Space (a click of detail 0).
+                onClick={(event) => {
+                  if (event.detail === 0) choose(k, k);
+                }}
+              />
+            );
+          })}
+        </div>
       </div>
-    </div>
+      {histogram.missing > 0 ? <p className="histogram__missing">Uppgift saknas för {recordsText(histogram.missing, type)}</p> : null}
+    </>
   );
 });

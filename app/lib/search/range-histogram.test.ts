@@ -67,7 +67,7 @@ describe("barsInRange: the bars a range covers", () => {
 describe("bar texts and heights", () => {
   it("names a bar by its range in the filter's words and its count", () => {
     const edges = edgesOf(turnover);
-    const histogram: Histogram = { field: "turnover", edges, counts: edges.map(() => 1234).concat(1), all: [] };
+    const histogram: Histogram = { field: "turnover", edges, counts: edges.map(() => 1234).concat(1), all: [], missing: 0, allMissing: 0 };
     const k = edges.indexOf(1_000_000) + 1;
     expect(barLabel(histogram, k, turnover, "COMPANY")).toBe("Omsättning 1–2 mkr: 1\u00a0234 företag");
     expect(barLabel(histogram, edges.length, turnover, "WORKSITE")).toBe("Omsättning från 500 mkr: 1 arbetsställe");
@@ -97,9 +97,9 @@ describe("bar texts and heights", () => {
   });
   it("draws only a histogram of the field with a count per bin", () => {
     const edges = [1, 2];
-    expect(drawable({ field: "scoring", edges, counts: [1, 2, 3], all: [1, 2, 3] }, "scoring")).toBe(true);
-    expect(drawable({ field: "scoring", edges, counts: [1, 2], all: [1, 2, 3] }, "scoring")).toBe(false);
-    expect(drawable({ field: "turnover", edges, counts: [1, 2, 3], all: [1, 2, 3] }, "scoring")).toBe(false);
+    expect(drawable({ field: "scoring", edges, counts: [1, 2, 3], all: [1, 2, 3], missing: 0, allMissing: 0 }, "scoring")).toBe(true);
+    expect(drawable({ field: "scoring", edges, counts: [1, 2], all: [1, 2, 3], missing: 0, allMissing: 0 }, "scoring")).toBe(false);
+    expect(drawable({ field: "turnover", edges, counts: [1, 2, 3], all: [1, 2, 3], missing: 0, allMissing: 0 }, "scoring")).toBe(false);
     expect(drawable(undefined, "scoring")).toBe(false);
   });
 });

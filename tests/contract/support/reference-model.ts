@@ -251,14 +251,20 @@ export function referenceHistogram(search: Search, field: RangeField, edges: rea
   const soft = Object.values(softPredicates(relaxed));
   const bins = (facts: Fact[]) => {
     const counts = new Array<number>(edges.length + 1).fill(0);
+    let missing = 0;
     for (const f of facts) {
       const value = f.values[field];
-      if (value == null) continue;
+      if (value == null) {
+        missing++;
+        continue;
+      }
       const bin = edges.filter((edge) => edge <= value).length;
       counts[bin] = (counts[bin] ?? 0) + 1;
     }
-    return counts;
+    return { counts, missing };
   };
   const facts = FACTS[search.resultType];
-  return { counts: bins(facts.filter(hardPredicate(relaxed, listFiles)).filter((f) => soft.every((p) => p(f)))), all: bins(facts) };
+  const selection = bins(facts.filter(hardPredicate(relaxed, listFiles)).filter((f) => soft.every((p) => p(f))));
+  const all = bins(facts);
+  return { counts: selection.counts, all: all.counts, missing: selection.missing, allMissing: all.missing };
 }

@@ -34,6 +34,10 @@ export const HistogramSchema = z.object({
   counts: z.array(z.number().int().nonnegative()),
   /** Every record of the result type per bin: the outline behind the bars. */
   all: z.array(z.number().int().nonnegative()),
+  /** The selection's records without a figure for the field (in no bin): "uppgift saknas" (issue 48 point 8). */
+  missing: z.number().int().nonnegative(),
+  /** Every record of the result type without a figure. */
+  allMissing: z.number().int().nonnegative(),
 });
 export type Histogram = z.infer<typeof HistogramSchema>;
 

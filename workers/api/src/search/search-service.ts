@@ -7,6 +7,7 @@
 import { forgivingOffer, type ListFileMap, onOneVersion, type SearchBackend, type ValidSearch, type VisiblePage } from "#search-index";
 import { SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import { serializeSearch } from "#shared/search/search-serialize";
+import { CLIENT_VERSION } from "#shared/version";
 import type { HistogramField } from "#shared/search/histogram";
 import { listFilesForSearch } from "../list-files/list-file-numbers";
 import { checkAnswer } from "../http/contract-answer";
@@ -59,7 +60,8 @@ async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFi
   const info = await backend.info();
   let backendMs = 0;
   let shared = false;
-  const key = `${info.backend}:${info.version}:${input.page}:${input.histogram ?? ""}:${serializedSearch}`;
+  // The answer's contract version too: the location's cache outlives a deploy, and an older shape must not be served.
+  const key = `c${CLIENT_VERSION}:${info.backend}:${info.version}:${input.page}:${input.histogram ?? ""}:${serializedSearch}`;
   // Results that depend on a user's own list files stay in this isolate (keyed by file ids the user owns).
   const edge = listFiles && listFiles.size > 0 ? null : (input.edgeCache ?? null);
   const compute = async () => {
