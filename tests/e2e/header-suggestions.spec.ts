@@ -4,7 +4,8 @@
  * (from another page and on the search screen); clicking a place searches with it as a filter and the rest of the
  * text; Escape closes the list; a text of only stop words is answered with a hint instead of a search. Issue 38: a text
  * typed without å/ä/ö is offered as meant ("Menade du …?") on the empty results and among the suggestions, a matched
- * street shows in a suggestion, and four digits of an organisation number find its companies.
+ * street shows in a suggestion, and four digits of an organisation number find its companies. Issue 48: a text that
+ * finds nothing runs as meant at once ("Visar träffar för malmö. Sök i stället efter malmo").
  */
 import type { Page } from "@playwright/test";
 import type { SuggestAnswer } from "#shared/api-contracts/suggest";
@@ -86,7 +87,7 @@ test("suggestions as you type: a company opens its detail, a place becomes the f
   expect(page.url()).toBe(before);
 });
 
-test("forgiving search: a text without å/ä/ö is offered as meant, an org-number start finds companies, a street shows (issue 38)", async ({
+test("forgiving search: a text without å/ä/ö runs as meant, an org-number start finds companies, a street shows (issues 38, 48)", async ({
   page,
   local,
 }) => {
@@ -96,9 +97,18 @@ test("forgiving search: a text without å/ä/ö is offered as meant, an org-numb
   const list = page.getByRole("listbox", { name: "Förslag" });
   const results = page.getByRole("region", { name: "Träffar" });
 
-  // No hits as typed: the spec's empty text, and the text as meant offered in the results and in the suggestions.
+  // No hits as typed: the text as meant runs at once and says so (issue 48 point 7), with the text as typed a click away.
   await box.fill("frisor goteborg");
   await box.press("Enter");
+  const corrected = results.locator(".results__corrected");
+  await expect(corrected).toHaveText("Visar träffar för frisör göteborg. Sök i stället efter frisor goteborg");
+  await expect.poll(() => searchInUrl(page).text).toBe("frisör göteborg");
+  await expect(results.getByRole("listitem").first()).toBeVisible();
+  await expect(box).toHaveValue("frisör göteborg");
+  await expectAccessible(page);
+  // As typed: the spec's empty text, and the text as meant offered in the results and in the suggestions.
+  await corrected.getByRole("button", { name: "frisor goteborg" }).click();
+  await expect.poll(() => searchInUrl(page).text).toBe("frisor goteborg");
   await expect(results.getByText(/^Inga \S+ matchar din sökning$/)).toBeVisible();
   const offer = results.getByRole("button", { name: "frisör göteborg" });
   await expect(offer).toBeVisible();
@@ -106,10 +116,16 @@ test("forgiving search: a text without å/ä/ö is offered as meant, an org-numb
   const meant = list.getByRole("group", { name: "Menade du" }).getByRole("option");
   await expect(meant.first()).toHaveText("frisör göteborg?");
   await expect(meant.nth(1)).toBeVisible();
-  await expectAccessible(page);
   await box.press("Escape");
   await offer.click();
   await expect.poll(() => searchInUrl(page).text).toBe("frisör göteborg");
+  await expect(results.getByRole("listitem").first()).toBeVisible();
+  await expect(corrected).toHaveCount(0);
+
+  // "malmo" finds nothing as typed and Malmö as meant (issue 48 point 7).
+  await box.fill("malmo");
+  await box.press("Enter");
+  await expect(corrected).toHaveText("Visar träffar för malmö. Sök i stället efter malmo");
   await expect(results.getByRole("listitem").first()).toBeVisible();
 
   // A street among the suggestions is shown with the company.

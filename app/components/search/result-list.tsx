@@ -10,6 +10,7 @@ import { resultTypeWord } from "#shared/format";
 import type { CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
 import { MAX_VISIBLE_RECORDS } from "#shared/search/search-fields";
 import { orgNoDigitsHint } from "../../lib/search/searchable-text";
+import { correctedFrom } from "../../lib/search/search-controller";
 import { recordId } from "../../lib/search/search-state";
 import { CompanyCard, WorksiteCard } from "./record-cards";
 import { useSearchScreen, useSearchStates } from "./search-context";
@@ -82,6 +83,8 @@ export const ResultList = memo(function ResultList() {
   };
   // Issue 38: the offered text replaces the typed one, every other constraint kept.
   const runText = (text: string) => void controller.run({ ...current.search, text });
+  // Issue 48 point 7: a search run corrected says so, and offers the text as typed.
+  const typedText = correctedFrom(deferred.search);
   if (error && !loading) return <ErrorCard onRetry={() => void controller.retry()} />;
 
   const records = results?.records ?? [];
@@ -96,6 +99,18 @@ export const ResultList = memo(function ResultList() {
       {spinner ? <Spinner label="Söker…" overlay /> : null}
       {results && hitCount === 0 ? <p className="results__empty">{`Inga ${resultTypeWord(results.type)} matchar din sökning`}</p> : null}
       {results && hitCount === 0 ? <ForgivingHint text={deferred.search.text} offered={results.didYouMean} onRun={runText} /> : null}
+      {typedText !== null && results && hitCount > 0 ? (
+        <p className="results__corrected">
+          Visar träffar för <strong>{deferred.search.text}</strong>. Sök i stället efter{" "}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => void controller.run({ ...deferred.search, text: typedText }, "push", { asTyped: true })}
+          >
+            {typedText}
+          </button>
+        </p>
+      ) : null}
       <ol className="results__list" ref={listRef}>
         {records.map((record, position) => {
           const id = recordId(record);

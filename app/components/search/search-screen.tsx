@@ -52,6 +52,8 @@ function useController(initial: InitialSearch) {
     openDetailId.current = detail.currentDetailId;
   }, [detail.currentDetailId]);
   useEffect(() => () => controller.dispose(), [controller]);
+  // A text from an address that finds nothing runs corrected, like a typed one (issue 48 point 7).
+  useEffect(() => controller.correctInitial(), [controller]);
   useSearchRoute(controller, initial, navigate, detail.currentDetailId);
   return { controller, detail };
 }

@@ -4,7 +4,7 @@ import type { Histogram, HistogramField } from "#shared/search/histogram";
 import type { CompanyRecord } from "#shared/search/result-schemas";
 import { emptySearch, type Search } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
-import { SearchController, SLOW_SEARCH_DELAY_MS, SPINNER_MIN_MS } from "./search-controller";
+import { correctedFrom, SearchController, SLOW_SEARCH_DELAY_MS, SPINNER_MIN_MS } from "./search-controller";
 import { addCode } from "./search-edit";
 
 function record(orgSeqNo: number): CompanyRecord {
@@ -70,7 +70,7 @@ function harness() {
 }
 
 function withHistogram(answer: SearchPageAnswer, field: HistogramField, counts = [1, 2, 3]): SearchPageAnswer {
-  const histogram: Histogram = { field, edges: [2, 3], counts, all: [5, 5, 5] };
+  const histogram: Histogram = { field, edges: [2, 3], counts, all: [5, 5, 5], missing: 0, allMissing: 0 };
   return { ...answer, results: { ...answer.results, histogram } };
 }
 
@@ -173,6 +173,32 @@ describe("SearchController", () => {
     expect(controller.getState().results?.hitCount).toBe(7);
     expect(controller.getState().search.codeSet.location).toEqual(["14"]);
     expect(routes).toEqual([`push:${serializeSearch(second)}`]);
+  });
+
+  it("runs a text that finds nothing as meant at once, routes only that search, and says what was typed (issue 48)", async () => {
+    const { controller, pending, routes, settle } = harness();
+    const typed = { ...emptySearch(), text: "malmo" };
+    void controller.run(typed);
+    const empty = answerFor(typed, 0, 1, 0);
+    pending[0]?.resolve({ ...empty, results: { ...empty.results, records: [], didYouMean: "malmö" } });
+    await settle();
+    expect(pending[1]?.search.text).toBe("malmö");
+    expect(controller.getState().results).toBeNull();
+    pending[1]?.resolve(answerFor(pending[1].search, 0, 2, 12));
+    await settle();
+    const shown = controller.getState().search;
+    expect(shown.text).toBe("malmö");
+    expect(controller.getState().results?.hitCount).toBe(12);
+    expect(correctedFrom(shown)).toBe("malmo");
+    expect(routes).toEqual([`push:${serializeSearch(shown)}`]);
+
+    // "Sök i stället efter malmo": as typed, the empty answer stays.
+    void controller.run({ ...shown, text: "malmo" }, "push", { asTyped: true });
+    pending[2]?.resolve({ ...empty, requestId: 3, results: { ...empty.results, records: [], didYouMean: "malmö" } });
+    await settle();
+    expect(pending).toHaveLength(3);
+    expect(controller.getState().results?.hitCount).toBe(0);
+    expect(correctedFrom(controller.getState().search)).toBeNull();
   });
 
   it("drops an answer that names another request id", async () => {

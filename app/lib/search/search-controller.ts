@@ -13,6 +13,7 @@
 import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
 import { histogramApplies, type HistogramField } from "#shared/search/histogram";
 import type { Search } from "#shared/search/search-schema";
+import { serializeSearch } from "#shared/search/search-serialize";
 import { withSortFittingText } from "./search-edit";
 import { initialSearchState, searchReducer, type SearchAction, type SearchState } from "./search-state";
 
@@ -21,6 +22,18 @@ export const SLOW_SEARCH_DELAY_MS = 300;
 export const SPINNER_MIN_MS = 500;
 
 export type RouteMode = "push" | "replace" | "none";
+
+/**
+ * Issue 48 point 7: a text that finds nothing while its forgiving retry ("Menade du …?") does is run corrected at once,
+ * as web search engines do. The corrected search (by its `vad`) → the text the user typed, for the line "Visar
+ * träffar för malmö. Sök i stället efter malmo".
+ */
+const corrections = new Map<string, string>();
+
+/** The typed text a search on screen was corrected from, or null. */
+export function correctedFrom(search: Search): string | null {
+  return corrections.size === 0 ? null : (corrections.get(serializeSearch(search)) ?? null);
+}
 
 export interface SearchControllerDeps {
   fetchPage: (
@@ -80,9 +93,19 @@ export class SearchController {
     for (const listener of this.listeners) listener();
   }
 
-  /** Runs a search (page 0). Resolves when its answer (or a newer search) has settled. */
-  async run(edited: Search, route: RouteMode = "push"): Promise<void> {
+  /** Searches the user chose to run as typed ("Sök i stället efter …"): never corrected. */
+  private readonly asTyped = new Set<string>();
+
+  /**
+   * Runs a search (page 0). Resolves when its answer (or a newer search) has settled. `asTyped`: the user asked for the
+   * text as typed, so an empty answer is not corrected.
+   */
+  async run(edited: Search, route: RouteMode = "push", options: { asTyped?: boolean; correcting?: string } = {}): Promise<void> {
     const search = withSortFittingText(edited);
+    if (options.asTyped) this.asTyped.add(serializeSearch(search));
+    // Run by the user (not corrected by us), a search says nothing of a correction, even if it once was one.
+    if (options.correcting !== undefined) corrections.set(serializeSearch(search), options.correcting);
+    else corrections.delete(serializeSearch(search));
     const requestId = ++this.counter;
     this.dispatch({ type: "started", search, requestId });
     this.startSpinner();
@@ -90,6 +113,8 @@ export class SearchController {
       const answer = await this.deps.fetchPage(search, 0, requestId, this.lifetime.signal, this.histogramFor(search));
       // The answer names its request; anything but the latest is dropped (spec §4).
       if (answer.requestId !== requestId || requestId !== this.counter) return;
+      const corrected = this.correctionOf(search, answer);
+      if (corrected) return await this.run(corrected, route, { correcting: search.text ?? "" });
       this.dispatch({ type: "succeeded", requestId, answer });
       // A panel opened (or switched) while the search was on its way.
       void this.loadHistogram();
@@ -103,6 +128,22 @@ export class SearchController {
     } finally {
       if (requestId === this.counter) this.stopSpinner();
     }
+  }
+
+  /** The search with the offered text when the typed one found nothing and the user did not ask for it as typed. */
+  private correctionOf(search: Search, answer: SearchPageAnswer): Search | null {
+    const offered = answer.results.didYouMean;
+    if (answer.results.hitCount > 0 || !offered || !search.text || offered === search.text) return null;
+    if (this.asTyped.has(serializeSearch(search)) || corrections.has(serializeSearch(search))) return null;
+    return { ...search, text: offered };
+  }
+
+  /** The first page came from the server (a link or an address): corrected like any other search, in place. */
+  correctInitial(): void {
+    const { search, results } = this.state;
+    if (!results || this.counter > 0) return;
+    const corrected = this.correctionOf(search, { results } as SearchPageAnswer);
+    if (corrected) void this.run(corrected, "replace", { correcting: search.text ?? "" });
   }
 
   /** Runs the search on screen again (the error card's 'Försök igen'). */
