@@ -56,6 +56,12 @@ export function useBackToClose(open: boolean, close: () => void): void {
   const { pathname, search, hash } = useLocation();
   useEffect(() => {
     routerAddress = pathname + search + hash;
+    // A search made inside an open sheet (a county picked on the phone's map) pushed an address of its own over the
+    // sheet's entry: the sheets' entries go on top of it again, so that Back closes the sheet and keeps the pick
+    // (issue 48 point 8). The first of the open sheets' hooks to see the new address does it for all of them.
+    if (sheets.length > 0 && depthOf(window.history.state) === 0) {
+      for (const sheet of sheets) window.history.pushState({ ...(window.history.state as object | null), [DEPTH]: sheet.depth }, "");
+    }
   }, [pathname, search, hash]);
   const closeRef = useRef(close);
   useEffect(() => {

@@ -49,4 +49,17 @@ test("'Karta': counties shaded by the selection, click filters, municipalities, 
   await page.goBack();
   await expect(map).toBeHidden();
   expect(page.url()).toBe(address);
+
+  // Issue 48 point 8: Back after a pick on the phone's map closes the sheet and keeps the pick; the next Back goes
+  // back to the search before it.
+  await page.getByRole("button", { name: "Karta" }).click();
+  await map.locator('[data-place-code="01"]').click();
+  await expect.poll(() => searchInUrl(page).codeSet.location).toEqual(["01"]);
+  const picked = page.url();
+  await page.goBack();
+  await expect(map).toBeHidden();
+  expect(page.url()).toBe(picked);
+  await expect(page.getByRole("region", { name: "Urvalet" }).locator("dd").nth(1)).toHaveText("Stockholms län");
+  await page.goBack();
+  await expect.poll(() => page.url()).toBe(address);
 });
