@@ -59,9 +59,6 @@ export const TREE_FIELDS = {
   location: { own: "placeOwn", any: "placeAll" },
 } as const;
 
-/** Names of the facet aggregations' shared filter groups in a search body (es-query.ts facetAggregations). */
-export const FACET_GROUP_PREFIX = "facets_";
-
 /** Size of the terms aggregations: every SNI node (about 1 900) and every place (311) fit. */
 export const TERMS_SIZE = { sni: 2500, location: 500, small: 100 } as const;
 

@@ -52,11 +52,6 @@ export async function tryConsumeWindows(
   return row?.id;
 }
 
-/** Records one event; returns its id, or undefined when the bucket is full. */
-export function tryConsume(db: D1Database, rule: RateLimit, now = Date.now()): Promise<number | undefined> {
-  return tryConsumeWindows(db, rule.bucket, [rule], now);
-}
-
 /** Seconds until every full window of the bucket has room again: its oldest event in the window ages out. */
 async function retryAfterSeconds(db: D1Database, bucket: string, windows: readonly RateWindow[], now: number): Promise<number> {
   const statement = db.prepare("SELECT COUNT(*) AS n, MIN(at) AS oldest FROM rate_limit_events WHERE bucket = ? AND at > ?");
@@ -85,15 +80,6 @@ export async function consumeWindows(
 /** Records one event or throws 429 with a Retry-After estimate. */
 export function consume(db: D1Database, rule: RateLimit | MultiWindowLimit, now = Date.now(), message?: string): Promise<number> {
   return consumeWindows(db, rule.bucket, windowsOf(rule), { now, ...(message === undefined ? {} : { message }) });
-}
-
-/** Deletes a bucket's events that none of its windows counts any more. */
-export async function pruneBucket(db: D1Database, rule: RateLimit | MultiWindowLimit, now = Date.now()): Promise<void> {
-  const longest = Math.max(...windowsOf(rule).map((w) => w.windowMs));
-  await db
-    .prepare("DELETE FROM rate_limit_events WHERE bucket = ? AND at <= ?")
-    .bind(rule.bucket, now - longest)
-    .run();
 }
 
 /** Takes back an event (a reserved failure slot after a successful sign-in). */
