@@ -55,6 +55,9 @@ export async function startFaultStack(): Promise<FaultStack> {
     cluster = await startCluster({
       nodes: 1,
       heapMb: 512,
+      // The client compiler only, as the run's shared node (tests/support/shared.ts): the node is started again after
+      // each kill, and the faults' timeouts are the API's, not the node's speed.
+      jvmArgs: ["-XX:TieredStopAtLevel=1"],
       httpPort: NODE_PORT,
       transportPort: TRANSPORT_PORT,
       dataDir,
