@@ -219,7 +219,10 @@ export function parseTextQuery(text: string | null | undefined): TextQuery | nul
   });
   for (const digits of orgNos) words.push(orgNoWord(digits));
   // Digits written in groups with dashes ("5560-1", "556036-07") are the start of one number (issue 48 point 8).
-  const joined = rest.replace(DASHED_DIGITS, (groups) => (groups.replace(/-/g, "").length <= 10 ? groups.replace(/-/g, "") : groups));
+  const joined = rest.replace(DASHED_DIGITS, (groups) => {
+    const digits = groups.replace(/-/g, "");
+    return digits.length <= 10 ? digits : groups;
+  });
   const tokens = normalizeWord(joined)
     .split(SEPARATOR)
     .filter((token) => token !== "");

@@ -12,20 +12,18 @@ import { type BuildSearch, launchHeaderSearch, useCurrentResultType, useScreenSe
 import { withOnlyCode, withOnlyText } from "../lib/search/search-edit";
 import { hasSearchableWord, UNSEARCHABLE_TEXT_HINT } from "../lib/search/searchable-text";
 import { useHeaderSuggestions } from "../lib/search/use-header-suggestions";
+import { anyLayerOpen } from "../lib/open-layer";
 import { HeaderSuggestions, optionId } from "./header-suggestions";
 
 const EDITABLE = "input, textarea, select, [contenteditable='true'], [contenteditable='']";
-/** A menu, a header popup, a modal or the narrow header's menu, open. */
-const OPEN_LAYER = "[aria-modal='true'], [role='dialog'], [role='menu'], .popup, .site-nav--open";
 const ACTIVATABLE = "button, a[href], summary, [role='button'], [role='link'], [role='checkbox'], [role='tab'], [role='menuitem']";
 
 /** Whether a keydown outside the search box should move typing into it. */
 export function shouldFocusSearch(event: KeyboardEvent): boolean {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return false;
   const target = event.target instanceof Element ? event.target : null;
-  if (target?.closest(EDITABLE) || target?.closest("[role='dialog']")) return false;
-  // An open menu, popup or modal keeps its keys (issue 48 point 8: j in the open Exportera menu).
-  if (document.querySelector(OPEN_LAYER) !== null) return false;
+  // An open menu, popup or modal (a dialog holding the target among them) keeps its keys.
+  if (target?.closest(EDITABLE) || anyLayerOpen()) return false;
   if (event.key === "Backspace" || event.key === " ") return !target?.closest(ACTIVATABLE);
   return event.key.length === 1 && /\p{L}/u.test(event.key);
 }

@@ -18,6 +18,7 @@ import {
   type ShortcutPlace,
 } from "../../lib/search/keyboard-shortcuts";
 import { ModalFrame } from "../modal-frame";
+import { anyLayerOpen } from "../../lib/open-layer";
 import { type SearchScreenContext, useSearchScreen } from "./search-context";
 
 /** Asks the header's Exportera (export-menu.tsx) to open its 'Exportera urval' popup (the marked rows, if any). */
@@ -27,14 +28,13 @@ const TYPING =
   "textarea, select, input:not([type='checkbox'], [type='radio'], [type='range'], [type='button'], [type='submit'], [type='reset'])";
 const CONTROL =
   "button, a[href], summary, input, [role='button'], [role='link'], [role='checkbox'], [role='tab'], [role='menuitem'], [role='option']";
-/** A modal, a header popup, the filter drawer, a menu or the narrow header's menu: no shortcut while one is open. */
-const BLOCKING = "[aria-modal='true'], [role='dialog'], [role='menu'], .popup, .site-nav--open";
 
 function placeOf(target: EventTarget | null, enabled: boolean): ShortcutPlace {
   const element = target instanceof HTMLElement ? target : null;
   return {
     typing: Boolean(element && (element.isContentEditable || element.closest(TYPING))),
-    blocked: document.querySelector(BLOCKING) !== null,
+    // A modal, a header popup, the filter drawer, a menu or the narrow header's menu: no shortcut while one is open.
+    blocked: anyLayerOpen(),
     onControl: Boolean(element?.closest(CONTROL)),
     enabled,
   };

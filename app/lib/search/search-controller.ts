@@ -12,6 +12,7 @@
  */
 import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
 import { histogramApplies, type HistogramField } from "#shared/search/histogram";
+import type { SearchResults } from "#shared/search/result-schemas";
 import type { Search } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
 import { withSortFittingText } from "./search-edit";
@@ -102,10 +103,11 @@ export class SearchController {
    */
   async run(edited: Search, route: RouteMode = "push", options: { asTyped?: boolean; correcting?: string } = {}): Promise<void> {
     const search = withSortFittingText(edited);
-    if (options.asTyped) this.asTyped.add(serializeSearch(search));
+    const key = serializeSearch(search);
+    if (options.asTyped) this.asTyped.add(key);
     // Run by the user (not corrected by us), a search says nothing of a correction, even if it once was one.
-    if (options.correcting !== undefined) corrections.set(serializeSearch(search), options.correcting);
-    else corrections.delete(serializeSearch(search));
+    if (options.correcting !== undefined) corrections.set(key, options.correcting);
+    else corrections.delete(key);
     const requestId = ++this.counter;
     this.dispatch({ type: "started", search, requestId });
     this.startSpinner();
@@ -113,7 +115,7 @@ export class SearchController {
       const answer = await this.deps.fetchPage(search, 0, requestId, this.lifetime.signal, this.histogramFor(search));
       // The answer names its request; anything but the latest is dropped (spec §4).
       if (answer.requestId !== requestId || requestId !== this.counter) return;
-      const corrected = this.correctionOf(search, answer);
+      const corrected = this.correctionOf(search, key, answer.results);
       if (corrected) return await this.run(corrected, route, { correcting: search.text ?? "" });
       this.dispatch({ type: "succeeded", requestId, answer });
       // A panel opened (or switched) while the search was on its way.
@@ -131,10 +133,10 @@ export class SearchController {
   }
 
   /** The search with the offered text when the typed one found nothing and the user did not ask for it as typed. */
-  private correctionOf(search: Search, answer: SearchPageAnswer): Search | null {
-    const offered = answer.results.didYouMean;
-    if (answer.results.hitCount > 0 || !offered || !search.text || offered === search.text) return null;
-    if (this.asTyped.has(serializeSearch(search)) || corrections.has(serializeSearch(search))) return null;
+  private correctionOf(search: Search, key: string, results: SearchResults): Search | null {
+    const offered = results.didYouMean;
+    if (results.hitCount > 0 || !offered || !search.text || offered === search.text) return null;
+    if (this.asTyped.has(key) || corrections.has(key)) return null;
     return { ...search, text: offered };
   }
 
@@ -142,7 +144,7 @@ export class SearchController {
   correctInitial(): void {
     const { search, results } = this.state;
     if (!results || this.counter > 0) return;
-    const corrected = this.correctionOf(search, { results } as SearchPageAnswer);
+    const corrected = this.correctionOf(search, serializeSearch(search), results);
     if (corrected) void this.run(corrected, "replace", { correcting: search.text ?? "" });
   }
 
