@@ -54,7 +54,7 @@ describe("forgiving retry (issue 38)", () => {
   });
 
   it("retries only a text with variants, and finds the industries and places they name", () => {
-    expect(forgivingTextQuery(parseTextQuery("bygg 556036"))).toBeNull();
+    expect(forgivingTextQuery(parseTextQuery("el 556036"))).toBeNull();
     const query = forgivingTextQuery(parseTextQuery("frisor goteborg"));
     const [frisor, goteborg] = query?.words ?? [];
     expect(frisor?.variants).toContain("frisör");
@@ -70,5 +70,21 @@ describe("forgiving retry (issue 38)", () => {
     expect(correctedText("Epsilons restaurang Goteborg", query!, best)).toBe("Epsilon restaurang Göteborg");
     // A record that does not show a word cannot name the offer.
     expect(correctedText("Epsilons restaurang Goteborg", query!, company({ name: "Epsilon Restaurang AB" }))).toBeNull();
+  });
+
+  it("forgives typing errors as fuzziness AUTO does, in words, industries and places (issue 48 point 7)", () => {
+    const [restarang, jonkoping, el] = forgivingTextQuery(parseTextQuery("restarang jonkoping el"))?.words ?? [];
+    expect([restarang?.fuzzy, jonkoping?.fuzzy, el?.fuzzy]).toEqual([2, 2, undefined]);
+    // "restaurang" is a search word of 56100 Restaurangverksamhet; Jönköping the municipality is two edits away.
+    expect(restarang?.industries).toContainEqual({ code: "56100", score: 1 });
+    expect(jonkoping?.places).toContainEqual({ code: "0680", score: 1 });
+    expect(forgivingTextQuery(parseTextQuery("12345"))).toBeNull();
+  });
+
+  it("offers a mistyped word in the closest spelling the best record has", () => {
+    const query = forgivingTextQuery(parseTextQuery("Epsilno restarang"));
+    const best = company({ name: "Epsilon Restaurang AB", sniCodes: ["56100"] });
+    expect(correctedText("Epsilno restarang", query!, best)).toBe("Epsilon restaurang");
+    expect(correctedText("Epsilno restarang", query!, company({ name: "Zeta AB" }))).toBeNull();
   });
 });

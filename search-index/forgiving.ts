@@ -1,7 +1,8 @@
 /**
  * The forgiving retry of a free text that found nothing (issue 38, docs/decisions/0043): its words again with å, ä and
- * ö folded ("frisor" also as "frisör") and a Swedish genitive -s removed ("Göteborgs" also as "Göteborg"), offered to
- * the user as "Menade du …?" with the text it stands for.
+ * ö folded ("frisor" also as "frisör"), a Swedish genitive -s removed ("Göteborgs" also as "Göteborg") and typing
+ * errors forgiven as Elasticsearch's `fuzziness: AUTO` forgives them ("restarang" also as "restaurang"; fuzzy.ts,
+ * issue 48 point 7), offered to the user as "Menade du …?" with the text it stands for.
  *
  * The index keeps å, ä and ö as letters of their own (decision 0033), so the retry does not fold the index: it spells
  * each word the ways the user may have meant it (TextWord.variants) and both backends match those spellings as they
@@ -14,7 +15,19 @@
  */
 import type { CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
 import type { SearchBackend, SearchOptions } from "./backend";
-import { indexWords, matchIndustries, matchPlaces, TEXT_SCORES, type ScoredCode, type TextQuery, type TextWord } from "./free-text";
+import {
+  fuzzyIndustryWords,
+  fuzzyPlaceWords,
+  fuzzyScore,
+  indexWords,
+  matchIndustries,
+  matchPlaces,
+  TEXT_SCORES,
+  type ScoredCode,
+  type TextQuery,
+  type TextWord,
+} from "./free-text";
+import { autoEdits, editDistance } from "./fuzzy";
 import { locationCodeToAncestors, sniCodeToAncestors } from "./refdata";
 import type { ValidSearch } from "./search-model";
 import { normalizeWord } from "./text";
@@ -77,25 +90,53 @@ function withVariantCodes(own: readonly ScoredCode[], variants: readonly ScoredC
 /** Whether an industry text prefix applies to the word (free-text.ts: the last word, from three letters). */
 const industryPrefix = (word: string, prefix: boolean) => prefix && [...word].length >= MIN_VARIANT_LETTERS;
 
-/** The text's words with their variants; null when no word has one (the retry could find nothing new). */
+/** The edits a word may have in a forgiving retry (fuzzy.ts): none for numbers and words with digits. */
+export const wordEdits = (word: string) => (/\d/.test(word) ? 0 : autoEdits(word));
+
+/** Codes whose words lie within the edits, each once, at the field's fuzzy score (free-text.ts fuzzyScore). */
+const fuzzyCodes = (words: readonly { code: string }[], score: number): ScoredCode[] =>
+  [...new Set(words.map(({ code }) => code))].map((code) => ({ code, score }));
+
+/**
+ * The text's words with their variants and their allowed typing errors (issue 48 point 7); null when no word has
+ * either (the retry could find nothing new).
+ */
 export function forgivingTextQuery(query: TextQuery | null): TextQuery | null {
   if (!query) return null;
   let any = false;
   const words = query.words.map((word): TextWord => {
     if (word.word === null) return word;
     const variants = wordVariants(word.word);
-    if (variants.length === 0) return word;
+    const fuzzy = wordEdits(word.word);
+    if (variants.length === 0 && fuzzy === 0) return word;
     any = true;
     const industries = variants.map((v) => matchIndustries(v, industryPrefix(v, word.prefix)));
     const places = variants.map((v) => matchPlaces(v, word.prefix));
+    if (fuzzy > 0) {
+      industries.push(fuzzyCodes(fuzzyIndustryWords(word.word, fuzzy), fuzzyScore(TEXT_SCORES.industry)));
+      places.push(fuzzyCodes(fuzzyPlaceWords(word.word, fuzzy), fuzzyScore(TEXT_SCORES.place)));
+    }
     return {
       ...word,
-      variants,
+      ...(variants.length > 0 ? { variants } : {}),
+      ...(fuzzy > 0 ? { fuzzy } : {}),
       industries: withVariantCodes(word.industries, industries, TEXT_SCORES.industry.prefix),
       places: withVariantCodes(word.places, places, TEXT_SCORES.place.prefix),
     };
   });
   return any ? { text: query.text, words } : null;
+}
+
+/**
+ * Whether an index word (a name, address or person word) answers a word of the text: as typed or in one of its
+ * spellings, the last word also as a prefix, or within the word's typing errors as a whole word.
+ */
+export function indexWordMatches(indexWord: string, word: TextWord): boolean {
+  if (word.word === null) return false;
+  for (const spelling of [word.word, ...(word.variants ?? [])]) {
+    if (indexWord === spelling || (word.prefix && indexWord.startsWith(spelling))) return true;
+  }
+  return (word.fuzzy ?? 0) > 0 && editDistance(indexWord, word.word) <= (word.fuzzy as number);
 }
 
 /** Where a record is searched, as far as the record shows it (free-text.ts TextFields, industries and places). */
@@ -119,6 +160,26 @@ function recordHas(texts: ReturnType<typeof recordTexts>, spelling: string, pref
   return matchPlaces(spelling, prefix).some(({ code }) => texts.places.has(code));
 }
 
+/**
+ * The record's word closest to a mistyped one, within its edits (fewest edits, then alphabetically): among its name,
+ * address and people words and the words of its industries and places. Undefined when none is within reach.
+ */
+function closestWord(texts: ReturnType<typeof recordTexts>, word: string, edits: number): string | undefined {
+  if (edits === 0) return undefined;
+  const candidates = [
+    ...texts.words,
+    ...fuzzyIndustryWords(word, edits).flatMap(({ token, code }) => (texts.sni.has(code) ? [token] : [])),
+    ...fuzzyPlaceWords(word, edits).flatMap(({ token, code }) => (texts.places.has(code) ? [token] : [])),
+  ];
+  let best: { word: string; edits: number } | undefined;
+  for (const candidate of candidates) {
+    const distance = editDistance(candidate, word);
+    if (distance > edits) continue;
+    if (!best || distance < best.edits || (distance === best.edits && candidate < best.word)) best = { word: candidate, edits: distance };
+  }
+  return best?.word;
+}
+
 /** "göteborg" written as the user wrote "Goteborgs": capitals kept. */
 function likeTyped(typed: string, spelling: string): string {
   if (typed.length > 1 && typed === typed.toUpperCase()) return spelling.toUpperCase();
@@ -136,7 +197,9 @@ export function correctedText(text: string, query: TextQuery, best: CompanyRecor
   const chosen = new Map<string, string>();
   for (const word of query.words) {
     if (word.word === null) continue;
-    const spelling = [word.word, ...(word.variants ?? [])].find((candidate) => recordHas(texts, candidate, word.prefix));
+    const spelling =
+      [word.word, ...(word.variants ?? [])].find((candidate) => recordHas(texts, candidate, word.prefix)) ??
+      closestWord(texts, word.word, word.fuzzy ?? 0);
     if (spelling === undefined) return null;
     chosen.set(word.word, spelling);
   }

@@ -19,6 +19,7 @@ import type { CompanySourceRecord, WorksiteSourceRecord } from "./records";
 import { counties, locationCodeToText, municipalities, sniCodeToText, sniDetailGroupToKeywords } from "./refdata";
 import { MIN_ORG_NO_PREFIX } from "#shared/search/search-fields";
 import { STOP_WORDS } from "#shared/search/stop-words";
+import { fuzzyWordRange } from "./fuzzy";
 import { normalizeWord } from "./text";
 
 export { STOP_WORDS };
@@ -57,6 +58,11 @@ export type TextField = keyof typeof TEXT_SCORES;
 
 /** The scores of a word's other spellings (TextWord.variants): the field's prefix score, whole word or prefix alike. */
 export const variantScores = (scores: { exact: number; prefix: number }) => ({ exact: scores.prefix, prefix: scores.prefix });
+/**
+ * The score of a word within a word's typing errors (TextWord.fuzzy): one below the field's prefix score (at least 1),
+ * so that "frisor" finds "Frisör" (a spelling) before "Resor" (two edits).
+ */
+export const fuzzyScore = (scores: { exact: number; prefix: number }) => Math.max(1, scores.prefix - 1);
 
 /** The highest score one word can give a record; the sum over MAX_TEXT_WORDS words fits in 16 bits. */
 export const MAX_WORD_SCORE = TEXT_SCORES.orgNo.exact;
@@ -85,6 +91,11 @@ export interface TextWord {
    * removed); only a forgiving retry has them.
    */
   variants?: readonly string[];
+  /**
+   * The edits a name, address or person word may differ by from the word (fuzzy.ts, `fuzziness: AUTO`), matched as
+   * whole words at fuzzyScore; only a forgiving retry has it, and only when above 0.
+   */
+  fuzzy?: number;
 }
 
 /**
@@ -121,6 +132,8 @@ interface DictionaryEntry {
 /** Sorted (token, code) pairs; a prefix or a whole word is a range of it. */
 class CodeDictionary {
   private readonly entries: DictionaryEntry[];
+  /** The entries' tokens, for the fuzzy walk; built on first use. */
+  private tokens: string[] | undefined;
 
   constructor(pairs: Iterable<DictionaryEntry>) {
     const seen = new Set<string>();
@@ -151,6 +164,12 @@ class CodeDictionary {
       if (score > (best.get(entry.code) ?? 0)) best.set(entry.code, score);
     }
     return [...best].map(([code, score]) => ({ code, score })).sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  }
+
+  /** The tokens within `maxEdits` of the word (fuzzy.ts) and their codes, in token order. */
+  fuzzy(word: string, maxEdits: number): DictionaryEntry[] {
+    const tokens = (this.tokens ??= this.entries.map((entry) => entry.token));
+    return fuzzyWordRange(tokens, 0, tokens.length, 0, word, maxEdits).map((i) => this.entries[i] as DictionaryEntry);
   }
 }
 
@@ -186,6 +205,13 @@ export function matchIndustries(word: string, prefix: boolean): ScoredCode[] {
 }
 export function matchPlaces(word: string, prefix: boolean): ScoredCode[] {
   return codeDictionaries().places.match(word, prefix, TEXT_SCORES.place);
+}
+/** The industry and place words within `maxEdits` of a word (a forgiving retry's typing errors, fuzzy.ts), with their codes. */
+export function fuzzyIndustryWords(word: string, maxEdits: number): readonly { token: string; code: string }[] {
+  return codeDictionaries().industries.fuzzy(word, maxEdits);
+}
+export function fuzzyPlaceWords(word: string, maxEdits: number): readonly { token: string; code: string }[] {
+  return codeDictionaries().places.fuzzy(word, maxEdits);
 }
 
 function orgNoWord(digits: string): TextWord {

@@ -17,6 +17,6 @@ export type {
 export { parseSavedSearch, parseSearch, validateSearch, visiblePage, type ValidSearch, type VisiblePage } from "./search-model";
 export { IndexVersionMovedError, onOneVersion } from "./live-version";
 export { indexWords, parseTextQuery, type ScoredCode, type TextQuery, type TextWord } from "./free-text";
-export { forgivingOffer, forgivingTextQuery, type ForgivingOffer } from "./forgiving";
+export { forgivingOffer, forgivingTextQuery, type ForgivingOffer, indexWordMatches } from "./forgiving";
 export type { SavedSearchEntry } from "./elasticsearch/es-saved-searches";
 export * from "./refdata";

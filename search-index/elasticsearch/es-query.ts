@@ -18,7 +18,7 @@ import {
 import type { RangeBounds } from "#shared/search/search-schema";
 import type { HistogramField } from "#shared/search/histogram";
 import type { ValidSearch } from "../search-model";
-import { TEXT_SCORES, type ScoredCode, type TextQuery, type TextWord } from "../free-text";
+import { fuzzyScore, TEXT_SCORES, type ScoredCode, type TextQuery, type TextWord } from "../free-text";
 import {
   FACET_KEYS_FIELD,
   FACET_KEYS_SIZE,
@@ -96,6 +96,12 @@ function fieldClauses(field: string, word: TextWord, scores: { exact: number; pr
     const score = scores.prefix; // free-text.ts variantScores
     clauses.push(constantScore({ terms: { [field]: [...variants] } }, score));
     if (word.prefix) for (const variant of variants) clauses.push(constantScore({ prefix: { [field]: variant } }, score));
+  }
+  // Its typing errors (fuzzy.ts): every indexed word within the edits, whole words, at free-text.ts fuzzyScore. The
+  // constant-score rewrite takes every such word (no max_expansions cap), as the embedded index does.
+  if ((word.fuzzy ?? 0) > 0) {
+    const fuzzy = { value: word.word, fuzziness: word.fuzzy, transpositions: true, prefix_length: 0, rewrite: "constant_score" };
+    clauses.push(constantScore({ fuzzy: { [field]: fuzzy } }, fuzzyScore(scores)));
   }
   return clauses;
 }

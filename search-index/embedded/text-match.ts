@@ -11,10 +11,11 @@
  * Words run from the cheapest: the first enumerates its records (postings and the nodes' lists), each later one only
  * tests the records still in play. `best` holds a word's best score per position and is all zeros between words.
  */
-import { MAX_WORD_SCORE, TEXT_SCORES, type TextQuery, type TextWord, variantScores } from "../free-text";
+import { fuzzyScore, MAX_WORD_SCORE, TEXT_SCORES, type TextQuery, type TextWord, variantScores } from "../free-text";
 import type { CompanyIndex, Csr, EntityIndex, SearchIndex } from "./index-types";
 import { postingsOf } from "./postings";
 import { codeToNodeMap, type TreeIndex } from "./tree-index";
+import { fuzzyWordRange } from "../fuzzy";
 import { FIELD_TAGS, prefixRange } from "./word-index";
 
 export interface TextMatch {
@@ -126,6 +127,18 @@ function fieldRanges(
   return ranges;
 }
 
+/** Posting ranges of one field's dictionary words within `edits` of the word (the name field's words have no tag). */
+function fuzzyRanges(entity: EntityIndex, tag: string, word: string, edits: number, score: number): PostingRange[] {
+  const { words, offsets, postings: list } = entity.words;
+  const [from, to] = tag === FIELD_TAGS.name ? [prefixRange(words, FIELD_TAGS.person)[1], words.length] : prefixRange(words, tag);
+  return fuzzyWordRange(words, from, to, tag.length, word, edits).map((w) => ({
+    list,
+    from: offsets[w] ?? 0,
+    to: offsets[w + 1] ?? 0,
+    score,
+  }));
+}
+
 function codeScores(tree: TreeIndex, codes: TextWord["industries"], passDown: boolean): Uint8Array | null {
   if (codes.length === 0) return null;
   const ids = nodeMap(tree);
@@ -156,6 +169,12 @@ function planWord(index: SearchIndex, entity: EntityIndex, word: TextWord): Word
     ranges.push(...fieldRanges(entity, FIELD_TAGS.name, variant, word.prefix, variantScores(TEXT_SCORES.name)));
     ranges.push(...fieldRanges(entity, FIELD_TAGS.address, variant, word.prefix, variantScores(TEXT_SCORES.address)));
     ranges.push(...fieldRanges(entity, FIELD_TAGS.person, variant, word.prefix, variantScores(TEXT_SCORES.person)));
+  }
+  // Its typing errors (fuzzy.ts): every dictionary word of the field within the edits, whole words, at fuzzyScore.
+  if (word.word !== null && (word.fuzzy ?? 0) > 0) {
+    ranges.push(...fuzzyRanges(entity, FIELD_TAGS.name, word.word, word.fuzzy as number, fuzzyScore(TEXT_SCORES.name)));
+    ranges.push(...fuzzyRanges(entity, FIELD_TAGS.address, word.word, word.fuzzy as number, fuzzyScore(TEXT_SCORES.address)));
+    ranges.push(...fuzzyRanges(entity, FIELD_TAGS.person, word.word, word.fuzzy as number, fuzzyScore(TEXT_SCORES.person)));
   }
   const industry = codeScores(index.sni, word.industries, false);
   const place = codeScores(index.location, word.places, true);

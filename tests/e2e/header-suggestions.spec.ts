@@ -5,7 +5,8 @@
  * text; Escape closes the list; a text of only stop words is answered with a hint instead of a search. Issue 38: a text
  * typed without å/ä/ö is offered as meant ("Menade du …?") on the empty results and among the suggestions, a matched
  * street shows in a suggestion, and four digits of an organisation number find its companies. Issue 48: a text that
- * finds nothing runs as meant at once ("Visar träffar för malmö. Sök i stället efter malmo").
+ * finds nothing runs as meant at once ("Visar träffar för malmö. Sök i stället efter malmo"), typing errors forgiven
+ * ("restarang").
  */
 import type { Page } from "@playwright/test";
 import type { SuggestAnswer } from "#shared/api-contracts/suggest";
@@ -127,6 +128,14 @@ test("forgiving search: a text without å/ä/ö runs as meant, an org-number sta
   await box.press("Enter");
   await expect(corrected).toHaveText("Visar träffar för malmö. Sök i stället efter malmo");
   await expect(results.getByRole("listitem").first()).toBeVisible();
+  // Typing errors are forgiven as fuzziness AUTO forgives them, in the results and in the suggestions.
+  await box.fill("restarang");
+  await box.press("Enter");
+  await expect(corrected).toHaveText("Visar träffar för restaurang. Sök i stället efter restarang");
+  await expect(results.getByRole("listitem").first()).toBeVisible();
+  await box.fill("jonkoping el");
+  await expect(list.getByRole("group", { name: "Menade du" }).getByRole("option").first()).toHaveText("jönköping el?");
+  await box.press("Escape");
 
   // A street among the suggestions is shown with the company.
   await box.fill("storgatan");

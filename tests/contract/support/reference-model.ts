@@ -120,6 +120,23 @@ const FACTS = {
   WORKSITE: worksites.map((w) => worksiteFact(w, companies.find((c) => c.orgSeqNo === w.orgSeqNo) as CompanySourceRecord)),
 };
 
+/** The optimal string alignment distance, written out here apart from search-index/fuzzy.ts (a reference of its own). */
+function editDistance(a: string, b: string): number {
+  const s = Array.from(a);
+  const t = Array.from(b);
+  const d = s.map(() => new Array<number>(t.length + 1).fill(0));
+  const at = (i: number, j: number): number => (i < 0 ? j + 1 : j < 0 ? i + 1 : ((d[i] as number[])[j + 1] as number));
+  for (let i = 0; i < s.length; i++) {
+    (d[i] as number[])[0] = i + 1;
+    for (let j = 0; j < t.length; j++) {
+      const options = [at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + (s[i] === t[j] ? 0 : 1)];
+      if (i > 0 && j > 0 && s[i] === t[j - 1] && s[i - 1] === t[j]) options.push(at(i - 2, j - 2) + 1);
+      (d[i] as number[])[j + 1] = Math.min(...options);
+    }
+  }
+  return s.length === 0 ? t.length : at(s.length - 1, t.length - 1);
+}
+
 /** One field's score for a word: the whole word, or (for the last word) a word starting with it. */
 function fieldScore(words: readonly string[], word: TextWord, scores: { exact: number; prefix: number }): number {
   if (word.word === null) return 0;
@@ -129,7 +146,10 @@ function fieldScore(words: readonly string[], word: TextWord, scores: { exact: n
   };
   // A forgiving retry's other spellings (issue 38) score the field's prefix score, whole word or prefix alike.
   const variants = (word.variants ?? []).map((v) => spellingScore(v, { exact: scores.prefix, prefix: scores.prefix }));
-  return Math.max(spellingScore(word.word, scores), ...variants);
+  // Its typing errors (issue 48 point 7): a whole word within the edits, by the plain distance table, one below the
+  // prefix score (at least 1).
+  const fuzzy = (word.fuzzy ?? 0) > 0 && words.some((w) => editDistance(w, word.word as string) <= (word.fuzzy as number));
+  return Math.max(spellingScore(word.word, scores), ...variants, fuzzy ? Math.max(1, scores.prefix - 1) : 0);
 }
 
 function codeScore(codes: readonly string[], matches: TextWord["industries"]): number {

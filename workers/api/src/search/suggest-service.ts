@@ -8,6 +8,7 @@ import {
   forgivingOffer,
   forgivingTextQuery,
   type ForgivingOffer,
+  indexWordMatches,
   parseTextQuery,
   formatSniCode,
   indexWords,
@@ -65,11 +66,7 @@ const placeText = (code: string) => locationCodeToText[code] ?? code;
 /** Whether a street has one of the words (the last one also as a prefix), as the free-text search matches it. */
 function streetMatches(street: string | null, words: readonly TextWord[]): street is string {
   const streetWords = indexWords(street);
-  return words.some((word) =>
-    [word.word, ...(word.variants ?? [])].some(
-      (spelling) => spelling !== null && streetWords.some((w) => w === spelling || (word.prefix && w.startsWith(spelling))),
-    ),
-  );
+  return words.some((word) => streetWords.some((w) => indexWordMatches(w, word)));
 }
 
 function suggestedRecord(record: CompanyRecord | WorksiteRecord, words: readonly TextWord[]): SuggestedRecord {
