@@ -54,7 +54,8 @@ export default defineConfig({
     timeout: E2E_SEARCH_BACKEND === "cluster" ? 600_000 : 300_000,
     // E2E_REUSE_SERVER=1 reuses a stack already serving E2E_PORT with state in E2E_STATE_DIR (while iterating).
     reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
-    stdout: "ignore" as const,
+    // E2E_STACK_STDOUT=pipe shows the stacks' JSON logs (tests/e2e/support/call-counts.ts counts each user's calls).
+    stdout: process.env.E2E_STACK_STDOUT === "pipe" ? ("pipe" as const) : ("ignore" as const),
     stderr: "pipe" as const,
     // SIGTERM lets npm start stop wrangler and, on the cluster stack, its OpenSearch node (a JVM in its own group).
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 45_000 },
