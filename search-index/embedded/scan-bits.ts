@@ -276,6 +276,22 @@ function combine(
       boolOnly[slot] = (boolOnly[slot] as number) + 1;
     }
   }
+  storeListLengths(lengths, hits, sniFails, locationFails, small0Fails, small1Fails, ownFails);
+}
+
+/**
+ * Where a classifying pass leaves off (this file's combine and scan.ts softPass): each list's length, in FacetLists
+ * order, so that the next chunk or pass appends after it. The passes keep the lengths in locals while they run.
+ */
+export function storeListLengths(
+  lengths: Uint32Array,
+  hits: number,
+  sniFails: number,
+  locationFails: number,
+  small0Fails: number,
+  small1Fails: number,
+  ownFails: number,
+): void {
   lengths[0] = hits;
   lengths[1] = sniFails;
   lengths[2] = locationFails;

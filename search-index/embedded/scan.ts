@@ -10,7 +10,7 @@
  */
 import { FLAG_COMBINATIONS, type EntityIndex } from "./index-types";
 import type { ScanPlan } from "./scan-plan";
-import { bitsPay, classifyBits, hardList, type SoftFacets } from "./scan-bits";
+import { bitsPay, classifyBits, hardList, type SoftFacets, storeListLengths } from "./scan-bits";
 import { collectTop, countBytes, countColumn, countRows, pairColumn, unfoldPairs, type Positions } from "./scan-count";
 import type { TopK } from "./top-k";
 
@@ -228,12 +228,7 @@ function softPass(p: Prepared, positions: Uint32Array | null, boolOnly: Uint32Ar
       boolOnly[slot] = (boolOnly[slot] as number) + 1;
     }
   }
-  lengths[0] = hits;
-  lengths[1] = sniFails;
-  lengths[2] = locationFails;
-  lengths[3] = small0Fails;
-  lengths[4] = small1Fails;
-  lengths[5] = ownFails;
+  storeListLengths(lengths, hits, sniFails, locationFails, small0Fails, small1Fails, ownFails);
 }
 
 /** The soft constraints for the bitset pass (scan-bits.ts). */
