@@ -20,5 +20,6 @@ export * from "./elasticsearch/es-client";
 export * from "./elasticsearch/es-dialect";
 export * from "./elasticsearch/es-fields";
 export * from "./elasticsearch/es-mappings";
-export { facetFilters, hardFilters, planEsSearch, sortClauses } from "./elasticsearch/es-query";
+export { facetFilters, hardFilters } from "./elasticsearch/es-filters";
+export { planEsSearch, sortClauses } from "./elasticsearch/es-query";
 export { startPageSearches, warmVersion, type WarmReport } from "./elasticsearch/es-warm";

@@ -4,7 +4,7 @@
  * letter inserted, deleted or replaced, or two neighbouring letters swapped (Lucene's fuzzy query with transpositions:
  * the optimal string alignment distance). Lengths and edits count Unicode code points, as Lucene does.
  *
- * The cluster runs the `fuzzy` query itself (es-query.ts, rewritten to a constant score over every matching term, so
+ * The cluster runs the `fuzzy` query itself (es-text.ts, rewritten to a constant score over every matching term, so
  * no cap on expansions differs between the backends); the embedded index walks its sorted dictionary here
  * (fuzzyWordRange), and the industry and place dictionaries of the reference data (free-text.ts) use the same walk.
  */

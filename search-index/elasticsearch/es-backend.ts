@@ -17,7 +17,8 @@ import { IndexVersionGoneError, NOT_READY_MESSAGE } from "../live-version";
 import { clientFor, ES_CALL_POLICIES, type EsCallUse, type RetryNotice, withRetries } from "./es-client";
 import { closePointInTime, openPointInTime } from "./es-dialect";
 import { esNames, type EsNames } from "./es-fields";
-import { buildEsExportQuery, buildEsSuggestQuery, facetTerms, planEsSearch } from "./es-query";
+import { facetTerms } from "./es-aggregations";
+import { buildEsExportQuery, buildEsSuggestQuery, planEsSearch } from "./es-query";
 import { binsOf, completeCounts, type EsSearchResponse, hitsOf, parseAggregations, totalOf } from "./es-response";
 import { histogramEdges } from "#shared/search/histogram";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSearch } from "../search-model";
-import { buildEsExportQuery, buildPercolatorQuery, facetFilters, hardFilters, MAX_TERMS_PER_QUERY, planEsSearch } from "./es-query";
+import { facetFilters, hardFilters, MAX_TERMS_PER_QUERY } from "./es-filters";
+import { buildEsExportQuery, buildPercolatorQuery, planEsSearch } from "./es-query";
 
 const listFiles = new Map([
   [3, ["556000-0011", "556000-0029"]],

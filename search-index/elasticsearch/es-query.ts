@@ -2,219 +2,22 @@
  * Pure request bodies for Elasticsearch: a search as one `_msearch` of a page of hits and size-0 counting requests
  * (each facet counted under every facet constraint but its own: disjunctive counts; planEsSearch), the whole-index
  * counts as a match_all request, sorts with missing values last and the id as tie-break, from/size within the 1000
- * visible records, and search_after bodies for exports on a point in time.
+ * visible records, and search_after bodies for exports on a point in time. Its parts by job: the constraints as
+ * filters (es-filters.ts), the free text as scored clauses (es-text.ts), the facets' counting aggregations
+ * (es-aggregations.ts) and a range's histogram (es-histograms.ts).
  */
 import type { ListFileMap } from "../backend";
-import {
-  BOOL_FILTER_NAMES,
-  BOOL_FILTERS,
-  CODE_SETS,
-  MAX_VISIBLE_RECORDS,
-  PAGE_SIZE,
-  RANGE_FIELDS,
-  type RangeField,
-  type ResultType,
-} from "#shared/search/search-fields";
-import type { RangeBounds } from "#shared/search/search-schema";
+import { MAX_VISIBLE_RECORDS, PAGE_SIZE } from "#shared/search/search-fields";
 import type { HistogramField } from "#shared/search/histogram";
 import type { ValidSearch } from "../search-model";
-import { fuzzyScore, TEXT_SCORES, type ScoredCode, type TextQuery, type TextWord } from "../free-text";
-import {
-  FACET_KEYS_FIELD,
-  FACET_KEYS_SIZE,
-  RANDOM_SORT_SCRIPT,
-  RANGE_DOC_FIELDS,
-  SMALL_CODE_FACETS,
-  SORT_DOC_FIELDS,
-  TERMS_SIZE,
-  TREE_FIELDS,
-} from "./es-fields";
-import { COMPANY_MAPPINGS, WORKSITE_MAPPINGS } from "./es-mappings";
+import { RANDOM_SORT_SCRIPT, SORT_DOC_FIELDS } from "./es-fields";
+import { facetTerms, groupAggregations, wholeIndexCountsBody } from "./es-aggregations";
+import { facetFilters, hardFilters, termsExclusions, termsFilter } from "./es-filters";
+import { histogramAggregations, wholeIndexHistogramBody } from "./es-histograms";
 
 type Json = Record<string, unknown>;
 
-/** Elasticsearch refuses a `terms` query of more values than `index.max_terms_count` (65 536 by default). */
-export const MAX_TERMS_PER_QUERY = 65_536;
-
-/** `terms` queries of at most MAX_TERMS_PER_QUERY values each, covering `values` together. */
-function termsChunks(field: string, values: readonly (string | number)[]): Json[] {
-  const chunks: Json[] = [];
-  for (let at = 0; at < values.length; at += MAX_TERMS_PER_QUERY) {
-    chunks.push({ terms: { [field]: values.slice(at, at + MAX_TERMS_PER_QUERY) } });
-  }
-  return chunks;
-}
-
-/** A document passes when its `field` is one of `values` (one `terms` query, or a `should` of chunks beyond the limit). */
-export function termsFilter(field: string, values: readonly (string | number)[]): Json {
-  const chunks = termsChunks(field, values);
-  if (chunks.length <= 1) return { terms: { [field]: [...values] } };
-  return { bool: { should: chunks, minimum_should_match: 1 } };
-}
-
-/** must_not clauses dropping every document whose `field` is one of `values` (chunked beyond the limit). */
-export const termsExclusions = (field: string, values: readonly (string | number)[]): Json[] => termsChunks(field, values);
-
-function listNumbers(ids: readonly number[] | undefined, listFiles: ListFileMap | undefined): string[] {
-  return [...new Set((ids ?? []).flatMap((id) => listFiles?.get(id) ?? []))];
-}
-
-/** Document fields mapped as 32-bit `integer` (es-mappings.ts): the cluster refuses a range bound beyond that type. */
-const INTEGER_FIELDS = new Set(
-  Object.entries({ ...COMPANY_MAPPINGS.properties, ...WORKSITE_MAPPINGS.properties })
-    .filter(([, mapping]) => "type" in mapping && mapping.type === "integer")
-    .map(([name]) => name),
-);
-const INT_MIN = -(2 ** 31);
-const INT_MAX = 2 ** 31 - 1;
-
-/**
- * A range filter, inclusive at both ends. The search model allows bounds of 15 digits; on an `integer` field a bound
- * beyond 32 bits is clamped to the type's end (it still excludes documents without a value, as a bound does), or, when
- * no 32-bit value can lie in the range, the filter matches nothing: the answer the embedded backend gives.
- */
-function rangeFilter(field: string, bounds: RangeBounds): Json {
-  let { from, to } = bounds;
-  if (INTEGER_FIELDS.has(field)) {
-    if ((from !== null && from > INT_MAX) || (to !== null && to < INT_MIN)) return { match_none: {} };
-    if (from !== null && from < INT_MIN) from = INT_MIN;
-    if (to !== null && to > INT_MAX) to = INT_MAX;
-  }
-  return { range: { [field]: { ...(from === null ? {} : { gte: from }), ...(to === null ? {} : { lte: to }) } } };
-}
-
-const constantScore = (filter: Json, boost: number): Json => ({ constant_score: { filter, boost } });
-
-/** A field's clauses for a word: the whole word (analysed by the field's analyzer) and, for a prefix, longer words. */
-function fieldClauses(field: string, word: TextWord, scores: { exact: number; prefix: number }): Json[] {
-  if (word.word === null) return [];
-  const clauses = [constantScore({ match: { [field]: { query: word.word } } }, scores.exact)];
-  if (word.prefix) clauses.push(constantScore({ prefix: { [field]: word.word } }, scores.prefix));
-  // A forgiving retry's other spellings (forgiving.ts), at the field's prefix score: already normalised, so as terms.
-  const variants = word.variants ?? [];
-  if (variants.length > 0) {
-    const score = scores.prefix; // free-text.ts variantScores
-    clauses.push(constantScore({ terms: { [field]: [...variants] } }, score));
-    if (word.prefix) for (const variant of variants) clauses.push(constantScore({ prefix: { [field]: variant } }, score));
-  }
-  // Its typing errors (fuzzy.ts): every indexed word within the edits, whole words, at free-text.ts fuzzyScore. The
-  // constant-score rewrite takes every such word (no max_expansions cap), as the embedded index does.
-  if ((word.fuzzy ?? 0) > 0) {
-    const fuzzy = { value: word.word, fuzziness: word.fuzzy, transpositions: true, prefix_length: 0, rewrite: "constant_score" };
-    clauses.push(constantScore({ fuzzy: { [field]: fuzzy } }, fuzzyScore(scores)));
-  }
-  return clauses;
-}
-
-/** Codes grouped by score, one terms clause each. */
-function codeClauses(field: string, codes: readonly ScoredCode[]): Json[] {
-  const byScore = new Map<number, string[]>();
-  for (const { code, score } of codes) byScore.set(score, [...(byScore.get(score) ?? []), code]);
-  return [...byScore].map(([score, list]) => constantScore({ terms: { [field]: list } }, score));
-}
-
-/** "5560360" → "556036-0": the digits as the start of an organisation number written with its dash. */
-const orgNoPrefix = (digits: string) => (digits.length > 6 ? `${digits.slice(0, 6)}-${digits.slice(6)}` : digits);
-
-/**
- * One clause per word of the text (free-text.ts): a dis_max over the fields, each a constant score, so a document
- * scores its best field per word and the sum over the words: the embedded index's relevance, exactly. A text without
- * searchable words matches nothing.
- */
-export function textClauses(query: TextQuery, type: ResultType): Json[] {
-  if (query.words.length === 0) return [{ match_none: {} }];
-  return query.words.map((word) => {
-    const queries = [
-      ...fieldClauses("name", word, TEXT_SCORES.name),
-      ...fieldClauses("address", word, TEXT_SCORES.address),
-      ...(type === "COMPANY" ? fieldClauses("people", word, TEXT_SCORES.person) : []),
-      ...codeClauses(TREE_FIELDS.sni.any, word.industries),
-      ...codeClauses(TREE_FIELDS.location.own, word.places),
-    ];
-    if (word.orgNo) {
-      const { digits } = word.orgNo;
-      queries.push(
-        digits.length === 10
-          ? constantScore({ term: { orgNo: `${digits.slice(0, 6)}-${digits.slice(6)}` } }, TEXT_SCORES.orgNo.exact)
-          : constantScore({ prefix: { orgNo: orgNoPrefix(digits) } }, TEXT_SCORES.orgNo.prefix),
-      );
-    }
-    return { dis_max: { queries, tie_breaker: 0 } };
-  });
-}
-
-/**
- * Constraints every counted document must pass (not facets): `must` holds the text's scored clauses, the rest are
- * filters.
- */
-export function hardFilters(search: ValidSearch, listFiles?: ListFileMap): { filter: Json[]; must_not: Json[]; must: Json[] } {
-  const filter: Json[] = [];
-  const mustNot: Json[] = [];
-  const must = search.textQuery ? textClauses(search.textQuery, search.resultType) : [];
-  if (search.numeric.orgSeqNo !== undefined) filter.push({ term: { orgSeqNo: search.numeric.orgSeqNo } });
-  if (search.numSet.includeFile?.length) filter.push(termsFilter("orgNo", listNumbers(search.numSet.includeFile, listFiles)));
-  mustNot.push(...termsExclusions("orgNo", listNumbers(search.numSet.excludeFile, listFiles)));
-  let limitedOnly = false;
-  for (const [field, bounds] of Object.entries(search.range) as [RangeField, RangeBounds][]) {
-    limitedOnly ||= RANGE_FIELDS[field].limitedCompanyOnly;
-    filter.push(rangeFilter(RANGE_DOC_FIELDS[field], bounds));
-  }
-  if (limitedOnly) filter.push({ term: { limited: true } });
-  return { filter, must_not: mustNot, must };
-}
-
-/** Facet constraints by facet name. */
-export function facetFilters(search: ValidSearch): Record<string, Json> {
-  const facets: Record<string, Json> = {};
-  const sni = search.codeSet.sni ?? [];
-  if (sni.length) facets.sni = { terms: { [search.bool.useMainSni ? TREE_FIELDS.sni.main : TREE_FIELDS.sni.any]: [...sni].sort() } };
-  const places = search.codeSet.location ?? [];
-  if (places.length)
-    facets.location = { terms: { [search.bool.useLocation ? TREE_FIELDS.location.own : TREE_FIELDS.location.any]: [...places].sort() } };
-  for (const name of SMALL_CODE_FACETS) {
-    const codes = search.codeSet[name] ?? [];
-    if (codes.length) facets[name] = { terms: { [name]: [...codes].sort() } };
-  }
-  for (const name of BOOL_FILTER_NAMES) {
-    const want = search.bool[name];
-    if (want !== undefined) facets[name] = { term: { [name]: want } };
-  }
-  return facets;
-}
-
-/** The terms aggregation of each facet of the result type; the small facets' count keys in FACET_KEYS_FIELD. */
-export function facetTerms(search: ValidSearch): Record<string, Json> {
-  const type = search.resultType;
-  const terms: Record<string, Json> = {
-    sni: { terms: { field: search.bool.useMainSni ? TREE_FIELDS.sni.main : TREE_FIELDS.sni.any, size: TERMS_SIZE.sni } },
-    location: {
-      terms: { field: search.bool.useLocation ? TREE_FIELDS.location.own : TREE_FIELDS.location.any, size: TERMS_SIZE.location },
-    },
-  };
-  for (const name of SMALL_CODE_FACETS) if (CODE_SETS[name].types.includes(type)) terms[name] = smallFacetTerms(name);
-  for (const name of BOOL_FILTER_NAMES) if (BOOL_FILTERS[name].types.includes(type)) terms[name] = smallFacetTerms(name);
-  return terms;
-}
-
-const SMALL_FACET_MARK = "smallFacet";
-const smallFacetTerms = (name: string): Json => ({ [SMALL_FACET_MARK]: name });
-
-/**
- * A group's aggregations: sni and location as they are, the small facets as one terms aggregation over their
- * `<facet>:<value>` keys, limited to the group's facets by a pattern.
- */
-function groupAggregations(terms: Record<string, Json>): Record<string, Json> {
-  const aggs: Record<string, Json> = {};
-  const small: string[] = [];
-  for (const [name, agg] of Object.entries(terms)) {
-    if (SMALL_FACET_MARK in agg) small.push(name);
-    else aggs[name] = agg;
-  }
-  if (small.length > 0)
-    aggs[FACET_KEYS_FIELD] = { terms: { field: FACET_KEYS_FIELD, size: FACET_KEYS_SIZE, include: `(${small.join("|")}):.*` } };
-  return aggs;
-}
-
+/** Sorts with missing values last and the id as the final tie-break (a random sort by a seeded script). */
 export function sortClauses(search: ValidSearch, seed: number): Json[] {
   const sorts: Json[] = search.sort.flatMap(({ field, ascending }): Json[] => {
     const order = ascending ? "asc" : "desc";
@@ -259,11 +62,6 @@ export interface EsSearchPlan {
   histogram: EsHistogramPlan | null;
 }
 
-/** The aggregation name of a histogram's bins in whichever request counts them. */
-export const HISTOGRAM_AGG = "histogram";
-/** Beside it, the records without a value for the field ("uppgift saknas"). */
-export const HISTOGRAM_MISSING_AGG = "histogram_missing";
-
 /**
  * Where a histogram's bins come from (workers/shared/search/histogram.ts): the selection's, counted without the
  * search's own range on the field, from the counting request that already filters by every constraint (its index in
@@ -280,24 +78,6 @@ export interface EsHistogramOptions {
   edges: readonly number[];
   /** The backend holds this version's whole-index bins of the field. */
   wholeIndexKnown: boolean;
-}
-
-/** A `range` aggregation of the bins: below the first edge, between each two, from the last edge up. */
-export function histogramAggregation(field: HistogramField, edges: readonly number[]): Json {
-  const ranges: Json[] = [{ to: edges[0] }];
-  for (let k = 1; k < edges.length; k++) ranges.push({ from: edges[k - 1], to: edges[k] });
-  ranges.push({ from: edges.at(-1) });
-  return { range: { field: RANGE_DOC_FIELDS[field], ranges } };
-}
-
-/** The bins and the records without a value, as the aggregations of one request. */
-export function histogramAggregations(field: HistogramField, edges: readonly number[]): Json {
-  return { [HISTOGRAM_AGG]: histogramAggregation(field, edges), [HISTOGRAM_MISSING_AGG]: { missing: { field: RANGE_DOC_FIELDS[field] } } };
-}
-
-/** The whole-index bins of a field. */
-export function wholeIndexHistogramBody(field: HistogramField, edges: readonly number[]): Json {
-  return { size: 0, track_total_hits: false, query: { match_all: {} }, aggs: histogramAggregations(field, edges) };
 }
 
 /** Where the selection's bins are counted: the search's own constraints but the field's range (see EsHistogramPlan). */
@@ -334,11 +114,6 @@ export interface EsSearchOptions {
   wholeIndexKnown?: boolean;
   /** Also a range filter's histogram (issue 39). */
   histogram?: EsHistogramOptions;
-}
-
-/** The whole-index counts of every facet of the search's result type and facet fields. */
-export function wholeIndexCountsBody(search: ValidSearch): Json {
-  return { size: 0, track_total_hits: false, query: { match_all: {} }, aggs: groupAggregations(facetTerms(search)) };
 }
 
 export function planEsSearch(search: ValidSearch, options: EsSearchOptions): EsSearchPlan {

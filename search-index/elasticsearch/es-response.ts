@@ -2,7 +2,7 @@
 import type { Aggregations, SearchResults } from "#shared/search/result-schemas";
 import { BOOL_FILTERS } from "#shared/search/search-fields";
 import { FACET_KEYS_FIELD } from "./es-fields";
-import { HISTOGRAM_AGG, HISTOGRAM_MISSING_AGG } from "./es-query";
+import { HISTOGRAM_AGG, HISTOGRAM_MISSING_AGG } from "./es-histograms";
 
 interface Bucket {
   key: string | number;
