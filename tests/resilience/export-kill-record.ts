@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ROOT } from "#scripts/lib/local-bindings";
-import { formatScenario, REPORT_DIR_ENV, type ScenarioReport } from "./report";
+import { formatScenario, REPORT_DIR_ENV, type ScenarioReport } from "./support/report";
 import { recordBenchmark, runDate, type BenchFigure } from "#scripts/bench/record";
 
 const { values: args } = parseArgs({

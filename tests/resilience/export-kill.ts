@@ -17,10 +17,18 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "#scripts/lib/local-bindings";
 import { DEFAULT_EXPORT_LEASE_MS, exportFileKey } from "#shared/export-job";
-import { crashStack, killStack, multipartUploads, removeGeneratedConfigs, type Stack, startStack, stopStack } from "./export-kill-stack";
-import { checkLedgerWithRetry, createExportAccount, type ExportAccount, ExportClient } from "./export-ledger";
+import {
+  crashStack,
+  killStack,
+  multipartUploads,
+  removeGeneratedConfigs,
+  type Stack,
+  startStack,
+  stopStack,
+} from "./support/export-kill-stack";
+import { checkLedgerWithRetry, createExportAccount, type ExportAccount, ExportClient } from "./support/export-ledger";
 import { seedDemoState } from "../support/shared";
-import { recordScenario } from "./report";
+import { recordScenario } from "./support/report";
 
 const SHORT = process.argv.includes("--short");
 const PORT = 8830;

@@ -14,9 +14,9 @@ import path from "node:path";
 import { z } from "zod";
 import { ROOT } from "#scripts/lib/local-bindings";
 import { sendRaw } from "../support/raw-http";
-import type { SubscriberClient } from "./load-client";
-import { resilienceScale } from "./report";
-import { workerdRssMb } from "./stack";
+import type { SubscriberClient } from "./support/load-client";
+import { resilienceScale } from "./support/report";
+import { workerdRssMb } from "./support/stack";
 
 const HOSTILE_DIR = path.join(ROOT, "tests/fixtures/list-files/hostile");
 const ErrorBodySchema = z.object({ type: z.string(), message: z.string(), code: z.string(), requestId: z.string() });

@@ -23,16 +23,16 @@ import { parseArgs } from "node:util";
 import { recordBenchmark } from "#scripts/bench/record";
 import { ROOT } from "#scripts/lib/local-bindings";
 import { sharedDataset } from "../support/shared";
-import { ensureDataset, readDatasetFacts, RESILIENCE_SHORT_DATASETS } from "./datasets";
+import { ensureDataset, readDatasetFacts, RESILIENCE_SHORT_DATASETS } from "./support/datasets";
 import { RSS_GROWTH_BOUND_MB } from "./hostile-uploads";
 import { type LoadOutcome, runLoad } from "./scenario-load";
 import { KILL_POINTS, killAt, reindexAfterKills, type KillOutcome } from "./scenario-reindex-kill";
 import { runClusterFailover } from "./scenario-cluster-failover";
 import { runClusterReindexKills } from "./scenario-reindex-kill-cluster";
-import { formatScenario, recordScenario, REPORT_DIR_ENV, SCALE_ENV, type ScenarioReport } from "./report";
-import { signInCookie } from "./sign-in";
-import { startStack } from "./stack";
-import { IndexStateProbe } from "./state-probe";
+import { formatScenario, recordScenario, REPORT_DIR_ENV, SCALE_ENV, type ScenarioReport } from "./support/report";
+import { signInCookie } from "./support/sign-in";
+import { startStack } from "./support/stack";
+import { IndexStateProbe } from "./support/state-probe";
 
 const { values: args } = parseArgs({
   options: {

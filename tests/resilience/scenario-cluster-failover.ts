@@ -16,17 +16,17 @@ import { ES_CALL_POLICIES } from "#search-index/engine";
 import { INDEX_VERSION_HEADER, SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import { z } from "zod";
 import { type Cluster, startCluster } from "#scripts/cluster/cluster";
-import { ClusterStateProbe } from "./cluster-probe";
-import { readDatasetFacts, type DatasetFacts } from "./datasets";
-import { checkLedgerWithRetry, createExportAccount, type ExportAccount, ExportClient, type LedgerFigures } from "./export-ledger";
-import { VersionBook } from "./load-checks";
-import { SubscriberClient } from "./load-client";
-import { LoadStats, percentile, type Sample } from "./load-stats";
-import { runSubscriber } from "./load-subscriber";
-import { startReindex } from "./reindex-process";
-import type { ScenarioReport } from "./report";
+import { ClusterStateProbe } from "./support/cluster-probe";
+import { readDatasetFacts, type DatasetFacts } from "./support/datasets";
+import { checkLedgerWithRetry, createExportAccount, type ExportAccount, ExportClient, type LedgerFigures } from "./support/export-ledger";
+import { VersionBook } from "./support/load-checks";
+import { SubscriberClient } from "./support/load-client";
+import { LoadStats, percentile, type Sample } from "./support/load-stats";
+import { runSubscriber } from "./support/load-subscriber";
+import { startReindex } from "./support/reindex-process";
+import type { ScenarioReport } from "./support/report";
 import { createAccounts, random, SEARCHES } from "./scenario-load";
-import { startStack, type Stack } from "./stack";
+import { startStack, type Stack } from "./support/stack";
 
 export interface FailoverOptions {
   /** The stack's port and state directory. */

@@ -6,15 +6,15 @@
 import { createAccount } from "#scripts/accounts/cli";
 import { openLocalBindings } from "#scripts/lib/local-bindings";
 import type { SearchInput } from "#shared/search/search-schema";
-import type { DatasetFacts } from "./datasets";
+import type { DatasetFacts } from "./support/datasets";
 import { uploadHostileFiles, type HostileResult } from "./hostile-uploads";
-import { VersionBook } from "./load-checks";
-import { SubscriberClient } from "./load-client";
-import { LoadStats } from "./load-stats";
-import { runSubscriber } from "./load-subscriber";
-import { startReindex } from "./reindex-process";
-import type { Stack } from "./stack";
-import type { IndexState, IndexStateProbe } from "./state-probe";
+import { VersionBook } from "./support/load-checks";
+import { SubscriberClient } from "./support/load-client";
+import { LoadStats } from "./support/load-stats";
+import { runSubscriber } from "./support/load-subscriber";
+import { startReindex } from "./support/reindex-process";
+import type { Stack } from "./support/stack";
+import type { IndexState, IndexStateProbe } from "./support/state-probe";
 
 export interface LoadOptions {
   users: number;

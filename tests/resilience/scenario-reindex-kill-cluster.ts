@@ -6,12 +6,12 @@
  */
 import path from "node:path";
 import { startCluster } from "#scripts/cluster/cluster";
-import { ClusterStateProbe } from "./cluster-probe";
-import { startReindex } from "./reindex-process";
-import type { ScenarioReport } from "./report";
+import { ClusterStateProbe } from "./support/cluster-probe";
+import { startReindex } from "./support/reindex-process";
+import type { ScenarioReport } from "./support/report";
 import { killAt, type KillOutcome, type KillPoint } from "./scenario-reindex-kill";
-import { signInCookie } from "./sign-in";
-import { startStack } from "./stack";
+import { signInCookie } from "./support/sign-in";
+import { startStack } from "./support/stack";
 
 export const CLUSTER_KILL_POINTS: readonly KillPoint[] = [
   { stage: "companies", mode: { hold: true }, holdAt: "companies:loading" },

@@ -5,9 +5,9 @@
  * own version (and, during the grace period, the one it replaced): no tables, rows or snapshots of the dead runs.
  */
 import { INDEX_VERSION_HEADER } from "#shared/api-contracts/search-api";
-import { startReindex, type ReindexOptions } from "./reindex-process";
-import type { IndexStateProbe } from "./state-probe";
-import type { Stack } from "./stack";
+import { startReindex, type ReindexOptions } from "./support/reindex-process";
+import type { IndexStateProbe } from "./support/state-probe";
+import type { Stack } from "./support/stack";
 
 /** What the live version is now: the embedded index's version row (state-probe.ts) or the cluster's aliases. */
 export interface LiveVersionProbe {

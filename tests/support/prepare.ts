@@ -7,7 +7,7 @@
 import path from "node:path";
 import { ensureDemoDataset } from "#scripts/demo-data";
 import { EQUIVALENCE_DATASET } from "../contract/support/equivalence-dataset";
-import { RESILIENCE_SHORT_DATASETS } from "../resilience/datasets";
+import { RESILIENCE_SHORT_DATASETS } from "../resilience/support/datasets";
 import { demoStateTemplate, sharedDataset, startSharedCluster } from "./shared";
 
 const what = process.argv[2];

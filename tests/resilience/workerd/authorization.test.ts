@@ -8,7 +8,7 @@
  * refused call changes nothing. The matrix is the same in the short and the full form.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordScenario } from "../report";
+import { recordScenario } from "../support/report";
 import { createApp } from "#api/app";
 import { issueAccessToken } from "#api/auth/access-token";
 import { authConfig } from "#api/auth/auth-config";

@@ -15,7 +15,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
-import { recordScenario } from "../report";
+import { recordScenario } from "../support/report";
 import { createApp } from "#api/app";
 import { ErrorBodySchema } from "#shared/errors";
 import { postExport, settledJob, vad } from "../../integration/support/export-support";

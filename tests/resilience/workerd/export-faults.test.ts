@@ -8,7 +8,7 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { byScale, recordScenario, resilienceScale } from "../report";
+import { byScale, recordScenario, resilienceScale } from "../support/report";
 import type { EmbeddedBackend } from "#search-index/engine";
 import { reserveExportJob, type NewExportJob } from "#api/exports/export-job-store";
 import { claimJob } from "#export/jobs/job-store";

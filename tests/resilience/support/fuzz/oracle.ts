@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ErrorBodySchema } from "#shared/errors";
-import type { RawResponse } from "../../support/raw-http";
+import type { RawResponse } from "#tests/support/raw-http";
 import type { AnswerContract } from "./route-catalogue";
 
 export type Verdict =

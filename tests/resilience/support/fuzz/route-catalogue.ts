@@ -51,7 +51,7 @@ import { SearchSchema } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
 import { counties, sniTree } from "#search-index";
 import { BOOL_FILTERS, BOOL_FILTER_NAMES, SORT_FIELDS, type ResultType } from "#shared/search/search-fields";
-import { fixtureCompanies } from "../../fixtures/search/fixture-dataset";
+import { fixtureCompanies } from "#tests/fixtures/search/fixture-dataset";
 import type { BodySpec } from "./hostile-values";
 import { arbitraryFromZod } from "./zod-arbitrary";
 

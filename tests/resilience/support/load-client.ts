@@ -2,7 +2,7 @@
  * One simulated subscriber's HTTP client: browser-like headers (same-origin, session cookies), a latency record per
  * call, and a failed request for any status outside the expected ones, a network error or a timeout.
  */
-import { ACCEPT_TERMS_PATH, type Credentials, sameOriginHeadersOf, SIGN_IN_PATH, signInBody } from "../support/stack-client";
+import { ACCEPT_TERMS_PATH, type Credentials, sameOriginHeadersOf, SIGN_IN_PATH, signInBody } from "../../support/stack-client";
 import type { LoadStats } from "./load-stats";
 
 export interface CallResult {

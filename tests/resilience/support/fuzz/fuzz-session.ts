@@ -2,7 +2,7 @@
  * The run's moving parts: ids the API handed out (so later requests can name real jobs, files and links), the
  * placeholders filled in from them, the request as it goes on the wire, and the figures collected on the way.
  */
-import type { RawRequest } from "../../support/raw-http";
+import type { RawRequest } from "#tests/support/raw-http";
 import { headerSafe, type FuzzRequest } from "./fuzz-request";
 import { materializeBody, type BodySpec } from "./hostile-values";
 import type { Placeholder } from "./route-catalogue";

@@ -33,7 +33,7 @@ export interface Stack {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startStack(options: StackOptions, run: number, readyTimeoutMs = 120_000): Promise<Stack> {
-  const generated = writeWorkerVarConfigs(PURPOSE, options.vars, "tests/resilience/export-kill-stack.ts");
+  const generated = writeWorkerVarConfigs(PURPOSE, options.vars, "tests/resilience/support/export-kill-stack.ts");
   const log = openSync(path.join(options.stateDir, `wrangler-${run}.log`), "w");
   const child = spawn(
     path.join(ROOT, "node_modules/.bin/wrangler"),

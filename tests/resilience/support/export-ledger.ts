@@ -12,7 +12,7 @@ import { ActiveUserSchema } from "#shared/api-contracts/subscription";
 import { exportFileKey } from "#shared/export-job";
 import { SearchSchema } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
-import { sameOriginHeadersOf, signInToStack } from "../support/stack-client";
+import { sameOriginHeadersOf, signInToStack } from "../../support/stack-client";
 import { multipartUploads, storedObjects } from "./export-kill-stack";
 
 const ALL_COMPANIES = serializeSearch(SearchSchema.parse({}));
