@@ -82,7 +82,7 @@ export function ExportMenu({ allowMarking = true }: { allowMarking?: boolean }) 
         </ul>
       ) : null}
       {dialog ? (
-        <Suspense fallback={<LoadingModal heading="Exportera urval" wide onClose={() => setDialog(null)} />}>
+        <Suspense fallback={<LoadingModal heading="Exportera urval" wide />}>
           <ExportDialog.Component scope={dialog} onClose={() => setDialog(null)} />
         </Suspense>
       ) : null}

@@ -154,7 +154,7 @@ export function KeyboardShortcuts() {
         Kortkommandon
       </button>
       {helpOpen ? (
-        <Suspense fallback={<LoadingModal heading="Kortkommandon" onClose={closeHelp} />}>
+        <Suspense fallback={<LoadingModal heading="Kortkommandon" />}>
           <ShortcutHelp.Component enabled={enabled} onEnabled={setEnabled} onClose={closeHelp} />
         </Suspense>
       ) : null}
