@@ -1,3 +1,5 @@
+// First: the page's base styles come before every component's in the one stylesheet of the shared chunk (vite.config.ts).
+import "./styles/root.css";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   Links,
@@ -16,12 +18,8 @@ import { useNonce } from "./lib/nonce";
 import { ZOD_JITLESS_SCRIPT } from "./lib/zod-csp";
 import { readPublisher } from "#shared/publisher";
 import { PublisherProvider } from "./lib/publisher-context";
-import rootStyles from "./styles/root.css?url";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: rootStyles },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [
   { title: "Urval" },

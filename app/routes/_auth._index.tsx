@@ -6,14 +6,17 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { emptySearch } from "#shared/search/search-schema";
 import { CountyMap } from "../components/county-map";
-import { HeaderActions } from "../components/main-header";
-import { HomeHeaderActions } from "../components/search/home-header-actions";
+import { HeaderActions, type HeaderActionsHandle } from "../components/main-header";
+import { HOME_HEADER_ACTION_LABELS, HomeHeaderActions } from "../components/search/home-header-actions";
 import { SniGrid } from "../components/sni-grid";
 import { useCountyCounts } from "../lib/county-counts";
 import { useRefdata } from "../lib/refdata";
 import { searchHref, useCurrentResultType } from "../lib/search-launch";
 
 export const meta: MetaFunction = () => [{ title: "Urval – start" }];
+
+/** Exportera and Dela in the header (main-header.tsx keeps their place). */
+export const handle: HeaderActionsHandle = { headerActions: () => HOME_HEADER_ACTION_LABELS };
 
 export default function StartPage() {
   const refdata = useRefdata();

@@ -5,11 +5,19 @@
  */
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
+import type { HeaderActionsHandle } from "../components/main-header";
+import { searchHeaderActionLabels } from "../components/search/search-header-actions";
 import { SearchScreen } from "../components/search/search-screen";
+import type { InitialSearch } from "../lib/search/initial-search";
 import { loadInitialSearch } from "../lib/search/search-loader.server";
 import searchStyles from "../styles/search-page.css?url";
 
 export const meta: MetaFunction = () => [{ title: "Sök – Urval" }];
+
+/** Exportera, Dela, Spara bevakning and Listfiler in the header (main-header.tsx keeps their place). */
+export const handle: HeaderActionsHandle = {
+  headerActions: (data) => searchHeaderActionLabels((data as InitialSearch | undefined)?.search.resultType ?? "COMPANY"),
+};
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: searchStyles }];
 

@@ -21,6 +21,11 @@ export interface UiProfile {
   clicksPerList: number;
 }
 
+/** How the benchmark starts Debian Chromium (bench:ui's own browser and Lighthouse's). */
+export const CHROMIUM_ARGS = "--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking".split(
+  " ",
+);
+
 /** DevTools' "Slow 4G" preset (Chrome 126 on): Lighthouse's slow 4G scaled as DevTools applies it to real requests. */
 const SLOW_4G = { latency: 562.5, downloadThroughput: (1.44 * 1_000_000) / 8, uploadThroughput: (675 * 1_000) / 8 };
 

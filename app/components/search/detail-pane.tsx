@@ -5,15 +5,17 @@
  * from inside the pane and from the card that opened it, also before the detail has loaded and taken the focus. The
  * open record is in the address (use-detail-route.ts, issue 38), so Back and Forward close and open the pane on every
  * screen, the phone's full-screen sheet included (issue 29); a pane closed that way also hands the focus back to the
- * card when the focus was in it.
+ * card when the focus was in it. The content's code (detail-content.tsx) is fetched when a pane first opens, beside
+ * the record (issue 48 point 6).
  */
-import { useEffect, useRef, useState, memo } from "react";
+import { memo, Suspense, useEffect, useRef, useState } from "react";
+import { lazyWithPreload } from "../../lib/lazy-with-preload";
 import { recordId } from "../../lib/search/search-state";
 import { useDetail } from "../../lib/search/use-detail";
-import { CompanyDetail } from "./company-detail";
 import { useSearchScreen, useSearchState } from "./search-context";
 import { Spinner } from "./spinner";
-import { WorksiteDetail } from "./worksite-detail";
+
+const DetailContent = lazyWithPreload(() => import("./detail-content").then((m) => m.DetailContent));
 
 /** Matches the slide-out transition in search.css. */
 export const CLOSE_ANIMATION_MS = 200;
@@ -57,6 +59,10 @@ export const DetailPane = memo(function DetailPane() {
   const [shownId, setShownId] = useState<string | null>(detailId);
   const [closing, setClosing] = useState(false);
   const detail = useDetail(shownId);
+  // The content's code is fetched beside the record, not after it.
+  useEffect(() => {
+    if (shownId !== null) DetailContent.preload();
+  }, [shownId]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const paneRef = useRef<HTMLElement>(null);
 
@@ -137,8 +143,11 @@ export const DetailPane = memo(function DetailPane() {
       <div className="detail-pane__content">
         {detail.status === "loading" && detail.spinner ? <Spinner label="Hämtar uppgifter…" /> : null}
         {detail.status === "error" ? <p className="form-error">{detail.message}</p> : null}
-        {detail.status === "ready" && detail.entity.type === "COMPANY" ? <CompanyDetail key={shownId} detail={detail.entity} /> : null}
-        {detail.status === "ready" && detail.entity.type === "WORKSITE" ? <WorksiteDetail detail={detail.entity} /> : null}
+        {detail.status === "ready" ? (
+          <Suspense fallback={<Spinner label="Hämtar uppgifter…" />}>
+            <DetailContent.Component id={shownId} entity={detail.entity} />
+          </Suspense>
+        ) : null}
       </div>
     </aside>
   );

@@ -2,16 +2,20 @@
  * The header's Exportera dropdown (spec §2 "Export dropdown"): 'Exportera alla' and 'Markera' + the result type word;
  * in selection mode 'Exportera alla', 'Exportera markerade (n st)', 'Exportera ej markerade (n st)' and
  * 'Ta bort markeringar'. A menu button: ↑/↓ move between items, Escape closes. The search screen's shortcut e opens it
- * (issue 38).
+ * (issue 38). The 'Exportera urval' popup with its designer is fetched when first opened (issue 48 point 6); opening the
+ * menu, or pointing at or focusing its button, fetches it ahead.
  */
-import { type KeyboardEvent, useEffect, useState } from "react";
+import { type KeyboardEvent, Suspense, useEffect, useState } from "react";
 import { resultTypeWord } from "#shared/format";
 import type { ExportScope } from "../../lib/search/export-limits";
-import { ExportDialog } from "./export-dialog";
+import { lazyWithPreload } from "../../lib/lazy-with-preload";
+import { LoadingModal } from "../loading-modal";
 import { OPEN_EXPORT_EVENT } from "./keyboard-shortcuts";
 import { PopupButton } from "./popup-button";
 import { useSearchScreen, useSearchState } from "./search-context";
 import { usePopup } from "./use-popup";
+
+const ExportDialog = lazyWithPreload(() => import("./export-dialog").then((m) => m.ExportDialog));
 
 function onMenuKey(event: KeyboardEvent<HTMLElement>) {
   const items = [...event.currentTarget.querySelectorAll<HTMLElement>("[role='menuitem']")];
@@ -54,7 +58,7 @@ export function ExportMenu({ allowMarking = true }: { allowMarking?: boolean }) 
 
   return (
     <div className="popup-anchor" ref={menu.rootRef}>
-      <PopupButton popup={menu} hasPopup="menu">
+      <PopupButton popup={menu} hasPopup="menu" onIntent={ExportDialog.preload}>
         Exportera
       </PopupButton>
       {menu.open ? (
@@ -77,7 +81,11 @@ export function ExportMenu({ allowMarking = true }: { allowMarking?: boolean }) 
           ) : null}
         </ul>
       ) : null}
-      {dialog ? <ExportDialog scope={dialog} onClose={() => setDialog(null)} /> : null}
+      {dialog ? (
+        <Suspense fallback={<LoadingModal heading="Exportera urval" wide />}>
+          <ExportDialog.Component scope={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

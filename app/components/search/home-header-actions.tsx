@@ -15,6 +15,9 @@ import { SharePopup } from "./share-popup";
 
 const log = (msg: string, fields: Record<string, unknown>) => console.warn(JSON.stringify({ level: "warn", msg, ...fields }));
 
+/** The buttons' labels as HomeButtons shows them, for the header's place-holder before hydration (main-header.tsx). */
+export const HOME_HEADER_ACTION_LABELS: readonly string[] = ["Exportera", "Dela"];
+
 export function HomeHeaderActions() {
   const resultType = useCurrentResultType();
   const [controller] = useState(

@@ -5,21 +5,18 @@
  * open the industry and place editors, and '?' or the visible 'Kortkommandon' button shows the list in a modal dialog,
  * where the shortcuts can also be turned off (WCAG 2.1.4). Which key is a shortcut when: lib/search/keyboard-shortcuts.ts.
  * Listened for on the window in the capture phase: a handled key is marked handled before the header's
- * type-to-search sees it, so the other letters still move typing into the search box (spec §2).
+ * type-to-search sees it, so the other letters still move typing into the search box (spec §2). The help itself
+ * (keyboard-help.tsx) is fetched when first opened (issue 48 point 6).
  */
 import "../../styles/keyboard-shortcuts.css";
-import { useEffect, useRef, useState } from "react";
-import { createPortal } from "react-dom";
-import {
-  SEARCH_SHORTCUTS,
-  SHORTCUTS_STORAGE_KEY,
-  shortcutFor,
-  type ShortcutAction,
-  type ShortcutPlace,
-} from "../../lib/search/keyboard-shortcuts";
-import { ModalFrame } from "../modal-frame";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { SHORTCUTS_STORAGE_KEY, shortcutFor, type ShortcutAction, type ShortcutPlace } from "../../lib/search/keyboard-shortcuts";
+import { lazyWithPreload } from "../../lib/lazy-with-preload";
 import { anyLayerOpen } from "../../lib/open-layer";
+import { LoadingModal } from "../loading-modal";
 import { type SearchScreenContext, useSearchScreen } from "./search-context";
+
+const ShortcutHelp = lazyWithPreload(() => import("./keyboard-help").then((m) => m.ShortcutHelp));
 
 /** Asks the header's Exportera (export-menu.tsx) to open its 'Exportera urval' popup (the marked rows, if any). */
 export const OPEN_EXPORT_EVENT = "urval:open-export";
@@ -132,40 +129,6 @@ function useShortcutKeys(screen: { readonly current: SearchScreenContext }, enab
   }, [screen, enabled, openHelp]);
 }
 
-function ShortcutHelp({ enabled, onEnabled, onClose }: { enabled: boolean; onEnabled: (on: boolean) => void; onClose: () => void }) {
-  // Portalled out of the page so that the modal frame can make the page behind it inert.
-  return createPortal(
-    <ModalFrame
-      heading="Kortkommandon"
-      onDismiss={onClose}
-      actions={
-        <button type="button" className="button" onClick={onClose}>
-          Stäng
-        </button>
-      }
-    >
-      <p>Arbeta dig igenom träfflistan med tangentbordet. Kortkommandona gäller inte medan du skriver i ett fält.</p>
-      <dl className="shortcuts">
-        {SEARCH_SHORTCUTS.map((entry) => (
-          <div key={entry.keys.join()} className="shortcuts__row">
-            <dt>
-              {entry.keys.map((key) => (
-                <kbd key={key}>{key}</kbd>
-              ))}
-            </dt>
-            <dd>{entry.label}</dd>
-          </div>
-        ))}
-      </dl>
-      <label className="shortcuts__toggle">
-        <input type="checkbox" checked={enabled} onChange={(event) => onEnabled(event.target.checked)} />
-        Använd kortkommandon
-      </label>
-    </ModalFrame>,
-    document.body,
-  );
-}
-
 /** The visible hint ('Kortkommandon') with the help overlay, and the shortcuts themselves. */
 export function KeyboardShortcuts() {
   const screen = useSearchScreen();
@@ -176,13 +139,25 @@ export function KeyboardShortcuts() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [enabled, setEnabled] = useShortcutsEnabled();
   const openHelp = useRef(() => setHelpOpen(true)).current;
+  const closeHelp = () => setHelpOpen(false);
   useShortcutKeys(screenRef, enabled, openHelp);
   return (
     <p className="shortcut-hint">
-      <button type="button" className="link-button" aria-haspopup="dialog" onClick={openHelp}>
+      <button
+        type="button"
+        className="link-button"
+        aria-haspopup="dialog"
+        onClick={openHelp}
+        onPointerEnter={ShortcutHelp.preload}
+        onFocus={ShortcutHelp.preload}
+      >
         Kortkommandon
       </button>
-      {helpOpen ? <ShortcutHelp enabled={enabled} onEnabled={setEnabled} onClose={() => setHelpOpen(false)} /> : null}
+      {helpOpen ? (
+        <Suspense fallback={<LoadingModal heading="Kortkommandon" />}>
+          <ShortcutHelp.Component enabled={enabled} onEnabled={setEnabled} onClose={closeHelp} />
+        </Suspense>
+      ) : null}
     </p>
   );
 }

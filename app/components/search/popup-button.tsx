@@ -14,9 +14,11 @@ interface PopupButtonProps {
   controls?: string;
   /** Replaces the plain toggle, to prepare the popup's content before it opens. */
   onToggle?: () => void;
+  /** The user points at, touches or focuses the button: time to fetch what the popup will need (lazy-with-preload.ts). */
+  onIntent?: () => void;
 }
 
-export function PopupButton({ popup, children, hasPopup, controls, onToggle }: PopupButtonProps) {
+export function PopupButton({ popup, children, hasPopup, controls, onToggle, onIntent }: PopupButtonProps) {
   return (
     <button
       ref={popup.buttonRef}
@@ -26,6 +28,9 @@ export function PopupButton({ popup, children, hasPopup, controls, onToggle }: P
       aria-expanded={popup.open}
       aria-controls={controls}
       onClick={onToggle ?? (() => popup.setOpen(!popup.open))}
+      onPointerEnter={onIntent}
+      onPointerDown={onIntent}
+      onFocus={onIntent}
     >
       {children}
     </button>

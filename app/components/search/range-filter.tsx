@@ -5,9 +5,11 @@
  * with two handles that snap to the field's stepped values (range-ladder.ts). Typing commits on Enter or leaving the
  * field; dragging commits once the handle rests. The selected span is drawn with SVG attributes, not inline styles
  * (the Content-Security-Policy allows no style attributes). Above the slider, the distribution of the selection
- * (issue 39, range-histogram.tsx) for the open panel's field; the other fields offer 'Visa fördelning'.
+ * (issue 39, range-histogram.tsx) for the open panel's field; the other fields offer 'Visa fördelning'. The
+ * histogram's code is fetched when the first one is shown (issue 48 point 6), ahead when 'Visa fördelning' is pointed at,
+ * touched or focused; meanwhile its place shows the loading state it has while the distribution is on its way.
  */
-import { memo, useEffect, useId, useMemo, useRef, useState } from "react";
+import { memo, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Histogram } from "#shared/search/histogram";
 import type { RangeField, RangeKind, ResultType } from "#shared/search/search-fields";
 import {
@@ -21,7 +23,10 @@ import {
   type Side,
 } from "../../lib/search/range-input";
 import { ladderFor, nearestStep, stepValue } from "../../lib/search/range-ladder";
-import { RangeHistogram } from "./range-histogram";
+import { lazyWithPreload } from "../../lib/lazy-with-preload";
+import { HistogramLoading } from "./histogram-loading";
+
+const RangeHistogram = lazyWithPreload(() => import("./range-histogram").then((m) => m.RangeHistogram));
 
 const SLIDER_COMMIT_MS = 350;
 
@@ -137,17 +142,26 @@ export const RangeFilter = memo(function RangeFilter({
         {note}
       </p>
       {histogram !== undefined ? (
-        <RangeHistogram
-          def={def}
-          histogram={histogram}
-          type={type}
-          range={draft}
-          active={draft.from > def.min || draft.to < def.max}
-          stale={stale}
-          onChoose={commit}
-        />
+        <Suspense fallback={<HistogramLoading def={def} />}>
+          <RangeHistogram.Component
+            def={def}
+            histogram={histogram}
+            type={type}
+            range={draft}
+            active={draft.from > def.min || draft.to < def.max}
+            stale={stale}
+            onChoose={commit}
+          />
+        </Suspense>
       ) : onShowHistogram ? (
-        <button type="button" className="link-button range__show-histogram" onClick={() => onShowHistogram(field)}>
+        <button
+          type="button"
+          className="link-button range__show-histogram"
+          onClick={() => onShowHistogram(field)}
+          onPointerEnter={RangeHistogram.preload}
+          onPointerDown={RangeHistogram.preload}
+          onFocus={RangeHistogram.preload}
+        >
           Visa fördelning<span className="visually-hidden"> för {def.label.toLocaleLowerCase("sv")}</span>
         </button>
       ) : null}

@@ -11,6 +11,7 @@ import type { Histogram } from "#shared/search/histogram";
 import type { ResultType } from "#shared/search/search-fields";
 import { barHeights, barLabel, barsInRange, recordsText, spanRange } from "../../lib/search/range-histogram";
 import type { RangeDef, ResolvedRange } from "../../lib/search/range-input";
+import { HistogramLoading, histogramName } from "./histogram-loading";
 
 const HEIGHT = 100;
 
@@ -44,15 +45,9 @@ export const RangeHistogram = memo(function RangeHistogram({ def, histogram, typ
   const [focus, setFocus] = useState(0);
   const box = useRef<HTMLDivElement>(null);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const name = `Fördelning: ${def.label.toLocaleLowerCase("sv")}`;
+  const name = histogramName(def);
 
-  if (!histogram) {
-    return (
-      <div className="histogram histogram--loading" role="group" aria-label={name} aria-busy="true">
-        <span className="visually-hidden">Fördelningen hämtas…</span>
-      </div>
-    );
-  }
+  if (!histogram) return <HistogramLoading def={def} />;
 
   const { edges, counts, all } = histogram;
   const bins = counts.length;

@@ -3,7 +3,7 @@
  * Exportera, Dela and Listfiler in the header. State lives in one SearchController; the address follows the search.
  */
 import { useLocation, useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Search } from "#shared/search/search-schema";
 import { errorMessage } from "../../lib/api-error";
 import { setCurrentResultType, setScreenSearchText, setTextSearchHandler } from "../../lib/search-launch";
@@ -25,7 +25,7 @@ import { SearchContextProvider, type SearchScreenContext, type TreePanel } from 
 import { SearchHeaderActions } from "./search-header-actions";
 import { Sidebar } from "./sidebar";
 import { SummaryHeader } from "./summary-header";
-import { TreeEditor } from "./tree-editor";
+import { TreeEditor, TreeEditorLoading } from "./tree-editor-lazy";
 
 const log = (msg: string, fields: Record<string, unknown>) => console.warn(JSON.stringify({ level: "warn", msg, ...fields }));
 
@@ -126,7 +126,11 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
           <SummaryHeader />
           <MapView />
           <KeyboardShortcuts />
-          {panel ? <TreeEditor key={panel} set={panel} overDrawer={filtersOpen} /> : null}
+          {panel ? (
+            <Suspense key={panel} fallback={<TreeEditorLoading set={panel} />}>
+              <TreeEditor.Component set={panel} overDrawer={filtersOpen} />
+            </Suspense>
+          ) : null}
           <ResultList />
         </div>
         <DetailPane />

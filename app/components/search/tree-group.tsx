@@ -1,7 +1,7 @@
 /**
  * The sidebar's industry and place groups (spec §2): the SNI sections or the counties with their counts, any deeper
  * codes chosen in the tree editor at the top, and 'Redigera bransch' / 'Redigera plats', which opens the tree editor
- * (one at a time).
+ * (one at a time), fetching the editor's code ahead when pointed at, touched or focused.
  */
 import { useCallback, useMemo } from "react";
 import { facetEntries } from "../../lib/search/facet-entries";
@@ -9,6 +9,7 @@ import { toggleCode } from "../../lib/search/search-edit";
 import { codeLabel, partlySelected } from "../../lib/search/search-refdata";
 import { CodeFacet } from "./code-facet";
 import { FilterGroup } from "./filter-group";
+import { TreeEditor } from "./tree-editor-lazy";
 import { useSearchScreen, useSearchStates } from "./search-context";
 
 const EDIT_TEXT = { sni: "Redigera bransch", location: "Redigera plats" } as const;
@@ -42,6 +43,9 @@ export function TreeGroup({ set, title }: { set: "sni" | "location"; title: stri
         aria-controls={isOpen ? `tree-editor-${set}` : undefined}
         data-tree-opener={set}
         onClick={() => setPanel(isOpen ? null : set)}
+        onPointerEnter={TreeEditor.preload}
+        onPointerDown={TreeEditor.preload}
+        onFocus={TreeEditor.preload}
       >
         {EDIT_TEXT[set]}
       </button>

@@ -211,8 +211,13 @@ export class SearchController {
     }
   }
 
+  /**
+   * Runs `run` once the answer's first frame (the hit count) and the next (the deferred cards and counts, when they are
+   * quick) have been painted: a route update re-renders every route and, on a slow phone, would otherwise take the
+   * frame the cards were to be painted in (issue 48 point 6).
+   */
   private afterPaint(run: () => void): void {
-    if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => this.setTimer(run, 0));
+    if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => requestAnimationFrame(() => this.setTimer(run, 0)));
     else run();
   }
 
