@@ -9,23 +9,18 @@ import { type MouseEvent, useRef, useState } from "react";
 import { formatNumber } from "#shared/format";
 import type { ResultType } from "#shared/search/search-fields";
 import { COUNTY_SHAPES, MAP_VIEW_BOX } from "../lib/counties";
+import { mapClasses, shadeOf } from "../lib/search/selection-map";
 import type { CodeCounts } from "../lib/refdata";
 import { searchForCodes, searchHref } from "../lib/search-launch";
 
-const SHADES = 5;
 const BY_NAME = [...COUNTY_SHAPES].sort((a, b) => a.name.localeCompare(b.name, "sv"));
-
-function shadeOf(count: number | undefined, max: number): number {
-  if (count === undefined || max <= 0) return 0;
-  // Square root so that the many small counties are told apart, not only the three metropolitan ones.
-  return Math.min(SHADES, Math.max(1, Math.ceil(Math.sqrt(count / max) * SHADES)));
-}
 
 export function CountyMap({ counts, resultType }: { counts: CodeCounts | null; resultType: ResultType }) {
   const [active, setActive] = useState<string | null>(null);
   const [tapped, setTapped] = useState<string | null>(null);
   const pointerType = useRef("");
-  const max = counts ? Math.max(0, ...counts.values()) : 0;
+  // The shading rule of the search screen's map (selection-map.ts): classes on a square-root scale of the largest count.
+  const classes = mapClasses(counts ? Math.max(0, ...counts.values()) : 0);
   const countText = (code: string) => {
     const count = counts?.get(code);
     return count === undefined ? null : `${formatNumber(count)} företag`;
@@ -50,7 +45,7 @@ export function CountyMap({ counts, resultType }: { counts: CodeCounts | null; r
               key={county.code}
               to={searchHref(searchForCodes(resultType, "location", [county.code]))}
               aria-label={text ? `${county.name}, ${text}` : county.name}
-              className={`county county--shade-${shadeOf(counts?.get(county.code), max)}`}
+              className={`county county--shade-${shadeOf(counts?.get(county.code) ?? 0, classes)}`}
               onMouseEnter={() => setActive(county.code)}
               onMouseLeave={() => setActive(null)}
               onFocus={() => setActive(county.code)}
