@@ -19,7 +19,7 @@ import { searchCluster } from "../cluster/search-cluster";
 import { ANNA, BERIT, MOVED_WORKSITES, NEW_ID, SUBSCRIPTIONS, v1, v2 } from "./support/bevakning-fixture";
 import { appDatabase, runElasticsearch, runEmbedded, type StagedRows } from "./support/bevakning-runs";
 import { clusterClient, dropIndices, indicesUnder, sourceOf } from "./support/es-cluster-helpers";
-import { startFaultProxy, withoutFieldType, type FaultRule } from "./support/es-fault-proxy";
+import { startFaultProxy, withoutFieldType, type FaultRule } from "../support/cluster-fault-proxy";
 
 const [PREFIX, BATCHED_PREFIX] = ["urval_bevconf_", "urval_bevbatch_"];
 const root = mkdtempSync(path.join(tmpdir(), "urval-bevakning-"));

@@ -4,14 +4,14 @@
  * and several, `_percolator_document_slot`, `name` suffixing it when a search holds several percolate queries), strict mappings in documents and percolated documents, a stored
  * query naming an unmapped field, a missing index created with dynamic mappings; `_msearch` ("Multi search API": one
  * response per search, in order, an erroring search's `error` in its place); and the refusal of a field type whose
- * module is not installed, which Bevakning's reindex recognises (es-fault-proxy.ts makes the percolator such a type).
+ * module is not installed, which Bevakning's reindex recognises (tests/support/cluster-fault-proxy.ts makes the percolator such a type).
  */
 import type { Client } from "@elastic/elasticsearch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPercolatorMissing } from "#search-index/indexing/elasticsearch/es-batched-search";
 import { searchCluster } from "../cluster/search-cluster";
 import { clusterClient, dropIndices } from "./support/es-cluster-helpers";
-import { startFaultProxy, withoutFieldType, type FaultProxy } from "./support/es-fault-proxy";
+import { startFaultProxy, withoutFieldType, type FaultProxy } from "../support/cluster-fault-proxy";
 
 const PREFIX = "urval_engine_";
 const [DOCS, STRICT, AUTO] = ["docs", "strict", "auto"].map((name) => `${PREFIX}${name}`) as [string, string, string];

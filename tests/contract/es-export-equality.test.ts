@@ -12,20 +12,17 @@ import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDataset } from "#scripts/data/generate";
-import { LocalLoader } from "#scripts/reindex/local-loader";
-import { reindexEmbedded } from "#scripts/reindex/reindex-embedded";
 import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
 import type { ExportChunk, SearchBackend } from "#search-index/backend";
 import { ElasticsearchBackend } from "#search-index/elasticsearch/es-backend";
 import { reindexIntoElasticsearch } from "#search-index/indexing/elasticsearch/es-reindex";
-import { getEmbeddedBackend, resetEmbeddedBackend } from "#search-index/embedded/load-embedded";
 import { writeExportFile } from "#export/jobs/export-file";
 import { COMPANY_CATALOGUE, standardColumnSpecs, type ColumnSpec } from "#shared/api-contracts/export-columns";
 import type { ExportJobRow } from "#shared/export-job";
 import { parseSearch, validateSearch } from "#search-index/search-model";
 import { SearchSchema, type SearchInput } from "#shared/search/search-schema";
 import { deserializeSearchOrThrow, serializeSearch } from "#shared/search/search-serialize";
-import { applySearchMigrations } from "./support/embedded-fixture";
+import { type EmbeddedIndex, indexEmbedded } from "./support/embedded-fixture";
 import { clusterClient, dropIndices } from "./support/es-cluster-helpers";
 
 const PREFIX = "urval_export_";
@@ -33,7 +30,7 @@ const COMPANIES = 100_000;
 const ROWS = 100_000;
 const root = mkdtempSync(path.join(tmpdir(), "urval-export-equality-"));
 const es = clusterClient(PREFIX);
-let loader: LocalLoader;
+let embedded: EmbeddedIndex | undefined;
 let backends: { embedded: SearchBackend; elasticsearch: SearchBackend };
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -50,23 +47,14 @@ beforeAll(async () => {
   const sourceDir = path.join(root, "source");
   const stateDir = path.join(root, "state");
   await timed(`generate ${COMPANIES} companies`, () => generateDataset({ companies: COMPANIES, seed: 20_231, outDir: sourceDir }));
-  const setup = await LocalLoader.open(stateDir);
-  await applySearchMigrations(setup);
-  await setup.dispose();
-  await timed("index into the embedded backend", () => reindexEmbedded({ sourceDir, persistDir: stateDir }));
+  embedded = await timed("index into the embedded backend", () => indexEmbedded(sourceDir, stateDir));
   await dropIndices(PREFIX);
   const source = { companies: () => readCompanies(sourceDir), worksites: () => readWorksites(sourceDir) };
   await timed("index into the cluster", () => reindexIntoElasticsearch(es.client, source, () => {}, es.names));
-  loader = await LocalLoader.open(stateDir);
-  resetEmbeddedBackend();
-  backends = {
-    embedded: await getEmbeddedBackend(await loader.bindings()),
-    elasticsearch: new ElasticsearchBackend(es.client, es.names),
-  };
+  backends = { embedded: embedded.backend, elasticsearch: new ElasticsearchBackend(es.client, es.names) };
 }, 600_000);
 afterAll(async () => {
-  resetEmbeddedBackend();
-  await loader?.dispose();
+  await embedded?.close();
   await dropIndices(PREFIX);
   await es.client.close();
   rmSync(root, { recursive: true, force: true });
@@ -112,6 +100,7 @@ function exportJob(id: string, input: SearchInput, format: "xlsx" | "csv", colum
 /** The export written from one backend: its rows' fingerprints and the file's bytes. */
 async function exportFrom(name: keyof typeof backends, job: ExportJobRow) {
   const hashes: string[] = [];
+  const loader = (embedded as EmbeddedIndex).loader;
   const bucket = (await loader.bindings()).SEARCH_INDEX;
   const file = await timed(`${job.id} from ${name}`, () =>
     writeExportFile(bucket, { ...job, id: `${job.id}-${name}` }, fingerprinted(backends[name], hashes)),

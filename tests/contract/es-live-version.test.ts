@@ -13,7 +13,7 @@ import type { CompanySourceRecord } from "#search-index/records";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { clusterEnv, searchCluster } from "../cluster/search-cluster";
 import { clusterClient, dropIndices, sourceOf } from "./support/es-cluster-helpers";
-import { startFaultProxy, type FaultProxy } from "./support/es-fault-proxy";
+import { startFaultProxy, type FaultProxy } from "../support/cluster-fault-proxy";
 
 const PREFIX = "urval_live_";
 let proxy: FaultProxy;

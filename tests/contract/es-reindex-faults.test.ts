@@ -1,6 +1,6 @@
 /**
  * The Elasticsearch reindex when the cluster fails under it (issue 23, points 5 and 7), on the real cluster behind a
- * fault-injecting proxy (es-fault-proxy.ts): a reindex cut off at each stage, as when its process is killed (every
+ * fault-injecting proxy (tests/support/cluster-fault-proxy.ts): a reindex cut off at each stage, as when its process is killed (every
  * request from that moment on is lost, its own cleanup too), and the node answering 429 or 503 mid-run. The live
  * version serves throughout, the aliases never move, and the next reindex removes whatever the broken one left.
  */
@@ -12,7 +12,7 @@ import { reindexIntoElasticsearch } from "#search-index/indexing/elasticsearch/e
 import { parseSearch } from "#search-index/search-model";
 import { searchCluster } from "../cluster/search-cluster";
 import { aliasTargets, clusterClient, dropIndices, fixtureSource, indicesUnder } from "./support/es-cluster-helpers";
-import { startFaultProxy, type FaultProxy, type ProxiedRequest } from "./support/es-fault-proxy";
+import { startFaultProxy, type FaultProxy, type ProxiedRequest } from "../support/cluster-fault-proxy";
 
 const PREFIX = "urval_rfault_";
 const proxies: FaultProxy[] = [];

@@ -14,7 +14,7 @@ import { DEFAULT_ERROR_MESSAGE, ErrorBodySchema } from "#shared/errors";
 import { SearchSchema } from "#shared/search/search-schema";
 import { serializeSearch } from "#shared/search/search-serialize";
 import { queueJob, reserveJob, settledJob } from "./support/cluster-fault-export";
-import type { SeenRequest } from "./support/cluster-fault-proxy";
+import type { ProxiedRequest } from "../support/cluster-fault-proxy";
 import {
   esEnv,
   type FaultStack,
@@ -68,10 +68,10 @@ function searchPage(body: object = uniqueSearch()): Promise<HarnessResponse> {
 }
 
 /** A user's search: its page and counts in one _msearch (decision 0044), or a search of one version's index. */
-const isSearch = (request: SeenRequest) =>
+const isSearch = (request: ProxiedRequest) =>
   request.method === "POST" && (/^\/_msearch(\?|$)/.test(request.path) || /^\/[^/]*_v\d+\/_search/.test(request.path));
-const isWorksiteBulk = (request: SeenRequest) => request.path.startsWith("/_bulk") && request.body.includes('"faults_worksites_v');
-const isExportRead = (request: SeenRequest) => /^\/_search(\?|$)/.test(request.path) && request.body.includes('"pit"');
+const isWorksiteBulk = (request: ProxiedRequest) => request.path.startsWith("/_bulk") && request.body.includes('"faults_worksites_v');
+const isExportRead = (request: ProxiedRequest) => /^\/_search(\?|$)/.test(request.path) && request.body.includes('"pit"');
 const status = (response: HarnessResponse) => `${response.status}`;
 
 /** The spec's error body for an unavailable search: 503, type ERROR, the default Swedish message, no internals. */

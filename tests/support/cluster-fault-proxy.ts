@@ -1,11 +1,16 @@
 /**
- * A fault injector in front of the real search cluster of the test run (not a stand-in for it): a loopback HTTP proxy
- * that forwards every request to the node unchanged, unless the test's rule picks a fault for it: an answer of its own
- * (a 429 or 503, say), a dropped connection (as when the process or the network dies), or the request forwarded in a
- * rewritten form with the node's answer rewritten back. It keeps a wire log of what passed (method and path), so a
- * test can check the order of what reached the node.
+ * A fault injector in front of a real search node (not a stand-in for it), for the contract suite and the cluster
+ * fault scenarios alike: a loopback HTTP proxy that forwards every request to the node unchanged, unless a rule picks
+ * a fault for it: an answer of its own (a 429 or 503, say, with the engine's own error body), a dropped connection (as
+ * when the process or the network dies), an answer lost on its way back, the request held while a hook runs (stop the
+ * node) and then forwarded, or the request forwarded in a rewritten form with the node's answer rewritten back. When
+ * the node refuses the connection or stops answering, the client's connection is dropped with it. It keeps a wire log
+ * of what passed (method and path), so a test can check the order of what reached the node.
+ *
+ * Two ways to set rules: one rule function (setRule, the contract suite), or rules injected one by one with a count
+ * of how many requests each takes (inject, the cluster fault scenarios); injected rules are asked first.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
 export interface ProxiedRequest {
@@ -22,10 +27,29 @@ export type Fault =
   | "drop"
   /** Forwarded, and the node acts on it, but its answer never reaches the client (the connection dies on the way back). */
   | "lose-answer"
-  | { rewrite: (body: string) => string; rewriteAnswer: (body: string) => string };
+  | { rewrite: (body: string) => string; rewriteAnswer: (body: string) => string }
+  /** Held while the hook runs (say, the node is killed), then forwarded; a failed hook drops the connection. */
+  | { before: () => Promise<void> };
 
 /** Picks a fault for a request, or undefined to forward it as it is. */
 export type FaultRule = (request: ProxiedRequest) => Fault | undefined;
+
+/** A rule injected on its own: which requests it takes, and what it does with them. */
+export interface InjectedRule {
+  match: (request: ProxiedRequest) => boolean;
+  /** Answer this with the engine's own error body instead of the node. */
+  status?: 429 | 503;
+  /** Runs before the request is forwarded (it holds the request meanwhile). */
+  before?: () => Promise<void>;
+  /** How many matching requests the rule takes; default every one until removed. */
+  times?: number;
+}
+
+export interface InjectedFault {
+  /** Requests the rule took so far. */
+  readonly hits: number;
+  remove(): void;
+}
 
 export interface FaultProxy {
   url: string;
@@ -34,8 +58,22 @@ export interface FaultProxy {
   /** Requests the rule answered or dropped, as "method path". */
   faulted: string[];
   setRule(rule: FaultRule | null): void;
+  inject(rule: InjectedRule): InjectedFault;
+  /** Removes every injected rule. */
+  clear(): void;
   close(): Promise<void>;
 }
+
+const ENGINE_ERRORS = {
+  429: { type: "es_rejected_execution_exception", reason: "rejected execution of search (queue capacity 1000) [fault injected]" },
+  503: { type: "cluster_block_exception", reason: "blocked by: [SERVICE_UNAVAILABLE/2/no cluster-manager] [fault injected]" },
+};
+
+/** The engine's error body for a status, as a node answers it. */
+export const engineError = (status: 429 | 503) => ({ error: { root_cause: [ENGINE_ERRORS[status]], ...ENGINE_ERRORS[status] }, status });
+
+/** Connections to the node are not reused: a killed node's sockets must not carry the next request. */
+const agent = new Agent({ keepAlive: false });
 
 const HOP_HEADERS = new Set(["host", "connection", "keep-alive", "transfer-encoding", "content-length"]);
 
@@ -66,6 +104,7 @@ function forward(
       method: incoming.method,
       path: incoming.url,
       headers: { ...headers, "content-length": body.length },
+      agent,
     },
     (answer) => {
       const answerHeaders = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_HEADERS.has(name)));
@@ -86,17 +125,28 @@ function forward(
       });
     },
   );
+  // The node refused or dropped the connection: so does the proxy. The client gave up: stop waiting for the node.
   upstream.on("error", () => response.destroy());
+  response.on("close", () => upstream.destroy());
   upstream.end(body);
 }
 
-/** Starts a proxy to `target` (the cluster's URL) on a free loopback port. */
-export async function startFaultProxy(target: string): Promise<FaultProxy> {
+/** Starts a proxy to `target` (the node's URL) on loopback, on `port` or a free one. */
+export async function startFaultProxy(target: string, options: { port?: number } = {}): Promise<FaultProxy> {
   const upstream = new URL(target);
   const wire: string[] = [];
   const faulted: string[] = [];
   const sockets = new Set<Socket>();
-  let rule: FaultRule | null = null;
+  let ruleFunction: FaultRule | null = null;
+  const injected: { rule: InjectedRule; hits: number; removed: boolean }[] = [];
+  const rule = (request: ProxiedRequest): Fault | undefined => {
+    const entry = injected.find((r) => !r.removed && (r.rule.times === undefined || r.hits < r.rule.times) && r.rule.match(request));
+    if (!entry) return ruleFunction?.(request);
+    entry.hits++;
+    const { status, before } = entry.rule;
+    if (status) return { answer: status, body: engineError(status) };
+    return before ? { before } : undefined;
+  };
   const server = createServer((incoming, response) => {
     void readBody(incoming).then((raw) => {
       const url = new URL(incoming.url ?? "/", "http://proxy");
@@ -107,7 +157,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         body: raw.toString("utf8"),
       };
       const line = `${request.method} ${request.path}`;
-      const fault = rule?.(request);
+      const fault = rule(request);
       if (fault === "drop") {
         faulted.push(line);
         incoming.socket.destroy();
@@ -115,8 +165,18 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       }
       if (fault && fault !== "lose-answer" && "answer" in fault) {
         faulted.push(line);
-        response.writeHead(fault.answer, { "content-type": "application/json" });
+        response.writeHead(fault.answer, { "content-type": "application/json; charset=UTF-8" });
         response.end(JSON.stringify(fault.body));
+        return;
+      }
+      if (fault && fault !== "lose-answer" && "before" in fault) {
+        void fault.before().then(
+          () => {
+            wire.push(line);
+            forward(upstream, incoming, raw, response);
+          },
+          () => incoming.socket.destroy(),
+        );
         return;
       }
       wire.push(line);
@@ -131,15 +191,26 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     wire,
     faulted,
     setRule(next) {
-      rule = next;
+      ruleFunction = next;
     },
+    inject(next) {
+      const entry = { rule: next, hits: 0, removed: false };
+      injected.push(entry);
+      return {
+        get hits() {
+          return entry.hits;
+        },
+        remove: () => void (entry.removed = true),
+      };
+    },
+    clear: () => void injected.splice(0),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

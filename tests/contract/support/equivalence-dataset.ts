@@ -8,15 +8,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { SearchBackend } from "#search-index/backend";
-import { getEmbeddedBackend, resetEmbeddedBackend } from "#search-index/embedded/load-embedded";
 import { createEsClient, ElasticsearchBackend, type EsEnv } from "#search-index/elasticsearch/es-backend";
 import { esNames } from "#search-index/elasticsearch/es-fields";
 import { reindexIntoElasticsearch } from "#search-index/indexing/elasticsearch/es-reindex";
-import { LocalLoader } from "#scripts/reindex/local-loader";
-import { reindexEmbedded } from "#scripts/reindex/reindex-embedded";
 import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
 import { sharedDataset } from "../../support/shared";
-import { applySearchMigrations } from "./embedded-fixture";
+import { indexEmbedded } from "./embedded-fixture";
 import { collectValuePools, type ValuePools } from "./equivalence-pools";
 
 export const EQUIVALENCE_DATASET = { companies: 20_000, seed: 23 } as const;
@@ -32,23 +29,7 @@ export interface EquivalenceBackends {
 
 const since = (started: number) => Math.round((performance.now() - started) / 100) / 10;
 
-async function openEmbedded(root: string, sourceDir: string) {
-  const stateDir = path.join(root, "state");
-  const setup = await LocalLoader.open(stateDir);
-  await applySearchMigrations(setup);
-  await setup.dispose();
-  await reindexEmbedded({ sourceDir, persistDir: stateDir });
-  const loader = await LocalLoader.open(stateDir);
-  resetEmbeddedBackend();
-  const backend = await getEmbeddedBackend(await loader.bindings());
-  return {
-    backend,
-    async close() {
-      resetEmbeddedBackend();
-      await loader.dispose();
-    },
-  };
-}
+const openEmbedded = (root: string, sourceDir: string) => indexEmbedded(sourceDir, path.join(root, "state"));
 
 /** Reindexes the dataset into `env`'s cluster under env.ELASTICSEARCH_INDEX_PREFIX; close() deletes that prefix's indices. */
 async function openElasticsearch(env: EsEnv & { ELASTICSEARCH_INDEX_PREFIX: string }, sourceDir: string) {

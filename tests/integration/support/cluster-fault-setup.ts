@@ -12,7 +12,7 @@ import { type Cluster, startCluster } from "#scripts/cluster/cluster";
 import { createEsClient, esNames } from "#search-index/engine";
 import { type EsReindexHooks, reindexIntoElasticsearch } from "#search-index/indexing";
 import { fixtureCompanies, fixtureWorksites } from "../../fixtures/search/fixture-dataset";
-import { type FaultProxy, startFaultProxy } from "./cluster-fault-proxy";
+import { type FaultProxy, startFaultProxy } from "../../support/cluster-fault-proxy";
 import type { UrvalHarness } from "../../support/factories";
 
 const NODE_PORT = 9440;
@@ -49,7 +49,7 @@ export async function pointWorkersAtProxy(harness: UrvalHarness): Promise<void> 
 
 export async function startFaultStack(): Promise<FaultStack> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "urval-cluster-faults-"));
-  const proxy = await startFaultProxy(PROXY_PORT, NODE_PORT);
+  const proxy = await startFaultProxy(`http://127.0.0.1:${NODE_PORT}`, { port: PROXY_PORT });
   let cluster: Cluster;
   try {
     cluster = await startCluster({
