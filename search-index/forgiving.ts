@@ -221,6 +221,8 @@ export function correctedText(text: string, query: TextQuery, best: CompanyRecor
 export interface ForgivingOffer {
   text: string;
   records: CompanyRecord[] | WorksiteRecord[];
+  /** The retry's words (spellings and typing errors), for whatever else reads the records by them. */
+  query: TextQuery;
 }
 
 /**
@@ -242,5 +244,5 @@ export async function forgivingOffer(
   const [best] = records;
   if (!best) return null;
   const text = correctedText(search.normalised.text, textQuery, best);
-  return text === null ? null : { text, records: records.slice(0, limit) as CompanyRecord[] | WorksiteRecord[] };
+  return text === null ? null : { text, records: records.slice(0, limit) as CompanyRecord[] | WorksiteRecord[], query: textQuery };
 }

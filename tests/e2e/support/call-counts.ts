@@ -61,7 +61,12 @@ console.log("| kind | limit windows | busiest user in each window | users with c
 console.log("| --- | --- | --- | ---: |");
 for (const [kind, windows] of Object.entries(CALL_LIMITS) as [CallKind, (typeof CALL_LIMITS)[CallKind]][]) {
   const byUser = new Map<string, number[]>();
-  for (const call of calls) if (call.kind === kind) byUser.set(call.user, [...(byUser.get(call.user) ?? []), call.at]);
+  for (const call of calls) {
+    if (call.kind !== kind) continue;
+    const times = byUser.get(call.user);
+    if (times) times.push(call.at);
+    else byUser.set(call.user, [call.at]);
+  }
   const list = [{ limit: windows.burst.limit, windowMs: windows.burst.periodSeconds * 1000 }, ...windows.windows];
   const busiest = list.map(({ windowMs }) =>
     Math.max(

@@ -6,7 +6,6 @@
  */
 import {
   forgivingOffer,
-  forgivingTextQuery,
   type ForgivingOffer,
   indexWordMatches,
   parseTextQuery,
@@ -86,7 +85,7 @@ export async function suggestAnswer(backend: SearchBackend, query: SuggestQuery)
   const records = await backend.suggestRecords(search, SUGGEST_MAX_RECORDS);
   // Issue 38: no record as typed: the forgiving retry's records, after the industries and places the text matched.
   const offer = records.length === 0 ? await forgivingOffer(backend, search, SUGGEST_MAX_RECORDS) : null;
-  const forgivenWords = offer ? (forgivingTextQuery(search.textQuery)?.words ?? words) : words;
+  const forgivenWords = offer ? offer.query.words : words;
   return {
     ...answer,
     ...(offer ? { didYouMean: offer.text } : {}),
