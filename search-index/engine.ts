@@ -9,6 +9,8 @@ export * from "./documents";
 export * from "./document-codec";
 export * from "./search-model";
 export * from "./free-text";
+export { autoEdits, editDistance, fuzzyWordRange } from "./fuzzy";
+export { recordWords } from "./embedded/word-index";
 export * from "./refdata/locations";
 export * from "./embedded/d1-documents";
 export * from "./embedded/embedded-backend";
