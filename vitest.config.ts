@@ -14,6 +14,13 @@ export default defineConfig({
           environment: "node",
           // Two cores: two files at a time.
           maxWorkers: 2,
+          // The unit files share each worker's module cache instead of importing their graphs afresh: import time
+          // 80 -> 15 s and the stage 168 -> 107 s (decision 0037, session 21). Spies, stubbed globals and environment
+          // variables are put back after every test, so no file sees another's.
+          isolate: false,
+          restoreMocks: true,
+          unstubGlobals: true,
+          unstubEnvs: true,
         },
       },
       {
