@@ -9,6 +9,7 @@
  *   3c      the same on a stack whose search backend is a real OpenSearch node (scenario-reindex-kill-cluster.ts)
  *   4       export worker killed mid-upload (tests/resilience/export-kill.ts)
  *   4,5,6,7 the workerd integration files tests/resilience/workerd/*.test.ts (full bounds)
+ *   9       a webhook delivery killed in flight (tests/resilience/webhook-kill.ts)
  *   8, 8b   failover on a 3-node OpenSearch cluster under load, and the live primary's node killed during a reindex
  *           (scenario-cluster-failover.ts; full run only, or alone with --only cluster-failover)
  * Each scenario prints PASS/FAIL with its figures; the full run appends them to docs/benchmarks (record.ts) under "Resilience".
@@ -192,6 +193,7 @@ async function runSuite() {
     runEmbeddedScenarios(dataA, dataB),
     args["skip-cluster"] ? null : runClusterKills(dataA, dataB),
     args["stack-only"] ? null : runExportKill(),
+    args["stack-only"] ? null : runWebhookKill(),
   ]);
   if (!short && !args["stack-only"]) runIntegrationFiles();
 }
@@ -288,17 +290,28 @@ async function runFailover() {
   for (const report of reports) recordScenario(report);
 }
 
-/** Scenario 4, process half: its own stack, killed mid-upload (a separate script with its own state). */
-async function runExportKill() {
-  const script = path.join(ROOT, "tests/resilience/export-kill.ts");
+/** A scenario in a script of its own, with its own stack and state; a failed exit is recorded as a failed scenario. */
+async function runScript(relative: string, scenario: string, args: string[] = []) {
+  const script = path.join(ROOT, relative);
   if (!existsSync(script)) return;
-  step("Scenario 4: the export worker killed mid-upload");
   // Its own stack on the 100 000-company demo data (a 95 000-row export spans several parts), not this run's dataset.
   const { URVAL_DEMO_DATA: _data, URVAL_DEMO_COMPANIES: _companies, ...env } = process.env;
-  const child = spawn(bin("tsx"), [script, ...(short ? ["--short"] : [])], { cwd: ROOT, stdio: "inherit", env });
+  const child = spawn(bin("tsx"), [script, ...args], { cwd: ROOT, stdio: "inherit", env });
   const status = await new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   if (status !== 0)
-    recordScenario({ scenario: "4-export-kill-exit", title: "export-kill.ts", pass: false, figures: { "exit code": String(status) } });
+    recordScenario({ scenario: `${scenario}-exit`, title: path.basename(relative), pass: false, figures: { "exit code": String(status) } });
+}
+
+/** Scenario 4, process half: its own stack, killed mid-upload. */
+async function runExportKill() {
+  step("Scenario 4: the export worker killed mid-upload");
+  await runScript("tests/resilience/export-kill.ts", "4-export-kill", short ? ["--short"] : []);
+}
+
+/** Scenario 9: a webhook delivery killed in flight, on a stack of its own. */
+async function runWebhookKill() {
+  step("Scenario 9: a webhook delivery killed in flight");
+  await runScript("tests/resilience/webhook-kill.ts", "9-webhook-kill");
 }
 
 /** Scenarios 4, 5, 6, 7 in workerd at full bounds (npm test runs them short in test:integration). */

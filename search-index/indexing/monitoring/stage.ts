@@ -49,6 +49,8 @@ export interface StageItem {
   subjectId: string;
   orgSeqNo: number;
   companyName: string;
+  /** The company's organisation number as this reindex saw it (the webhooks' payload); empty where unknown. */
+  orgNo?: string;
   changes: string[];
 }
 
@@ -92,7 +94,8 @@ export function watchedItems(
     const worksites = now ? describeWorksiteChanges(placesBefore.get(orgSeqNo) ?? [], placesAfter.get(orgSeqNo) ?? []) : [];
     const changes = [...describeCompanyChanges(old, now), ...worksites];
     if (changes.length === 0) continue;
-    items.push({ userId, kind: "COMPANY_CHANGED", subjectId: "", orgSeqNo, companyName: (now ?? old).name, changes });
+    const { name: companyName, orgNo } = now ?? old;
+    items.push({ userId, kind: "COMPANY_CHANGED", subjectId: "", orgSeqNo, companyName, orgNo, changes });
   }
   return items;
 }
@@ -156,6 +159,10 @@ export async function evaluateSearches(
 export const companyNameIn = (before: CandidateSources, after: CandidateSources) => (id: number) =>
   (after.companies.get(id) ?? before.companies.get(id))?.name ?? String(id);
 
+/** The items with their companies' organisation numbers (the new version's, or the old one's for a removed company). */
+export const withOrgNos = (items: StageItem[], before: CandidateSources, after: CandidateSources): StageItem[] =>
+  items.map((item) => ({ ...item, orgNo: (after.companies.get(item.orgSeqNo) ?? before.companies.get(item.orgSeqNo))?.orgNo ?? "" }));
+
 /** Writes the staged rows of `from` → `to`; returns the affected users. */
 export async function stageItems(loader: SqlStore, from: number, to: number, outcome: SearchOutcome, watched: StageItem[]) {
   const items = [...outcome.items, ...watched];
@@ -168,11 +175,21 @@ export async function stageItems(loader: SqlStore, from: number, to: number, out
     "DB",
   );
   const lines = items.map((i) =>
-    [from, to, i.userId, i.kind, i.subjectId, i.orgSeqNo, tabless(i.companyName), tabless(JSON.stringify(i.changes))].join("\t"),
+    [
+      from,
+      to,
+      i.userId,
+      i.kind,
+      i.subjectId,
+      i.orgSeqNo,
+      tabless(i.companyName),
+      tabless(JSON.stringify(i.changes)),
+      tabless(i.orgNo ?? ""),
+    ].join("\t"),
   );
   const head =
-    "INSERT OR IGNORE INTO monitoring_run_items (from_version, to_version, user_id, kind, subject_id, org_seq_no, company_name, changes)";
-  for (let at = 0; at < lines.length; at += 5000) await loader.insertValues(head, 8, lines.slice(at, at + 5000).join("\n"), "DB");
+    "INSERT OR IGNORE INTO monitoring_run_items (from_version, to_version, user_id, kind, subject_id, org_seq_no, company_name, changes, org_no)";
+  for (let at = 0; at < lines.length; at += 5000) await loader.insertValues(head, 9, lines.slice(at, at + 5000).join("\n"), "DB");
   const hitHead = "INSERT OR IGNORE INTO monitoring_run_hits (from_version, to_version, saved_search_id, user_id, hit_count)";
   const hitLines = outcome.hits.map((h) => [from, to, h.id, h.userId, h.hitCount].join("\t"));
   for (let at = 0; at < hitLines.length; at += 5000) await loader.insertValues(hitHead, 5, hitLines.slice(at, at + 5000).join("\n"), "DB");
@@ -242,6 +259,7 @@ export async function stageMonitoring(
     const listFiles = await readSearchListFiles(store, searches);
     const matcher = await source.matcher(searches, before, after);
     outcome = await evaluateSearches(searches, from, companyNameIn(before, after), matcher, { listFiles });
+    outcome = { ...outcome, items: withOrgNos(outcome.items, before, after) };
   }
   return stageOutcome(store, from, to, searches.length, outcome, watchedItems(watched, before, after));
 }

@@ -16,12 +16,14 @@ export interface StackOptions {
   port: number;
   /** Vars of the API and export workers (wrangler dev gives --var and --env-file to the first config only, the web worker). */
   vars: Record<string, string>;
+  /** Names the generated configs, so that two scenarios' stacks can run at once (default "resilience"). */
+  purpose?: string;
 }
 
 const PURPOSE = "resilience";
 
-export function removeGeneratedConfigs(): void {
-  removeWorkerVarConfigs(PURPOSE);
+export function removeGeneratedConfigs(purpose = PURPOSE): void {
+  removeWorkerVarConfigs(purpose);
 }
 
 export interface Stack {
@@ -33,7 +35,7 @@ export interface Stack {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startStack(options: StackOptions, run: number, readyTimeoutMs = 120_000): Promise<Stack> {
-  const generated = writeWorkerVarConfigs(PURPOSE, options.vars, "tests/resilience/support/export-kill-stack.ts");
+  const generated = writeWorkerVarConfigs(options.purpose ?? PURPOSE, options.vars, "tests/resilience/support/export-kill-stack.ts");
   const log = openSync(path.join(options.stateDir, `wrangler-${run}.log`), "w");
   const child = spawn(
     path.join(ROOT, "node_modules/.bin/wrangler"),

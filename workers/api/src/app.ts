@@ -17,6 +17,7 @@ import { refdataRoutes } from "./routes/refdata";
 import { searchRoutes } from "./routes/search";
 import { sharedLinkRoutes } from "./routes/shared-links";
 import { userConfigRoutes } from "./routes/user-config";
+import { webhookRoutes } from "./routes/webhooks";
 import { preflightRoutes, publicSubscriptionRoutes, subscriptionRoutes } from "./routes/subscription";
 
 /** The API worker's Hono app: middleware in order, then one sub-app per resource. */
@@ -40,6 +41,7 @@ export function createApp() {
   app.route("/sapi/user-config", userConfigRoutes);
   app.route("/sapi/list-file", listFileRoutes);
   app.route("/sapi/extraction", extractionRoutes);
+  app.route("/sapi/monitoring/webhooks", webhookRoutes);
   app.route("/sapi/monitoring", monitoringRoutes);
   app.onError(handleError);
   app.notFound(handleNotFound);

@@ -1,3 +1,4 @@
+import type { WebhookMessage } from "#shared/api-contracts/webhooks";
 import type { MonitoringJobMessage } from "#shared/monitoring-job";
 import type { ApiEnvBindings } from "../worker-configuration";
 
@@ -29,15 +30,22 @@ interface ApiSettingsOutsideConfig {
    * log always has it.
    */
   SEARCH_CACHE_DIAGNOSTICS?: string;
+  /** Webhooks' backoff base in seconds (default 10: 10 s, 40 s, 160 s, …) and their retry window (default 24 hours). */
+  WEBHOOK_RETRY_BASE_SECONDS?: string;
+  WEBHOOK_RETRY_WINDOW_SECONDS?: string;
 }
 
 /**
  * Bindings and vars of the API worker: generated from workers/api/wrangler.toml (`npm run types`, both environments),
  * with the queue's message type and the settings outside the config.
  */
-export interface ApiEnv extends Omit<ApiEnvBindings, "MONITORING_QUEUE">, ApiSettingsOutsideConfig {
+export interface ApiEnv
+  extends Omit<ApiEnvBindings, "MONITORING_QUEUE" | "WEBHOOK_QUEUE" | "WEBHOOK_DEAD_QUEUE">, ApiSettingsOutsideConfig {
   /** Bevakning's alert jobs (issue 16): produced and consumed by this worker. */
   MONITORING_QUEUE: Queue<MonitoringJobMessage>;
+  /** Webhook event attempts and the events whose retries ran out (issue 47 point 4): produced and consumed here. */
+  WEBHOOK_QUEUE: Queue<WebhookMessage>;
+  WEBHOOK_DEAD_QUEUE: Queue<WebhookMessage>;
 }
 
 export interface RequestVars {

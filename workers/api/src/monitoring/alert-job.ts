@@ -22,8 +22,8 @@ function materialiseStatements(db: D1Database, job: MonitoringJobMessage, now: n
     db
       .prepare(
         `INSERT OR IGNORE INTO monitoring_alerts
-           (user_id, from_version, to_version, kind, subject_id, org_seq_no, company_name, changes, created_at)
-         SELECT i.user_id, i.from_version, i.to_version, i.kind, i.subject_id, i.org_seq_no, i.company_name, i.changes, ?
+           (user_id, from_version, to_version, kind, subject_id, org_seq_no, company_name, org_no, changes, created_at)
+         SELECT i.user_id, i.from_version, i.to_version, i.kind, i.subject_id, i.org_seq_no, i.company_name, i.org_no, i.changes, ?
          FROM monitoring_run_items i
          JOIN monitoring_alert_jobs j ON j.user_id = i.user_id AND j.from_version = i.from_version
            AND j.to_version = i.to_version AND j.done_at IS NULL

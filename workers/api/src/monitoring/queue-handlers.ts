@@ -6,7 +6,9 @@
  */
 import { describeError, log } from "#shared/log";
 import { MonitoringJobMessageSchema } from "#shared/monitoring-job";
+import type { WebhookMessage } from "#shared/api-contracts/webhooks";
 import type { Messenger } from "../messaging/outbound-message";
+import { createJobEvents } from "../webhooks/webhook-events";
 import { processAlertJob } from "./alert-job";
 
 const RETRY_BASE_SECONDS = 10;
@@ -17,7 +19,13 @@ async function deadLetter(db: D1Database, body: unknown, reason: string, now = D
   await db.prepare("INSERT INTO monitoring_dead_jobs (body, reason, created_at) VALUES (?, ?, ?)").bind(text, reason, now).run();
 }
 
-export async function handleMonitoringBatch(batch: MessageBatch<unknown>, db: D1Database, messenger: Messenger): Promise<void> {
+/** After the alerts are written, the user's webhook endpoints get their events (webhooks/webhook-events.ts). */
+export async function handleMonitoringBatch(
+  batch: MessageBatch<unknown>,
+  db: D1Database,
+  messenger: Messenger,
+  webhooks: Queue<WebhookMessage>,
+): Promise<void> {
   for (const message of batch.messages) {
     try {
       const parsed = MonitoringJobMessageSchema.safeParse(message.body);
@@ -29,7 +37,8 @@ export async function handleMonitoringBatch(batch: MessageBatch<unknown>, db: D1
       }
       const outcome = await processAlertJob(db, messenger, parsed.data);
       if (outcome === "unknown-user") await deadLetter(db, message.body, "UNKNOWN_USER");
-      log("info", "monitoring job delivery", { ...parsed.data, origin: undefined, outcome, attempts: message.attempts });
+      const webhookEvents = outcome === "done" ? await createJobEvents(db, webhooks, parsed.data) : 0;
+      log("info", "monitoring job delivery", { ...parsed.data, origin: undefined, outcome, webhookEvents, attempts: message.attempts });
       message.ack();
     } catch (error) {
       const delaySeconds = Math.min(MAX_RETRY_SECONDS, RETRY_BASE_SECONDS * 2 ** Math.max(0, message.attempts - 1));
