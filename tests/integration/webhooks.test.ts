@@ -137,6 +137,24 @@ describe("webhook endpoints", () => {
     expect((await remove(owner, webhook.id)).status).toBe(204);
   }, 60_000);
 
+  it("gives up at the end of the 24 hours: the event is FAILED after its last attempt", async () => {
+    const { webhook } = await created(owner);
+    receiver.behave({ failFirst: 100 });
+    const sent = await authedFetch(harness, owner.cookie, `/sapi/monitoring/webhooks/${webhook.id}/test`, { method: "POST" });
+    const { id } = (await sent.json()) as { id: string };
+    await receiver.waitFor((all) => all.some((r) => r.id === id));
+    // The round began 24 hours less 3 seconds ago: the backoff's next wait is cut to what is left, and that attempt is the last.
+    const env = await harness.api().getEnv();
+    await env.DB.prepare("UPDATE webhook_events SET round_started_at = ? WHERE id = ?")
+      .bind(Date.now() - 86_400_000 + 3_000, id)
+      .run();
+    await expect.poll(async () => (await deliveries(owner, webhook.id))[0]?.state, { timeout: 30_000 }).toBe("FAILED");
+    const [delivery] = await deliveries(owner, webhook.id);
+    expect(delivery!.log.map((a) => a.status)).toEqual([500, 500]);
+    receiver.behave({});
+    expect((await remove(owner, webhook.id)).status).toBe(204);
+  }, 60_000);
+
   it("signs with both secrets for a day after a rotation", async () => {
     const first = await created(owner);
     const rotated = await authedFetch(harness, owner.cookie, `/sapi/monitoring/webhooks/${first.webhook.id}/rotate`, { method: "POST" });
