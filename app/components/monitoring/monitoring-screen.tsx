@@ -11,6 +11,7 @@ import { fetchOverview, markAllRead, storeDigest } from "../../lib/monitoring/mo
 import { clearUnread } from "../../lib/monitoring/monitoring-store";
 import { SavedSearchRow } from "./saved-search-row";
 import { WatchedCompanyList } from "./watched-company-list";
+import { WebhookSettings } from "./webhook-settings";
 
 type Loaded = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; overview: MonitoringOverview };
 
@@ -121,6 +122,10 @@ export function MonitoringScreen() {
       <section aria-labelledby="digest-setting">
         <h2 id="digest-setting">Sammandrag per e-post</h2>
         <DigestSetting value={overview.digest} />
+      </section>
+      <section aria-labelledby="webhooks">
+        <h2 id="webhooks">Webhooks</h2>
+        <WebhookSettings searches={overview.savedSearches} />
       </section>
     </>
   );
