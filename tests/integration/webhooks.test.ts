@@ -68,6 +68,8 @@ describe("webhook endpoints", () => {
       ["http://crm.example.se/hook", "WEBHOOK_URL_NOT_HTTPS"],
       ["https://user:secret@crm.example.se/hook", "WEBHOOK_URL_CREDENTIALS"],
       ["javascript:alert(1)", "WEBHOOK_URL_INVALID"],
+      ["https://localhost./hook", "WEBHOOK_URL_PRIVATE_ADDRESS"],
+      ["https://[::ffff:a9fe:a9fe]/hook", "WEBHOOK_URL_PRIVATE_ADDRESS"],
     ];
     for (const [url, code] of cases) {
       const response = await create(owner, url);
@@ -76,12 +78,16 @@ describe("webhook endpoints", () => {
       expect(body.code, url).toBe(code);
       expect(body.issues[0]?.path).toBe("url");
     }
+    const tooLong = await create(owner, `https://crm.example.se/${"a".repeat(2000)}`);
+    expect(tooLong.status).toBe(400);
+    const extra = await authedFetch(harness, owner.cookie, "/sapi/monitoring/webhooks", json({ url: 5, savedSearchId: "x" }));
+    expect(((await extra.json()) as { type: string }).type).toBe("VALIDATION");
     const list = await authedFetch(harness, owner.cookie, "/sapi/monitoring/webhooks");
     expect(((await list.json()) as { webhooks: unknown[] }).webhooks).toEqual([]);
   });
 
   it("keeps at most 5 per user, even when asked for 8 at once, and shows them to their owner only", async () => {
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => create(other, `https://crm${i}.example.se/hook`)));
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => create(other, `${receiver.url}?n=${i}`)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 400, 400, 400]);
     const mine = (await (await authedFetch(harness, other.cookie, "/sapi/monitoring/webhooks")).json()) as { webhooks: { id: string }[] };
     expect(mine.webhooks).toHaveLength(5);
@@ -90,6 +96,17 @@ describe("webhook endpoints", () => {
     expect((await authedFetch(harness, owner.cookie, `/sapi/monitoring/webhooks/${theirs}/test`, { method: "POST" })).status).toBe(404);
     expect((await authedFetch(harness, owner.cookie, `/sapi/monitoring/webhooks/${theirs}/rotate`, { method: "POST" })).status).toBe(404);
     expect((await remove(owner, theirs)).status).toBe(404);
+    const theirEvent = (await (
+      await authedFetch(harness, other.cookie, `/sapi/monitoring/webhooks/${theirs}/test`, { method: "POST" })
+    ).json()) as {
+      id: string;
+    };
+    const replayTheirs = `/sapi/monitoring/webhooks/${theirs}/deliveries/${theirEvent.id}/replay`;
+    expect((await authedFetch(harness, owner.cookie, replayTheirs, { method: "POST" })).status).toBe(404);
+    expect(
+      (await authedFetch(harness, owner.cookie, `/sapi/monitoring/webhooks/${theirs}/deliveries/msg_x'--/replay`, { method: "POST" }))
+        .status,
+    ).toBe(400);
     const ownerList = (await (await authedFetch(harness, owner.cookie, "/sapi/monitoring/webhooks")).json()) as { webhooks: unknown[] };
     expect(ownerList.webhooks).toEqual([]);
     for (const { id } of mine.webhooks) expect((await remove(other, id)).status).toBe(204);
