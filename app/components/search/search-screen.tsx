@@ -9,6 +9,7 @@ import { errorMessage } from "../../lib/api-error";
 import { setCurrentResultType, setScreenSearchText, setTextSearchHandler } from "../../lib/search-launch";
 import { detailIdOf } from "../../lib/search/detail-address";
 import type { InitialSearch } from "../../lib/search/initial-search";
+import { heldAllCounts } from "../../lib/search/held-all-counts";
 import { fetchSearchPage } from "../../lib/search/search-calls";
 import { SearchController } from "../../lib/search/search-controller";
 import { useDetailRoute } from "../../lib/search/use-detail-route";
@@ -38,15 +39,16 @@ function useController(initial: InitialSearch) {
   useEffect(() => {
     navigateRef.current = navigate;
   }, [navigate]);
-  const [controller] = useState(
-    () =>
-      new SearchController(
-        { fetchPage: fetchSearchPage, onRoute: routeUpdater(navigateRef, () => openDetailId.current()), messageOf: errorMessage, log },
-        initial.search,
-        initial.answer,
-        initial.error,
-      ),
-  );
+  const [controller] = useState(() => {
+    // The server-rendered answer has the all-of-Sweden counts: later answers of its version leave them out.
+    if (initial.answer) heldAllCounts.remember(initial.answer);
+    return new SearchController(
+      { fetchPage: fetchSearchPage, onRoute: routeUpdater(navigateRef, () => openDetailId.current()), messageOf: errorMessage, log },
+      initial.search,
+      initial.answer,
+      initial.error,
+    );
+  });
   const detail = useDetailRoute(detailIdOf(location.search), controller, navigate);
   useEffect(() => {
     openDetailId.current = detail.currentDetailId;

@@ -50,6 +50,16 @@ export const SEARCH_REQUEST_ID_HEADER = "X-Search-Request-Id";
 
 /** Response header of POST /sapi/search/page/{n}: the search index version the whole answer came from. */
 export const INDEX_VERSION_HEADER = "X-Index-Version";
+/**
+ * Request header of POST /sapi/search/page/{n} (issue 48 point 6): the index version whose all-of-Sweden counts
+ * (`<facet>_all` in results.aggregations) the client already holds. When the answer comes from that version, they are
+ * left out (answer.allCounts "omitted"); else the answer has them as always.
+ */
+export const HELD_INDEX_VERSION_HEADER = "X-Held-Index-Version";
+export const HeldIndexVersionSchema = z
+  .string()
+  .regex(/^\d{1,15}$/, "Ange indexversionen som ett heltal")
+  .transform(Number);
 /** The header's value: the client's counter, a non-negative integer. */
 export const SearchRequestIdSchema = z
   .string()
@@ -111,6 +121,13 @@ export const SearchPageAnswerSchema = z.object({
   /** The client's SEARCH_REQUEST_ID_HEADER, echoed; null when it sent none. */
   requestId: z.number().int().nonnegative().nullable(),
   response: SearchResponseInfoSchema,
+  /** The search index version the answer came from (as the X-Index-Version header). */
+  indexVersion: z.number().int().nonnegative(),
+  /**
+   * "omitted": results.aggregations has no `<facet>_all` counts, because the request's X-Held-Index-Version named
+   * `indexVersion` and the client holds them; "included": they are there.
+   */
+  allCounts: z.enum(["included", "omitted"]),
 });
 export type SearchPageAnswer = z.infer<typeof SearchPageAnswerSchema>;
 
