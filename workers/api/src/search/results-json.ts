@@ -11,6 +11,8 @@
 import type { SearchResults } from "#shared/search/result-schemas";
 
 const SEPARATOR = "\u0000";
+/** Part of the result caches' keys: text of another shape (the whole results, before the split) is never read. */
+export const RESULTS_TEXT_SHAPE = "split1";
 const ALL_SUFFIX = "_all";
 
 /** The results as cached text (see above). */
@@ -25,8 +27,8 @@ export function cachedResultsText(results: SearchResults): string {
 
 /**
  * The results' JSON from the cached text, and whether the all-of-Sweden counts are in it: left out only when the
- * client holds them (`withAllCounts` false) and there are some. Text without the separator (an entry of the location's
- * cache written before the split) is the whole results and is given as it is.
+ * client holds them (`withAllCounts` false) and there are some. Text without the separator is taken as the whole
+ * results (the caches' keys name the shape, so none should reach here).
  */
 export function resultsJson(cached: string, withAllCounts: boolean): { json: string; allCounts: "included" | "omitted" } {
   const at = cached.indexOf(SEPARATOR);

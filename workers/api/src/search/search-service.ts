@@ -12,7 +12,7 @@ import { CLIENT_VERSION } from "#shared/version";
 import type { HistogramField } from "#shared/search/histogram";
 import { listFilesForSearch } from "../list-files/list-file-numbers";
 import { checkAnswer } from "../http/contract-answer";
-import { cachedResultsText, resultsJson } from "./results-json";
+import { cachedResultsText, RESULTS_TEXT_SHAPE, resultsJson } from "./results-json";
 import type { EdgeSearchCache } from "./edge-search-cache";
 import { SearchResultCache } from "./search-result-cache";
 import { elapsedMs } from "./timed-backend";
@@ -65,7 +65,8 @@ async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFi
   let backendMs = 0;
   let shared = false;
   // The answer's contract version too: the location's cache outlives a deploy, and an older shape must not be served.
-  const key = `c${CLIENT_VERSION}:${info.backend}:${info.version}:${input.page}:${input.histogram ?? ""}:${serializedSearch}`;
+  // RESULTS_TEXT_SHAPE: the cached text's own shape (results-json.ts), so text cached before the split is never read.
+  const key = `c${CLIENT_VERSION}:${RESULTS_TEXT_SHAPE}:${info.backend}:${info.version}:${input.page}:${input.histogram ?? ""}:${serializedSearch}`;
   // Results that depend on a user's own list files stay in this isolate (keyed by file ids the user owns).
   const edge = listFiles && listFiles.size > 0 ? null : (input.edgeCache ?? null);
   const compute = async () => {
