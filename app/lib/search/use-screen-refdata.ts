@@ -29,9 +29,13 @@ export function needsFullSni(lite: SidebarRefdata | null, sniCodes: readonly str
 export function useScreenRefdata(lite: SidebarRefdata | null, needed: boolean): ScreenRefdata {
   const [full, setFull] = useState<SearchRefdata | null>(null);
   const [wanted, setWanted] = useState(false);
-  const load = needed || wanted;
+  // Once asked for, the load goes on even when the need passes (a deeper code removed before the answer came).
+  const [loading, setLoading] = useState(false);
   useEffect(() => {
-    if (!load) return;
+    if (needed || wanted) setLoading(true);
+  }, [needed, wanted]);
+  useEffect(() => {
+    if (!loading) return;
     let active = true;
     // A failure opens the errorReload modal (spec §4 "Start"); the light version keeps serving meanwhile.
     loadRefdata().then(
@@ -41,7 +45,7 @@ export function useScreenRefdata(lite: SidebarRefdata | null, needed: boolean): 
     return () => {
       active = false;
     };
-  }, [load]);
+  }, [loading]);
   const want = useCallback(() => setWanted(true), []);
   const refdata = useMemo(() => full ?? (lite ? refdataFromSidebar(lite) : null), [full, lite]);
   return { refdata, want };
