@@ -81,8 +81,14 @@ async function signIn(port: number, url: string, account: Credentials): Promise<
   }
 }
 
+/** Lighthouse's own advice for a trace it failed to record ("Please run Lighthouse again"): at most this many tries. */
+const TRACE_ATTEMPTS = 3;
+
 async function runOnce(port: number, url: string): Promise<Omit<LighthouseFigures, "page" | "runs">> {
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  let result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  // On a loaded machine the trace sometimes misses the navigation's start (NO_NAVSTART): run that page again.
+  for (let attempt = 1; attempt < TRACE_ATTEMPTS && result?.lhr.runtimeError?.code === "NO_NAVSTART"; attempt++)
+    result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

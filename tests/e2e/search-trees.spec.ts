@@ -4,8 +4,8 @@
  * panels with counts per node, expand, drill-in with breadcrumb, keyboard use and a search by title, code or keyword.
  */
 import { formatSniCode } from "#shared/format";
-import { apiSearch, expectHitCount, openSearch, readNumber, SAME_ORIGIN, searchInUrl, signedIn } from "./search-helpers";
-import { expect, expectAccessible, screenshot, test } from "./support/test";
+import { apiSearch, expectHitCount, facetCounts, openSearch, readNumber, SAME_ORIGIN, searchInUrl, signedIn } from "./search-helpers";
+import { expect, expectAccessible, screenshot, test, waitForApp } from "./support/test";
 
 test("the summary shows 2 industries, 2 places and 3 filters before 'm.fl.'; sorting; clearing", async ({ page, local }) => {
   await signedIn({ page, local });
@@ -148,4 +148,35 @@ test("the industry tree's search matches titles, SNI codes and keywords", async 
   await expectHitCount(page, count);
   await expect.poll(() => searchInUrl(page).codeSet.sni).toEqual([code]);
   await expect(page.locator(".summary__facts")).toContainText(title);
+});
+
+test("the full reference data waits until the industry tree needs it (issue 48 point 6)", async ({ page, local }) => {
+  await signedIn({ page, local });
+  const refdata: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/sapi/refdata/")) refdata.push(path);
+  });
+  // Sections and counties: the loader's light version has all the screen shows.
+  await openSearch(page, { codeSet: { sni: ["F"], location: ["01"] } });
+  await waitForApp(page);
+  await (await facetCounts(page, "12", "Län")).checkbox.check();
+  await expect(page.locator(".summary__count")).not.toHaveClass(/stale/);
+  expect(refdata).toEqual([]);
+
+  // Pointing at 'Redigera bransch' fetches the tree and its keywords ahead of the click.
+  const tree = page.waitForResponse((r) => new URL(r.url()).pathname === "/sapi/refdata/sni-tree");
+  await page.getByRole("button", { name: "Redigera bransch" }).hover();
+  await tree;
+  await page.getByRole("button", { name: "Redigera bransch" }).click();
+  const panel = page.getByRole("region", { name: "Redigera bransch" });
+  await panel.getByRole("searchbox", { name: "Sök bransch" }).fill(formatSniCode("41"));
+  await expect(panel.locator('.tree-row[data-code="41"]')).toHaveClass(/tree-row--match/);
+  expect(refdata.filter((path) => path === "/sapi/refdata/sni-tree")).toHaveLength(1);
+
+  // A search from an address naming a code below a section loads them at once: its title is in the full tree only.
+  refdata.length = 0;
+  await openSearch(page, { codeSet: { sni: ["41"] } });
+  await expect(page.getByRole("list", { name: "Branscher" }).locator('input[data-code="41"]')).toBeChecked();
+  await expect.poll(() => refdata.includes("/sapi/refdata/sni-tree")).toBe(true);
 });

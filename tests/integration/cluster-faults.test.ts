@@ -59,10 +59,10 @@ afterAll(async () => {
 let searches = 0;
 const uniqueSearch = () => ({ text: `fel${++searches}` });
 
-function searchPage(body: object = uniqueSearch()): Promise<HarnessResponse> {
+function searchPage(body: object = uniqueSearch(), headers: Record<string, string> = {}): Promise<HarnessResponse> {
   return authedFetch(harness, user.cookie, "/sapi/search/page/0", {
     method: "POST",
-    headers: { "Content-Type": "application/json", "Cache-Control": "no-cache" },
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-cache", ...headers },
     body: JSON.stringify(body),
   });
 }
@@ -103,9 +103,20 @@ async function expectServing(fault: string, version: number): Promise<void> {
 }
 
 describe("the API under faults", () => {
-  it("answers normally through the proxy", async () => {
+  it("answers normally through the proxy, without the all-of-Sweden counts the client holds (issue 48 point 6)", async () => {
     const response = await timed("healthy: search", () => searchPage({}), status);
     expect(response.status).toBe(200);
+    const whole = SearchPageAnswerSchema.parse(await response.json());
+    expect(whole.allCounts).toBe("included");
+    expect(whole.results.aggregations.location_all).toBeDefined();
+    const version = String(whole.indexVersion);
+    expect(response.headers.get(INDEX_VERSION_HEADER)).toBe(version);
+    const held = SearchPageAnswerSchema.parse(
+      await (await searchPage({ codeSet: { location: ["01"] } }, { "X-Held-Index-Version": version })).json(),
+    );
+    expect(held.allCounts).toBe("omitted");
+    expect(Object.keys(held.results.aggregations).filter((name) => name.endsWith("_all"))).toEqual([]);
+    expect(held.results.aggregations.location).toBeDefined();
   });
 
   it("absorbs a single 503 or 429 with one retry", async () => {

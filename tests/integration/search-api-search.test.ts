@@ -120,6 +120,53 @@ describe("POST /sapi/search/page/0", () => {
   });
 });
 
+describe("all-of-Sweden counts held by the client (issue 48 point 6)", () => {
+  const allNames = (answer: SearchPageAnswer) => Object.keys(answer.results.aggregations).filter((name) => name.endsWith("_all"));
+
+  it("leaves the _all counts out when X-Held-Index-Version names the answer's version, from the cache too", async () => {
+    const search = { codeSet: { location: ["01"] } };
+    const whole = await searchPage(0, search);
+    const full = await answerOf(whole);
+    const version = Number(whole.headers.get("X-Index-Version"));
+    expect(full.indexVersion).toBe(version);
+    expect(full.allCounts).toBe("included");
+    expect(allNames(full).sort()).toEqual(
+      Object.keys(full.results.aggregations)
+        .filter((n) => !n.endsWith("_all"))
+        .map((n) => `${n}_all`)
+        .sort(),
+    );
+
+    // The same search again (from the isolate's cache) and a new one (from the backend), both without the _all counts.
+    for (const body of [search, { codeSet: { location: ["14"] } }]) {
+      const held = await answerOf(await searchPage(0, body, { headers: { "X-Held-Index-Version": String(version) } }));
+      expect(held.allCounts).toBe("omitted");
+      expect(held.indexVersion).toBe(version);
+      expect(allNames(held)).toEqual([]);
+      const again = await answerOf(await searchPage(0, body));
+      expect({
+        ...held.results.aggregations,
+        ...Object.fromEntries(allNames(again).map((n) => [n, again.results.aggregations[n]])),
+      }).toEqual(again.results.aggregations);
+      expect({ ...held.results, aggregations: {} }).toEqual({ ...again.results, aggregations: {} });
+    }
+    // The all-of-Sweden counts are the same for every search of one version: the first answer's serve the second.
+    const other = await answerOf(await searchPage(0, { codeSet: { location: ["14"] } }));
+    for (const name of allNames(full)) expect(other.results.aggregations[name]).toEqual(full.results.aggregations[name]);
+  });
+
+  it("sends the _all counts when the client holds another version's, and refuses a malformed version", async () => {
+    const whole = await searchPage(0, { codeSet: { sni: ["47"] } }, { headers: { "X-Held-Index-Version": "999999" } });
+    const answer = await answerOf(whole);
+    expect(answer.allCounts).toBe("included");
+    expect(answer.indexVersion).toBe(Number(whole.headers.get("X-Index-Version")));
+    expect(allNames(answer).length).toBeGreaterThan(0);
+    const bad = await searchPage(0, {}, { headers: { "X-Held-Index-Version": "senaste" } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ type: "VALIDATION", issues: [{ path: "X-Held-Index-Version" }] });
+  });
+});
+
 describe("range-filter histograms (issue 39)", () => {
   it("answers ?histogram=<field> with the selection's bins without the field's own range and the whole index's", async () => {
     const body = { codeSet: { location: ["14"] }, range: { turnover: "10000000_" } };

@@ -36,6 +36,7 @@ export function HomeHeaderActions() {
     () => ({
       controller,
       refdata: null,
+      wantFullRefdata: () => undefined,
       update: () => undefined,
       edit: () => undefined,
       panel: null,

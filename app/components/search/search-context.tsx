@@ -13,6 +13,8 @@ export type TreePanel = "sni" | "location" | null;
 export interface SearchScreenContext {
   controller: SearchController;
   refdata: SearchRefdata | null;
+  /** Loads the full reference data ahead of a need (the industry editor's opener; use-screen-refdata.ts). */
+  wantFullRefdata: () => void;
   /** Runs an edited search (spec §4: any change to the criteria triggers a new search). */
   update: (search: Search) => void;
   /** Runs `change` applied to the search on screen; stable, so memoised filters need not re-render per search. */

@@ -9,12 +9,13 @@ import { errorMessage } from "../../lib/api-error";
 import { setCurrentResultType, setScreenSearchText, setTextSearchHandler } from "../../lib/search-launch";
 import { detailIdOf } from "../../lib/search/detail-address";
 import type { InitialSearch } from "../../lib/search/initial-search";
+import { heldAllCounts } from "../../lib/search/held-all-counts";
 import { fetchSearchPage } from "../../lib/search/search-calls";
 import { SearchController } from "../../lib/search/search-controller";
 import { useDetailRoute } from "../../lib/search/use-detail-route";
 import { routeUpdater, useSearchRoute } from "../../lib/search/use-search-route";
 import { useReloadState } from "../../lib/search/use-reload-state";
-import { useScreenRefdata } from "../../lib/search/use-screen-refdata";
+import { needsFullSni, useScreenRefdata } from "../../lib/search/use-screen-refdata";
 import { HeaderActions } from "../main-header";
 import { DetailPane } from "./detail-pane";
 import { FilterButton, FilterDrawer } from "./filter-drawer";
@@ -38,15 +39,16 @@ function useController(initial: InitialSearch) {
   useEffect(() => {
     navigateRef.current = navigate;
   }, [navigate]);
-  const [controller] = useState(
-    () =>
-      new SearchController(
-        { fetchPage: fetchSearchPage, onRoute: routeUpdater(navigateRef, () => openDetailId.current()), messageOf: errorMessage, log },
-        initial.search,
-        initial.answer,
-        initial.error,
-      ),
-  );
+  const [controller] = useState(() => {
+    // The server-rendered answer has the all-of-Sweden counts: later answers of its version leave them out.
+    if (initial.answer) heldAllCounts.remember(initial.answer);
+    return new SearchController(
+      { fetchPage: fetchSearchPage, onRoute: routeUpdater(navigateRef, () => openDetailId.current()), messageOf: errorMessage, log },
+      initial.search,
+      initial.answer,
+      initial.error,
+    );
+  });
   const detail = useDetailRoute(detailIdOf(location.search), controller, navigate);
   useEffect(() => {
     openDetailId.current = detail.currentDetailId;
@@ -66,8 +68,14 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
   const resultType = useSyncExternalStore(controller.subscribe, getType, getType);
   const getText = useCallback(() => controller.getState().search.text, [controller]);
   const text = useSyncExternalStore(controller.subscribe, getText, getText);
-  const refdata = useScreenRefdata(initial.refdata);
   const [panel, setPanel] = useState<TreePanel>(null);
+  // The full reference data only when the light version of the loader lacks something (use-screen-refdata.ts).
+  const getNeedsFull = useCallback(
+    () => needsFullSni(initial.refdata, controller.getState().search.codeSet.sni),
+    [controller, initial.refdata],
+  );
+  const needsFull = useSyncExternalStore(controller.subscribe, getNeedsFull, getNeedsFull);
+  const { refdata, want: wantFullRefdata } = useScreenRefdata(initial.refdata, needsFull || panel === "sni");
   const [notice, setNotice] = useState(initial.notice);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filterButtonRef = useRef<HTMLButtonElement>(null);
@@ -103,8 +111,8 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
   );
 
   const context = useMemo<SearchScreenContext>(
-    () => ({ controller, refdata, update, edit, panel, setPanel, detailId, openDetail, detailLeftResults }),
-    [controller, refdata, update, edit, panel, detailId, openDetail, detailLeftResults],
+    () => ({ controller, refdata, wantFullRefdata, update, edit, panel, setPanel, detailId, openDetail, detailLeftResults }),
+    [controller, refdata, wantFullRefdata, update, edit, panel, detailId, openDetail, detailLeftResults],
   );
   return (
     <SearchContextProvider value={context}>

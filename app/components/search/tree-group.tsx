@@ -15,7 +15,7 @@ import { useSearchScreen, useSearchStates } from "./search-context";
 const EDIT_TEXT = { sni: "Redigera bransch", location: "Redigera plats" } as const;
 
 export function TreeGroup({ set, title }: { set: "sni" | "location"; title: string }) {
-  const { edit, refdata, panel, setPanel } = useSearchScreen();
+  const { edit, refdata, wantFullRefdata, panel, setPanel } = useSearchScreen();
   const { current, deferred } = useSearchStates();
   const { search } = current;
   const { results, spinner, resultsOutdated } = deferred;
@@ -34,6 +34,11 @@ export function TreeGroup({ set, title }: { set: "sni" | "location"; title: stri
   }, [refdata, set, selected, aggregations]);
   const onToggle = useCallback((code: string) => edit((s) => toggleCode(s, set, code)), [edit, set]);
   const isOpen = panel === set;
+  // The editor's code, and for the industries the full tree and its keywords, fetched ahead of the click.
+  const preload = useCallback(() => {
+    TreeEditor.preload();
+    if (set === "sni") wantFullRefdata();
+  }, [set, wantFullRefdata]);
   return (
     <FilterGroup title={title} active={selected.length} defaultOpen>
       <button
@@ -43,9 +48,9 @@ export function TreeGroup({ set, title }: { set: "sni" | "location"; title: stri
         aria-controls={isOpen ? `tree-editor-${set}` : undefined}
         data-tree-opener={set}
         onClick={() => setPanel(isOpen ? null : set)}
-        onPointerEnter={TreeEditor.preload}
-        onPointerDown={TreeEditor.preload}
-        onFocus={TreeEditor.preload}
+        onPointerEnter={preload}
+        onPointerDown={preload}
+        onFocus={preload}
       >
         {EDIT_TEXT[set]}
       </button>

@@ -16,6 +16,7 @@ import {
   AnnualReportListSchema,
   EntityAnswerSchema,
   FinancialConfigAnswerSchema,
+  HELD_INDEX_VERSION_HEADER,
   SEARCH_REQUEST_ID_HEADER,
   SearchAnswerSchema,
   SearchPageAnswerSchema,
@@ -29,22 +30,38 @@ import type { Entity } from "#shared/search/result-schemas";
 import type { ResultType } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { api } from "../api";
+import { ApiError } from "../api-error";
+import { heldAllCounts } from "./held-all-counts";
 
-/** `histogram`: also the distribution behind that range filter (issue 39), only while its panel is open. */
-export function fetchSearchPage(
+/**
+ * `histogram`: also the distribution behind that range filter (issue 39), only while its panel is open. The answer's
+ * all-of-Sweden counts come from the browser's own copy when the API left them out (held-all-counts.ts).
+ */
+export async function fetchSearchPage(
   search: Search,
   page: number,
   requestId: number,
   signal?: AbortSignal,
   histogram?: HistogramField,
 ): Promise<SearchPageAnswer> {
-  return api.call(`/sapi/search/page/${page}${histogram ? `?histogram=${histogram}` : ""}`, {
-    method: "POST",
-    body: search,
-    headers: { [SEARCH_REQUEST_ID_HEADER]: String(requestId) },
-    schema: SearchPageAnswerSchema,
-    signal,
-  });
+  const call = (held: number | null) =>
+    api.call(`/sapi/search/page/${page}${histogram ? `?histogram=${histogram}` : ""}`, {
+      method: "POST",
+      body: search,
+      headers: {
+        [SEARCH_REQUEST_ID_HEADER]: String(requestId),
+        ...(held === null ? {} : { [HELD_INDEX_VERSION_HEADER]: String(held) }),
+      },
+      schema: SearchPageAnswerSchema,
+      signal,
+    });
+  const held = heldAllCounts.held();
+  const answer = heldAllCounts.complete(await call(held));
+  if (answer) return answer;
+  // Left out for a version the browser no longer holds: once more, naming none.
+  const whole = heldAllCounts.complete(await call(null));
+  if (!whole) throw new ApiError(200, undefined, "INVALID_RESPONSE");
+  return whole;
 }
 
 /** GET /sapi/search/suggest: the header box's suggestions for a text (issue 26). */

@@ -20,6 +20,8 @@ function answerFor(search: Search, page: number, requestId: number, hitCount = 4
     serializedSearch: serializeSearch(search),
     requestId,
     response: { serverRequestId: "r", backendMs: 1, cached: false },
+    indexVersion: 1,
+    allCounts: "included",
   };
 }
 

@@ -20,6 +20,7 @@ import type { z } from "zod";
 import { parseErrorBody } from "../api-error";
 import { type ApiCallInit, callApi } from "../api.server";
 import { type InitialSearch, INVALID_SEARCH_NOTICE } from "./initial-search";
+import { shareEqualCounts } from "./share-equal-counts";
 import type { SidebarRefdata } from "./search-refdata";
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; message: string | null };
@@ -71,7 +72,11 @@ export async function loadInitialSearch(context: AppLoadContext, request: Reques
   }
   // A 401 leaves the search to the browser (it refreshes the session); a failure of the API is shown as it is.
   const error = !page.ok && page.status >= 500 ? (page.message ?? DEFAULT_ERROR_MESSAGE) : null;
-  return { search, answer: page.ok ? page.value : null, notice, error, refdata: await refdataPromise };
+  // Equal counts as one object, which the page's data then carries once (share-equal-counts.ts).
+  const answer = page.ok
+    ? { ...page.value, results: { ...page.value.results, aggregations: shareEqualCounts(page.value.results.aggregations) } }
+    : null;
+  return { search, answer, notice, error, refdata: await refdataPromise };
 }
 
 // ---------------------------------------------------------------- sidebar reference data

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isAggregations, PageNumberSchema, SearchRequestIdSchema, StoreFinancialConfigRequestSchema } from "./search-api";
+import {
+  isAggregations,
+  isRefTree,
+  PageNumberSchema,
+  RefTreeSchema,
+  SearchRequestIdSchema,
+  StoreFinancialConfigRequestSchema,
+} from "./search-api";
 
 describe("isAggregations", () => {
   it("accepts facet → code → non-negative integer count", () => {
@@ -18,6 +25,32 @@ describe("isAggregations", () => {
     ["NaN", { sni: { A: Number.NaN } }],
   ])("refuses %s", (_name, value) => {
     expect(isAggregations(value)).toBe(false);
+  });
+});
+
+describe("isRefTree", () => {
+  const leaf = (code: string) => ({ code, text: `Kod ${code}`, children: [] });
+  it("accepts nodes of code, text and children at every depth", () => {
+    expect(isRefTree([])).toBe(true);
+    expect(isRefTree([{ code: "A", text: "Jordbruk", children: [{ code: "01", text: "Växtodling", children: [leaf("011")] }] }])).toBe(
+      true,
+    );
+    expect(RefTreeSchema.parse([leaf("01")])).toEqual([leaf("01")]);
+  });
+
+  it.each([
+    ["not a list", { code: "A" }],
+    ["a node that is not an object", [leaf("A"), "B"]],
+    ["a number as code", [{ code: 1, text: "Ett", children: [] }]],
+    ["no text", [{ code: "A", children: [] }]],
+    ["no children", [{ code: "A", text: "Jordbruk" }]],
+    [
+      "a bad node deep down",
+      [{ code: "A", text: "Jordbruk", children: [{ ...leaf("01"), children: [{ code: "011", text: null, children: [] }] }] }],
+    ],
+  ])("refuses %s", (_name, value) => {
+    expect(isRefTree(value)).toBe(false);
+    expect(RefTreeSchema.safeParse(value).success).toBe(false);
   });
 });
 

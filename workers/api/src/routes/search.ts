@@ -17,7 +17,7 @@ import { currentSession } from "../middleware/session";
 import { contractJson } from "../http/contract-answer";
 import { limitCalls } from "../rate-limits/call-limits";
 import { backendFor } from "../search/search-backend-for";
-import { readSearchBody, readSearchRequestId, wantsFreshResults } from "../search/search-request";
+import { readHeldIndexVersion, readSearchBody, readSearchRequestId, wantsFreshResults } from "../search/search-request";
 import { edgeCacheSeconds, edgeSearchCache } from "../search/edge-search-cache";
 import { searchPageJson } from "../search/search-service";
 import { suggestAnswer } from "../search/suggest-service";
@@ -36,6 +36,7 @@ export const searchRoutes = new Hono<ApiBindings>()
   .post("/page/:page", async (c) => {
     const page = visiblePage(parseOrThrow(PageNumberSchema, c.req.param("page"), "page"));
     const requestId = readSearchRequestId(c);
+    const heldIndexVersion = readHeldIndexVersion(c);
     const { histogram } = parseOrThrow(SearchPageQuerySchema, c.req.query());
     const search = parseSearch(await readSearchBody(c));
     if (histogram && !histogramApplies(histogram, search.resultType))
@@ -47,6 +48,7 @@ export const searchRoutes = new Hono<ApiBindings>()
       page,
       histogram,
       requestId,
+      heldIndexVersion,
       serverRequestId: c.var.requestId,
       bypassCache: wantsFreshResults(c),
       edgeCache: edgeSearchCache(edgeCacheSeconds(c.env.SEARCH_EDGE_CACHE_SECONDS)),

@@ -1,6 +1,11 @@
 /** Reading a search request at the edge: the JSON body (size-capped) and the client's X-Search-Request-Id. */
 import type { Context } from "hono";
-import { SEARCH_REQUEST_ID_HEADER, SearchRequestIdSchema } from "#shared/api-contracts/search-api";
+import {
+  HELD_INDEX_VERSION_HEADER,
+  HeldIndexVersionSchema,
+  SEARCH_REQUEST_ID_HEADER,
+  SearchRequestIdSchema,
+} from "#shared/api-contracts/search-api";
 import { AppError, parseOrThrow } from "#shared/errors";
 import { readCappedText } from "../http/capped-body";
 
@@ -23,6 +28,12 @@ export async function readSearchBody(c: Context): Promise<unknown> {
 export function readSearchRequestId(c: Context): number | null {
   const header = c.req.header(SEARCH_REQUEST_ID_HEADER);
   return header === undefined ? null : parseOrThrow(SearchRequestIdSchema, header, SEARCH_REQUEST_ID_HEADER);
+}
+
+/** The index version whose all-of-Sweden counts the client holds (X-Held-Index-Version), or null. */
+export function readHeldIndexVersion(c: Context): number | null {
+  const header = c.req.header(HELD_INDEX_VERSION_HEADER);
+  return header === undefined ? null : parseOrThrow(HeldIndexVersionSchema, header, HELD_INDEX_VERSION_HEADER);
 }
 
 /** A client may ask for fresh results, as in HTTP: Cache-Control: no-cache (or no-store) skips the result cache. */

@@ -2,7 +2,8 @@
  * POST /sapi/search/page/{n} (spec §3 "Search response", §7): resolves the search's list files for the user, gets the
  * page's results (hit count, records, disjunctive aggregations with `_all`, nameForOrgSeqNo) from the isolate's result
  * cache, the location's (edge-search-cache.ts) or the SearchBackend, and writes the answer with the normalised search, its `vad` serialisation and the client's
- * request id. Both parts are checked against the shared contract; the results once, when they are computed.
+ * request id. Both parts are checked against the shared contract; the results once, when they are computed. The `_all`
+ * counts are left out when the client holds them for the answer's index version (results-json.ts).
  */
 import { forgivingOffer, type ListFileMap, onOneVersion, type SearchBackend, type ValidSearch, type VisiblePage } from "#search-index";
 import { SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
@@ -11,6 +12,7 @@ import { CLIENT_VERSION } from "#shared/version";
 import type { HistogramField } from "#shared/search/histogram";
 import { listFilesForSearch } from "../list-files/list-file-numbers";
 import { checkAnswer } from "../http/contract-answer";
+import { cachedResultsText, RESULTS_TEXT_SHAPE, resultsJson } from "./results-json";
 import type { EdgeSearchCache } from "./edge-search-cache";
 import { SearchResultCache } from "./search-result-cache";
 import { elapsedMs } from "./timed-backend";
@@ -24,6 +26,8 @@ export interface SearchPageInput {
   histogram?: HistogramField;
   /** The client's X-Search-Request-Id, echoed. */
   requestId: number | null;
+  /** The client's X-Held-Index-Version: the all-of-Sweden counts of this version are left out of its answer. */
+  heldIndexVersion?: number | null;
   /** This call's X-Request-Id. */
   serverRequestId: string;
   /** Skip the result caches (the request said Cache-Control: no-cache). */
@@ -61,7 +65,8 @@ async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFi
   let backendMs = 0;
   let shared = false;
   // The answer's contract version too: the location's cache outlives a deploy, and an older shape must not be served.
-  const key = `c${CLIENT_VERSION}:${info.backend}:${info.version}:${input.page}:${input.histogram ?? ""}:${serializedSearch}`;
+  // RESULTS_TEXT_SHAPE: the cached text's own shape (results-json.ts), so text cached before the split is never read.
+  const key = `c${CLIENT_VERSION}:${RESULTS_TEXT_SHAPE}:${info.backend}:${info.version}:${input.page}:${input.histogram ?? ""}:${serializedSearch}`;
   // Results that depend on a user's own list files stay in this isolate (keyed by file ids the user owns).
   const edge = listFiles && listFiles.size > 0 ? null : (input.edgeCache ?? null);
   const compute = async () => {
@@ -80,11 +85,12 @@ async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFi
     const offer = results.hitCount === 0 && input.page === 0 ? await forgivingOffer(backend, input.search, 1, { listFiles }) : null;
     if (offer) results.didYouMean = offer.text;
     backendMs = elapsedMs(started);
-    const json = JSON.stringify(checkAnswer(ResultsSchema, results, "search results"));
-    if (edge) input.waitUntil?.(edge.put(key, json).catch(() => {}));
-    return json;
+    const text = cachedResultsText(checkAnswer(ResultsSchema, results, "search results"));
+    if (edge) input.waitUntil?.(edge.put(key, text).catch(() => {}));
+    return text;
   };
-  const { value: resultsJson, hit: local } = await cache.getOrCompute(key, compute, input.bypassCache);
+  const { value: cachedText, hit: local } = await cache.getOrCompute(key, compute, input.bypassCache);
+  const results = resultsJson(cachedText, input.heldIndexVersion !== info.version);
   const hit = local || shared;
   const meta = checkAnswer(
     PageMetaSchema,
@@ -96,9 +102,11 @@ async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFi
       // Whether the results were cached, and the backend's time (0 for a hit), tell a subscriber what others searched:
       // only with diagnostics on (issue 48 point 3).
       response: { serverRequestId: input.serverRequestId, ...(input.diagnostics ? { backendMs, cached: hit } : {}) },
+      indexVersion: info.version,
+      allCounts: results.allCounts,
     },
     "search page",
   );
   const from = shared ? "location" : local ? "isolate" : "miss";
-  return { json: `{"results":${resultsJson},${JSON.stringify(meta).slice(1)}`, indexVersion: info.version, cache: from };
+  return { json: `{"results":${results.json},${JSON.stringify(meta).slice(1)}`, indexVersion: info.version, cache: from };
 }
