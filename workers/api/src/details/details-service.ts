@@ -2,9 +2,9 @@
  * GET /sapi/details/entity/{id} (spec §3 "Company detail", §7): a company by orgSeqNo or a worksite by cfarNo, with
  * `type`; a company carries the user's stored financial view (detailViewConfig.companyFinancialType, default CONCERN).
  */
-import type { SearchBackend } from "#search-index";
+import { parseSearch, type SearchBackend, visiblePage } from "#search-index";
 import { AppError } from "#shared/errors";
-import type { Entity } from "#shared/search/result-schemas";
+import type { CompanyDetail, Entity, WorksiteDetail } from "#shared/search/result-schemas";
 import type { FinancialType } from "#shared/api-contracts/search-api";
 
 /**
@@ -23,8 +23,38 @@ export async function loadEntity(backend: SearchBackend, companyFinancialType: F
     const worksite = await backend.getEntity(id, "WORKSITE");
     if (worksite) return worksite;
   }
-  const entity = await backend.getEntity(id, "COMPANY");
-  if (!entity) throw entityNotFound();
-  if (entity.type === "COMPANY") return { ...entity, detailViewConfig: { companyFinancialType } };
+  return loadCompany(backend, companyFinancialType, id);
+}
+
+/** A company by orgSeqNo, with the user's financial view. */
+export async function loadCompany(backend: SearchBackend, companyFinancialType: FinancialType, orgSeqNo: string): Promise<CompanyDetail> {
+  const entity = await backend.getEntity(orgSeqNo, "COMPANY");
+  if (entity?.type !== "COMPANY") throw entityNotFound();
+  return { ...entity, detailViewConfig: { companyFinancialType } };
+}
+
+/** A worksite by CFAR number (/v1/worksites/{cfarNo}). */
+export async function loadWorksite(backend: SearchBackend, cfarNo: string): Promise<WorksiteDetail> {
+  const entity = await backend.getEntity(cfarNo, "WORKSITE");
+  if (entity?.type !== "WORKSITE") throw entityNotFound();
   return entity;
+}
+
+const orgNoDigits = (orgNo: string) => orgNo.replace("-", "");
+
+/**
+ * A company by its organisation number (/v1/companies/{orgNo}): the free-text search finds the number exactly
+ * (search-index/free-text.ts), the record with that very number is taken, and its detail read by orgSeqNo.
+ */
+export async function loadCompanyByOrgNo(
+  backend: SearchBackend,
+  companyFinancialType: FinancialType,
+  orgNo: string,
+): Promise<CompanyDetail> {
+  const digits = orgNoDigits(orgNo);
+  const search = parseSearch({ resultType: "COMPANY", text: `${digits.slice(0, 6)}-${digits.slice(6)}` });
+  const { records } = await backend.search(search, { page: visiblePage(0) });
+  const match = records.find((record) => "orgNo" in record && orgNoDigits(record.orgNo) === digits);
+  if (!match) throw entityNotFound();
+  return loadCompany(backend, companyFinancialType, String(match.orgSeqNo));
 }
