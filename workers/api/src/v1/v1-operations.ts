@@ -52,6 +52,7 @@ const error = (description: string): V1Response => ({ description, content: "Err
 
 /** Answers every authenticated operation may give besides its own. */
 export const COMMON_RESPONSES: Record<number, V1Response> = {
+  400: error("A parameter or the body is invalid (VALIDATION_FAILED, with the fields in `issues`)."),
   401: error("No key, or the key is invalid, revoked or expired (API_KEY_MISSING, API_KEY_INVALID, API_KEY_REVOKED, API_KEY_EXPIRED)."),
   403: error(
     "The account is disabled or past its subscription, or the key lacks the scope (ACCOUNT_DISABLED, SUBSCRIPTION_EXPIRED, TERMS_NOT_ACCEPTED, SCOPE_MISSING).",
@@ -151,9 +152,9 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
     examples: [
       {
         name: "export-csv",
-        summary: "The 10 largest software companies as CSV",
+        summary: "The 10 companies with the largest turnover, as CSV",
         headers: { [IDEMPOTENCY_KEY_HEADER]: "example-export-0001" },
-        body: { search: { codeSet: { sni: ["62"] } }, count: 10, format: "csv" },
+        body: { search: { resultType: "COMPANY" }, count: 10, format: "csv" },
         status: 202,
       },
     ],
