@@ -6,6 +6,7 @@
  */
 import { Validator } from "@cfworker/json-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { V1Example } from "#api/v1/v1-operations";
 import { createTestUser } from "../support/factories";
 import { seedIndex } from "../support/seed-index";
 import { createUrvalHarness } from "../support/worker-harness";
@@ -14,19 +15,10 @@ import { createKey, v1 } from "./support/api-key-support";
 const harness = createUrvalHarness();
 let key: string;
 
-interface Example {
-  name: string;
-  summary: string;
-  path?: Record<string, string>;
-  query?: Record<string, string>;
-  headers?: Record<string, string>;
-  body?: unknown;
-  status: number;
-}
 interface Operation {
   operationId: string;
   responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
-  "x-urval-examples": Example[];
+  "x-urval-examples": V1Example[];
 }
 interface Document {
   openapi: string;
