@@ -1,85 +1,118 @@
 /**
- * /api-nycklar (issue 47 point 1): the user's API keys for /v1. A new key is shown once, above the list, with the
- * advice to copy it now; the list shows each key's name, visible start, scopes, when it was created and last used, its
- * end date, and revokes it. At most five live keys. The API's description is linked (/v1/docs).
+ * /api-nycklar (issue 47 point 1): the user's API keys for /v1. A new key is shown once, above the form, with a copy
+ * button and the advice to copy it now (the focus moves to it); the list shows each key's name, visible start,
+ * scopes, when it was created and last used, its end date, and revokes it after asking. At most five live keys. The
+ * API's description is linked (/v1/docs). Below 1025 px the list's rows show as cards (card-table in narrow.css).
  */
-import { useCallback, useEffect, useState } from "react";
-import { API_KEY_LIFETIMES, type ApiKey, type ApiKeyScope, MAX_API_KEYS, type CreatedApiKey } from "#shared/api-contracts/api-keys";
-import { ApiError } from "../../lib/api-error";
-import { createApiKey, fetchApiKeys, revokeApiKey } from "../../lib/api-keys/api-key-calls";
+import "../../styles/api-keys.css";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { type ApiKey, type CreatedApiKey, MAX_API_KEYS } from "#shared/api-contracts/api-keys";
+import { fetchApiKeys, revokeApiKey } from "../../lib/api-keys/api-key-calls";
 import { shortDateTime } from "../../lib/exports/export-list-text";
+import { ConfirmDelete } from "../confirm-delete";
+import { apiKeyErrorText, isLive, scopesText, statusText } from "./api-key-text";
+import { NewApiKeyForm } from "./new-api-key-form";
 
-const SCOPE_TEXT: Record<ApiKeyScope, string> = { search: "Sökning", details: "Företag och arbetsställen", export: "Export" };
-const SCOPES = Object.keys(SCOPE_TEXT) as ApiKeyScope[];
-
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : "Något gick fel. Prova gärna igen.");
-
-function isLive(key: ApiKey) {
-  return key.revokedAt === null && (key.expiresAt === null || Date.parse(key.expiresAt) > Date.now());
-}
-
-function statusText(key: ApiKey) {
-  if (key.revokedAt) return `Återkallad ${shortDateTime(key.revokedAt)}`;
-  if (key.expiresAt && Date.parse(key.expiresAt) <= Date.now()) return "Har gått ut";
-  return key.expiresAt ? `Gäller till ${shortDateTime(key.expiresAt)}` : "Gäller tills vidare";
-}
-
-function NewKeyForm({ onCreated, disabled }: { onCreated: (created: CreatedApiKey) => void; disabled: boolean }) {
-  const [name, setName] = useState("");
-  const [scopes, setScopes] = useState<ApiKeyScope[]>(["search", "details"]);
-  const [lifetime, setLifetime] = useState("90");
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const toggle = (scope: ApiKeyScope) => setScopes((now) => (now.includes(scope) ? now.filter((s) => s !== scope) : [...now, scope]));
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setProblem(null);
+function CreatedKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+  useEffect(() => heading.current?.focus(), [created]);
+  const copy = async () => {
     try {
-      const expiresInDays = lifetime === "never" ? null : (Number(lifetime) as (typeof API_KEY_LIFETIMES)[number]);
-      onCreated(await createApiKey({ name, scopes, expiresInDays }));
-      setName("");
-    } catch (error) {
-      setProblem(errorText(error));
-    } finally {
-      setBusy(false);
+      await navigator.clipboard.writeText(created.key);
+      setCopied("Nyckeln är kopierad.");
+    } catch {
+      setCopied("Kunde inte kopiera. Markera nyckeln och kopiera den själv.");
     }
   };
   return (
-    <form className="api-key-form" onSubmit={(event) => void submit(event)}>
-      <h2>Skapa en nyckel</h2>
-      <label>
-        Namn
-        <input name="name" value={name} maxLength={60} required onChange={(event) => setName(event.target.value)} />
+    <section className="api-key-created" aria-labelledby="api-key-created-heading">
+      <h2 id="api-key-created-heading" ref={heading} tabIndex={-1}>
+        {`Din nya nyckel: ${created.apiKey.name}`}
+      </h2>
+      <p>Kopiera nyckeln nu och spara den på ett säkert ställe. Den visas bara den här gången.</p>
+      <label htmlFor="api-key-value" className="api-key-created__label">
+        API-nyckel
       </label>
-      <fieldset>
-        <legend>Behörigheter</legend>
-        {SCOPES.map((scope) => (
-          <label key={scope}>
-            <input type="checkbox" name="scope" value={scope} checked={scopes.includes(scope)} onChange={() => toggle(scope)} />
-            {SCOPE_TEXT[scope]}
-          </label>
-        ))}
-      </fieldset>
-      <label>
-        Giltighetstid
-        <select name="lifetime" value={lifetime} onChange={(event) => setLifetime(event.target.value)}>
-          {API_KEY_LIFETIMES.map((days) => (
-            <option key={days} value={String(days)}>{`${days} dagar`}</option>
-          ))}
-          <option value="never">Tills vidare</option>
-        </select>
-      </label>
-      {problem ? (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <button type="submit" className="button" disabled={busy || disabled}>
-        Skapa nyckel
+      <div className="api-key-created__value">
+        <textarea
+          id="api-key-value"
+          readOnly
+          rows={1}
+          value={created.key}
+          spellCheck={false}
+          autoCapitalize="off"
+          onFocus={(event) => event.target.select()}
+        />
+        <button type="button" className="button" onClick={() => void copy()}>
+          Kopiera
+        </button>
+      </div>
+      <p className="api-key-created__note" role="status">
+        {copied}
+      </p>
+      <button type="button" className="button button--secondary" onClick={onDone}>
+        Jag har sparat nyckeln
       </button>
-      {disabled ? <p className="muted">{`Du har ${MAX_API_KEYS} nycklar. Återkalla en nyckel innan du skapar en ny.`}</p> : null}
-    </form>
+    </section>
+  );
+}
+
+function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
+  const live = isLive(apiKey);
+  return (
+    <tr className={live ? undefined : "api-key-row--ended"}>
+      <td data-label="Namn" className="api-key-row__name">
+        {apiKey.name}
+      </td>
+      <td data-label="Nyckel">
+        <code>{`${apiKey.displayPrefix}_…`}</code>
+      </td>
+      <td data-label="Behörigheter">{scopesText(apiKey)}</td>
+      <td data-label="Skapad">{shortDateTime(apiKey.createdAt)}</td>
+      <td data-label="Senast använd">{apiKey.lastUsedAt ? shortDateTime(apiKey.lastUsedAt) : "Aldrig"}</td>
+      <td data-label="Status">{statusText(apiKey)}</td>
+      <td className="api-key-row__action">
+        {live ? (
+          <ConfirmDelete
+            question={`Återkalla ${apiKey.name}? Program som använder nyckeln slutar fungera direkt.`}
+            confirmText="Ja, återkalla"
+            triggerClassName="button button--secondary"
+            triggerLabel={`Återkalla ${apiKey.name}`}
+            onConfirm={onRevoke}
+          >
+            Återkalla
+          </ConfirmDelete>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+function KeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
+  if (keys.length === 0) return <p className="muted">Du har inga API-nycklar ännu.</p>;
+  return (
+    <table className="api-key-table card-table">
+      <caption className="visually-hidden">Dina API-nycklar, den senaste först</caption>
+      <thead>
+        <tr>
+          <th scope="col">Namn</th>
+          <th scope="col">Nyckel</th>
+          <th scope="col">Behörigheter</th>
+          <th scope="col">Skapad</th>
+          <th scope="col">Senast använd</th>
+          <th scope="col">Status</th>
+          <th scope="col">
+            <span className="visually-hidden">Åtgärd</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {keys.map((key) => (
+          <KeyRow key={key.keyId} apiKey={key} onRevoke={() => onRevoke(key)} />
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -91,99 +124,50 @@ export function ApiKeysScreen() {
     try {
       setKeys((await fetchApiKeys()).keys);
     } catch (error) {
-      setProblem(errorText(error));
+      setProblem(apiKeyErrorText(error));
     }
   }, []);
   useEffect(() => void reload(), [reload]);
   const revoke = async (key: ApiKey) => {
-    if (!window.confirm(`Återkalla nyckeln ”${key.name}”? Program som använder den slutar fungera direkt.`)) return;
+    setProblem(null);
     try {
       await revokeApiKey(key.keyId);
+      if (created?.apiKey.keyId === key.keyId) setCreated(null);
       await reload();
     } catch (error) {
-      setProblem(errorText(error));
+      setProblem(apiKeyErrorText(error));
     }
   };
-  const live = keys?.filter(isLive).length ?? 0;
+  const live = keys?.filter((key) => isLive(key)).length ?? 0;
   return (
     <>
-      <p>
-        Med en API-nyckel kan era egna system hämta data från Urval. Anropen delar ditt abonnemangs exportkvot och gränser. Läs{" "}
-        <a href="/v1/docs">beskrivningen av API:et</a>.
+      <p className="api-keys-intro">
+        {`Med en API-nyckel kan dina egna system, till exempel ett CRM, hämta data från Urval. Anropen räknas mot ditt abonnemang med samma exportkvot och gränser som på webbplatsen. Du kan ha högst ${MAX_API_KEYS} nycklar. `}
+        <a href="/v1/docs">Läs beskrivningen av API:et</a>.
       </p>
-      {created ? (
-        <section className="api-key-created" aria-labelledby="api-key-created-heading">
-          <h2 id="api-key-created-heading">Din nya nyckel</h2>
-          <p>Kopiera nyckeln nu. Den visas bara den här gången.</p>
-          <input
-            className="api-key-value"
-            readOnly
-            value={created.key}
-            aria-label="API-nyckel"
-            onFocus={(event) => event.target.select()}
-          />
-        </section>
-      ) : null}
-      {problem ? (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <NewKeyForm
-        disabled={live >= MAX_API_KEYS}
+      {created ? <CreatedKey created={created} onDone={() => setCreated(null)} /> : null}
+      <NewApiKeyForm
+        full={live >= MAX_API_KEYS}
         onCreated={(next) => {
           setCreated(next);
           void reload();
         }}
       />
-      <h2>Dina nycklar</h2>
-      {keys === null ? (
-        <p className="muted">Hämtar nycklar …</p>
-      ) : keys.length === 0 ? (
-        <p className="muted">Du har inga API-nycklar.</p>
-      ) : (
-        <table className="api-key-table card-table">
-          <thead>
-            <tr>
-              <th>Namn</th>
-              <th>Nyckel</th>
-              <th>Behörigheter</th>
-              <th>Skapad</th>
-              <th>Senast använd</th>
-              <th>Status</th>
-              <th>
-                <span className="visually-hidden">Åtgärd</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((key) => (
-              <tr key={key.keyId}>
-                <td data-label="Namn">{key.name}</td>
-                <td data-label="Nyckel">
-                  <code>{`${key.displayPrefix}_…`}</code>
-                </td>
-                <td data-label="Behörigheter">{key.scopes.map((scope) => SCOPE_TEXT[scope]).join(", ")}</td>
-                <td data-label="Skapad">{shortDateTime(key.createdAt)}</td>
-                <td data-label="Senast använd">{key.lastUsedAt ? shortDateTime(key.lastUsedAt) : "Aldrig"}</td>
-                <td data-label="Status">{statusText(key)}</td>
-                <td>
-                  {isLive(key) ? (
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => void revoke(key)}
-                      aria-label={`Återkalla ${key.name}`}
-                    >
-                      Återkalla
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <section className="api-key-list" aria-labelledby="api-key-list-heading">
+        <h2 id="api-key-list-heading">Dina nycklar</h2>
+        {keys === null ? (
+          problem ? null : (
+            <p className="muted">Hämtar nycklar…</p>
+          )
+        ) : (
+          <KeyTable keys={keys} onRevoke={(key) => void revoke(key)} />
+        )}
+        {problem ? (
+          <p className="form-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </section>
     </>
   );
 }
