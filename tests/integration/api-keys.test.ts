@@ -12,6 +12,7 @@ import { ErrorBodySchema } from "#shared/errors";
 import { authedFetch, createTestUser } from "../support/factories";
 import { seedIndex } from "../support/seed-index";
 import { createUrvalHarness } from "../support/worker-harness";
+import { API_KEY_BURST } from "#api/tooling";
 import { createKey, v1 } from "./support/api-key-support";
 import { postExport, settledJob, vad } from "./support/export-support";
 
@@ -173,5 +174,20 @@ describe("/v1 with a key", () => {
     expect(output).toContain('"code":"API_KEY_INVALID"');
     expect(output).not.toContain(key.slice(17));
     expect(output).not.toContain(key.slice(4, 16) + "_");
+  });
+
+  it("limits each key's burst, and calls with a wrong secret under its id do not use up the real key's window", async () => {
+    const user = await createTestUser(harness);
+    const { key } = await createKey(harness, user, ["export"]);
+    const wrongSecret = `${key.slice(0, 17)}${"A".repeat(32)}`;
+    const path = "/v1/exports/00000000-0000-4000-8000-000000000000";
+    const statuses = async (n: number, used: string) =>
+      Promise.all(Array.from({ length: n }, async () => (await v1(harness, path, { key: used })).status));
+    expect(new Set(await statuses(API_KEY_BURST.limit + 10, wrongSecret))).toEqual(new Set([401]));
+    expect(new Set(await statuses(API_KEY_BURST.limit, key))).toEqual(new Set([404]));
+    const over = await v1(harness, path, { key });
+    expect(over.status).toBe(429);
+    expect(over.headers.get("Retry-After")).toBe(String(API_KEY_BURST.periodSeconds));
+    expect(await errorCode(over)).toBe("RATE_LIMITED");
   });
 });
