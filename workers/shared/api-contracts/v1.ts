@@ -20,8 +20,17 @@ import { PageNumberSchema } from "./search-api";
 /** ?page=N of POST /v1/search: 0 … 49, 20 records a page (as the search screen's pages). */
 export const V1SearchQuerySchema = z.strictObject({ page: PageNumberSchema.optional() });
 
-/** An organisation number, "NNNNNN-NNNN" or ten digits. */
-export const OrgNoParamSchema = z.string().regex(/^\d{6}-?\d{4}$/, "Ange organisationsnumret som NNNNNN-NNNN");
+/**
+ * An organisation number: "NNNNNN-NNNN" or ten digits, with or without the century in front ("16" for a legal
+ * person, "19" or "20" for a sole trader's personal identity number) and with "+" for the dash (a person over 100).
+ * Nothing shorter: the number is looked up exactly, never as a prefix (orgNoDigits).
+ */
+export const OrgNoParamSchema = z
+  .string()
+  .regex(/^(?:16|19|20)?\d{6}[-+]?\d{4}$/, "Ange organisationsnumret som NNNNNN-NNNN, med eller utan sekelsiffror");
+
+/** The ten digits of an organisation number as OrgNoParamSchema accepts it (the century and the dash left out). */
+export const orgNoDigits = (orgNo: string): string => orgNo.replace(/\D/g, "").slice(-10);
 /** A worksite's CFAR number: eight digits. */
 export const CfarNoParamSchema = z.string().regex(/^\d{8}$/, "Ange CFAR-numret med åtta siffror");
 export const JobIdParamSchema = z.uuid("Ogiltigt export-id");

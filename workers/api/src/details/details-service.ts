@@ -6,6 +6,7 @@ import { parseSearch, type SearchBackend, visiblePage } from "#search-index";
 import { AppError } from "#shared/errors";
 import type { CompanyDetail, Entity, WorksiteDetail } from "#shared/search/result-schemas";
 import type { FinancialType } from "#shared/api-contracts/search-api";
+import { orgNoDigits } from "#shared/api-contracts/v1";
 
 /**
  * CFAR numbers have 8 digits. A company's orgSeqNo is usually shorter (generated data) or 9 digits (the register's,
@@ -40,11 +41,12 @@ export async function loadWorksite(backend: SearchBackend, cfarNo: string): Prom
   return entity;
 }
 
-const orgNoDigits = (orgNo: string) => orgNo.replace("-", "");
-
 /**
- * A company by its organisation number (/v1/companies/{orgNo}): the free-text search finds the number exactly
- * (search-index/free-text.ts), the record with that very number is taken, and its detail read by orgSeqNo.
+ * A company by its organisation number (/v1/companies/{orgNo}, any form OrgNoParamSchema accepts): the free-text search
+ * finds the number exactly (search-index/free-text.ts: a whole number matches the orgNo field only, never as a prefix
+ * and never with typing errors; the forgiving retry is the search screen's, not run here), and of what it answers only
+ * the record whose own number has the very same ten digits is taken (any other is not this company, whatever the
+ * backend matched), its detail then read by orgSeqNo. No such record: 404.
  */
 export async function loadCompanyByOrgNo(
   backend: SearchBackend,
@@ -52,9 +54,12 @@ export async function loadCompanyByOrgNo(
   orgNo: string,
 ): Promise<CompanyDetail> {
   const digits = orgNoDigits(orgNo);
+  if (digits.length !== 10) throw entityNotFound();
   const search = parseSearch({ resultType: "COMPANY", text: `${digits.slice(0, 6)}-${digits.slice(6)}` });
   const { records } = await backend.search(search, { page: visiblePage(0) });
-  const match = records.find((record) => "orgNo" in record && orgNoDigits(record.orgNo) === digits);
-  if (!match) throw entityNotFound();
-  return loadCompany(backend, companyFinancialType, String(match.orgSeqNo));
+  const matches = records.filter((record) => "orgNo" in record && record.orgNo.replace(/\D/g, "") === digits);
+  if (matches.length !== 1) throw entityNotFound();
+  const company = await loadCompany(backend, companyFinancialType, String(matches[0]!.orgSeqNo));
+  if (company.orgNo.replace(/\D/g, "") !== digits) throw entityNotFound();
+  return company;
 }

@@ -112,11 +112,24 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
     summary: "A company by organisation number",
     description: "The company's detail: address, industries, figures of the latest periods, group.",
     scope: "details",
-    pathParams: { orgNo: { schema: OrgNoParamSchema, description: "The organisation number, NNNNNN-NNNN or ten digits." } },
+    pathParams: {
+      orgNo: {
+        schema: OrgNoParamSchema,
+        description:
+          "The organisation number: NNNNNN-NNNN or ten digits, with or without the century (16, 19 or 20) in front, + for the dash. Looked up exactly: never a prefix, never a near number.",
+      },
+    },
     responses: { 200: { description: "The company.", content: "CompanyDetail" }, 404: error("No such company (ENTITY_NOT_FOUND).") },
     examples: [
       { name: "company", summary: "A company", path: { orgNo: FIXTURE_ORG_NO }, status: 200 },
       { name: "company-digits", summary: "The same, as ten digits", path: { orgNo: FIXTURE_ORG_NO.replace("-", "") }, status: 200 },
+      { name: "company-century", summary: "The same, with the century digits", path: { orgNo: `16${FIXTURE_ORG_NO}` }, status: 200 },
+      {
+        name: "company-prefix",
+        summary: "Part of a number is refused, not searched",
+        path: { orgNo: FIXTURE_ORG_NO.slice(0, 9) },
+        status: 400,
+      },
       { name: "unknown-company", summary: "No such company", path: { orgNo: "999999-9999" }, status: 404 },
     ],
   },
