@@ -125,6 +125,7 @@ test("a key made on API-nycklar calls /v1 (search, company, export with Range), 
   await row.getByRole("button", { name: "Ja, återkalla" }).click();
   await expect(row.getByRole("cell").nth(5)).toHaveText(/^Återkallad \d{1,2} [a-z]{3} \d{2}:\d{2}$/);
   await expect(row.getByRole("button")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Dina nycklar" })).toBeFocused();
   const refused = await v1(key, "/search", { method: "POST", body: SEARCH });
   expect(refused.headers.get("www-authenticate")).toBe('Bearer realm="urval"');
   const error = ErrorBodySchema.parse(await json(refused, 401));

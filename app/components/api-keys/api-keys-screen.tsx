@@ -120,6 +120,7 @@ export function ApiKeysScreen() {
   const [keys, setKeys] = useState<ApiKey[] | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const listHeading = useRef<HTMLHeadingElement>(null);
   const reload = useCallback(async () => {
     try {
       setKeys((await fetchApiKeys()).keys);
@@ -134,6 +135,8 @@ export function ApiKeysScreen() {
       await revokeApiKey(key.keyId);
       if (created?.apiKey.keyId === key.keyId) setCreated(null);
       await reload();
+      // The revoked key's button is gone: the focus goes to the list rather than to the page's start.
+      listHeading.current?.focus();
     } catch (error) {
       setProblem(apiKeyErrorText(error));
     }
@@ -154,7 +157,9 @@ export function ApiKeysScreen() {
         }}
       />
       <section className="api-key-list" aria-labelledby="api-key-list-heading">
-        <h2 id="api-key-list-heading">Dina nycklar</h2>
+        <h2 id="api-key-list-heading" ref={listHeading} tabIndex={-1}>
+          Dina nycklar
+        </h2>
         {keys === null ? (
           problem ? null : (
             <p className="muted">Hämtar nycklar…</p>
