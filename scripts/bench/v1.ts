@@ -171,7 +171,12 @@ async function main() {
     const table = report(runs, command, documents, rounds);
     console.log(table);
     if (!args["no-append"])
-      await recordBenchmark(`\n${table}`, { area: "Public API /v1 against the UI's search call", command, figures: figures(runs) });
+      await recordBenchmark(`\n${table}`, {
+        area: "Public API /v1 against the UI's search call",
+        command,
+        figures: figures(runs),
+        note: `${documents.toLocaleString("en-US").replace(/,/g, " ")} documents; the stack started by npm start ${args.limits === "production" ? "without URVAL_SEARCH_LIMIT_SCALE (both calls through their burst limiters)" : "with URVAL_SEARCH_LIMIT_SCALE=1000 (no burst limiter on either call)"}`,
+      });
   } finally {
     await fetch(`${stack.url}/sapi/api-keys/${apiKey.keyId}`, { method: "DELETE", headers: session });
     await stack.stop();
