@@ -1,7 +1,8 @@
 /**
  * The Konto button and popup (spec §2): 'Inloggad som' with the full name, the e-mail and 'Logga ut'; also the records
- * left to export (issue 38), in the export popup's words.
+ * left to export (issue 38), in the export popup's words; the link to "API-nycklar" (issue 47).
  */
+import { Link } from "@remix-run/react";
 import { useId } from "react";
 import type { ActiveUser } from "#shared/api-contracts/subscription";
 import { recordsLeftText } from "../lib/exports/export-list-text";
@@ -27,6 +28,9 @@ export function AccountPopup({ user }: { user: ActiveUser }) {
           <p className="popup__name">{`${firstName} ${lastName}`.trim()}</p>
           <p className="popup__muted">{email}</p>
           <p>{recordsLeftText(user.subscription.extractionRecordsLeft)}</p>
+          <p>
+            <Link to="/api-nycklar">API-nycklar</Link>
+          </p>
           <button type="button" className="button button--secondary" onClick={() => void signOut()}>
             Logga ut
           </button>

@@ -13,9 +13,18 @@ interface ConfirmDeleteProps {
   children: ReactNode;
   triggerLabel?: string;
   triggerClassName: string;
+  /** The confirming button's text: "Ja, ta bort" unless the act has a word of its own ("Ja, återkalla"). */
+  confirmText?: string;
 }
 
-export function ConfirmDelete({ question, onConfirm, children, triggerLabel, triggerClassName }: ConfirmDeleteProps) {
+export function ConfirmDelete({
+  question,
+  onConfirm,
+  children,
+  triggerLabel,
+  triggerClassName,
+  confirmText = "Ja, ta bort",
+}: ConfirmDeleteProps) {
   const [asking, setAsking] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -43,7 +52,7 @@ export function ConfirmDelete({ question, onConfirm, children, triggerLabel, tri
           onConfirm();
         }}
       >
-        Ja, ta bort
+        {confirmText}
       </button>
       <button
         ref={cancelRef}

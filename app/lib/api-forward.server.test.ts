@@ -84,6 +84,7 @@ describe("forwardToApi", () => {
   it("knows the API's paths", () => {
     expect(isApiPath("/sapi/search/page/0")).toBe(true);
     expect(isApiPath("/api/auth/refresh")).toBe(true);
+    expect(isApiPath("/v1/search")).toBe(true);
     expect(isApiPath("/sok")).toBe(false);
   });
 });

@@ -4,9 +4,9 @@ import { describeError, log } from "#shared/log";
 import { isValidRequestId, newRequestId, REQUEST_ID_HEADER } from "#shared/request-id";
 import { withSecurityHeaders } from "./security-headers.server";
 
-/** Paths served by the API worker. */
+/** Paths served by the API worker: the web app's calls and the public API (/v1, issue 47). */
 export function isApiPath(pathname: string): boolean {
-  return pathname.startsWith("/sapi/") || pathname.startsWith("/api/");
+  return pathname.startsWith("/sapi/") || pathname.startsWith("/api/") || pathname.startsWith("/v1/");
 }
 
 /**

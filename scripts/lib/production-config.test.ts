@@ -1,6 +1,6 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CALL_LIMITS } from "#api/tooling";
+import { API_KEY_BURST, CALL_LIMITS } from "#api/tooling";
 import { operatorProblems, operatorWarnings, readWorkerConfigs, structuralProblems, type WorkerConfigs } from "./production-config";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -32,9 +32,9 @@ function filledIn(): WorkerConfigs {
 }
 
 describe("the per-user call limits (docs/decisions/0052)", () => {
-  it("bind each burst window of CALL_LIMITS with its limit and period, in both environments", () => {
-    const expected = Object.values(CALL_LIMITS)
-      .map(({ burst }) => ({ name: burst.binding, simple: { limit: burst.limit, period: burst.periodSeconds } }))
+  it("bind each burst window of CALL_LIMITS and the API keys' with its limit and period, in both environments", () => {
+    const expected = [...Object.values(CALL_LIMITS).map(({ burst }) => burst), API_KEY_BURST]
+      .map((burst) => ({ name: burst.binding, simple: { limit: burst.limit, period: burst.periodSeconds } }))
       .sort((a, b) => a.name.localeCompare(b.name));
     for (const config of [committed.api.development, committed.api.production]) {
       const bound = config.ratelimits.map(({ name, simple }) => ({ name, simple })).sort((a, b) => a.name.localeCompare(b.name));

@@ -24,14 +24,14 @@ export type WorkerKey = (typeof WORKERS)[number]["key"];
  */
 export const DEV_ONLY_VARS: Readonly<Record<WorkerKey, readonly string[]>> = {
   web: [],
-  api: ["JWT_SIGNING_KEY", "PASSWORD_PEPPER", "AUTH_IP_ATTEMPTS_PER_MINUTE"],
+  api: ["JWT_SIGNING_KEY", "PASSWORD_PEPPER", "API_KEY_SECRET", "AUTH_IP_ATTEMPTS_PER_MINUTE"],
   export: [],
 };
 
 /** Secrets production cannot run without (listed in [env.production.secrets] required, checked by wrangler deploy). */
 const REQUIRED_SECRETS: Readonly<Record<WorkerKey, readonly string[]>> = {
   web: [],
-  api: ["JWT_SIGNING_KEY", "PASSWORD_PEPPER"],
+  api: ["JWT_SIGNING_KEY", "PASSWORD_PEPPER", "API_KEY_SECRET"],
   export: [],
 };
 

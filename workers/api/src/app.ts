@@ -5,6 +5,7 @@ import { handleError, handleNotFound } from "./middleware/errors";
 import { requestContext } from "./middleware/request-context";
 import { requireSameOrigin } from "./middleware/same-origin";
 import { requireSubscriber } from "./middleware/session";
+import { apiKeyRoutes } from "./routes/api-keys";
 import { authRoutes } from "./routes/auth";
 import { annualReportRoutes } from "./routes/annual-reports";
 import { contactRoutes } from "./routes/contact";
@@ -17,6 +18,7 @@ import { refdataRoutes } from "./routes/refdata";
 import { searchRoutes } from "./routes/search";
 import { sharedLinkRoutes } from "./routes/shared-links";
 import { userConfigRoutes } from "./routes/user-config";
+import { v1Routes } from "./routes/v1";
 import { webhookRoutes } from "./routes/webhooks";
 import { preflightRoutes, publicSubscriptionRoutes, subscriptionRoutes } from "./routes/subscription";
 
@@ -43,6 +45,9 @@ export function createApp() {
   app.route("/sapi/extraction", extractionRoutes);
   app.route("/sapi/monitoring/webhooks", webhookRoutes);
   app.route("/sapi/monitoring", monitoringRoutes);
+  app.route("/sapi/api-keys", apiKeyRoutes);
+  // The public API: an API key instead of a session (and no CSRF check: no cookie is read there).
+  app.route("/v1", v1Routes);
   app.onError(handleError);
   app.notFound(handleNotFound);
   return app;

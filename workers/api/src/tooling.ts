@@ -9,5 +9,6 @@ export { hashPassword, verifyPassword, type Pepper } from "./auth/password-hash"
 export { checkNewPassword, PASSWORD_PROBLEM_MESSAGES } from "./auth/password-policy";
 export { parseListFile } from "./list-files/parse-list-file";
 export { CALL_LIMITS } from "./rate-limits/call-limits";
+export { API_KEY_BURST } from "./api-keys/api-key-auth";
 export { dispatchMonitoringRuns } from "./monitoring/dispatch-runs";
 export type { ApiEnv } from "./env";

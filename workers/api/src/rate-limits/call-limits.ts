@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { describeError, log } from "#shared/log";
 import type { ApiBindings, ApiEnv } from "../env";
-import { currentSession } from "../middleware/session";
 import { RateLimitedError, type RateWindow } from "./rate-limiter";
 
 const SECOND = 1000;
@@ -125,7 +124,8 @@ async function countLater(env: ApiEnv, kind: CallKind, userId: string, scale: nu
 }
 
 /**
- * Limits the signed-in user's calls of one kind, before any parsing or work, without a database round trip:
+ * Limits the user's calls of one kind (signed in, or calling /v1 with one of their API keys: the same limits), before
+ * any parsing or work, without a database round trip:
  * 1. a user this isolate knows to be over a longer window is refused until that window has room (429, Retry-After);
  * 2. the burst window: the Workers Rate Limiting binding, at the edge (429 with Retry-After of its period);
  * 3. after the answer (waitUntil) the user's Durable Object counts the call in the longer windows; when one is full,
@@ -136,7 +136,8 @@ async function countLater(env: ApiEnv, kind: CallKind, userId: string, scale: nu
 export const limitCalls =
   (kind: CallKind): MiddlewareHandler<ApiBindings> =>
   async (c, next) => {
-    const userId = currentSession(c).userId;
+    const userId = c.get("userId");
+    if (userId === undefined) throw new Error("limitCalls() used on a route without a signed-in user or an API key");
     const rule: CallLimit = CALL_LIMITS[kind];
     const now = Date.now();
     const until = blockedUntil(`${kind}:${userId}`, now);

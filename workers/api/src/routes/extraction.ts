@@ -21,7 +21,7 @@ import {
 } from "#shared/api-contracts/export-templates";
 import { parseOrThrow } from "#shared/errors";
 import { readJson } from "../auth/request-input";
-import type { ApiBindings } from "../env";
+import type { ApiBindings, ApiEnv } from "../env";
 import { currentSession } from "../middleware/session";
 import { limitCalls } from "../rate-limits/call-limits";
 import { contractJson } from "../http/contract-answer";
@@ -39,6 +39,9 @@ const leaseMsOf = (value: string | undefined) => {
   const parsed = LeaseSecondsSchema.safeParse(value);
   return value !== undefined && parsed.success ? parsed.data * 1000 : undefined;
 };
+
+/** How a poll recovers a job whose lease ran out (the export queue, the lease): for /sapi/extraction and /v1/exports. */
+export const exportRecovery = (env: ApiEnv) => ({ queue: env.EXPORT_QUEUE, leaseMs: leaseMsOf(env.EXPORT_LEASE_SECONDS) });
 
 /** /sapi/extraction/templates (issue 17): the user's export templates and the built-ins; see export-templates.ts. */
 const templateRoutes = new Hono<ApiBindings>()
@@ -79,8 +82,7 @@ export const extractionRoutes = new Hono<ApiBindings>()
   .get("/", async (c) => {
     const { limit } = parseOrThrow(ExtractionListQuerySchema, c.req.query());
     c.header("Cache-Control", "no-store");
-    const recovery = { queue: c.env.EXPORT_QUEUE, leaseMs: leaseMsOf(c.env.EXPORT_LEASE_SECONDS) };
-    return contractJson(c, ExtractionJobListSchema, await listExports(c.env.DB, currentSession(c).userId, limit, recovery));
+    return contractJson(c, ExtractionJobListSchema, await listExports(c.env.DB, currentSession(c).userId, limit, exportRecovery(c.env)));
   })
   // A preview runs a search with counts: it counts as a result page (docs/decisions/0052).
   .post("/preview", limitCalls("search"), async (c) => {
@@ -103,8 +105,7 @@ export const extractionRoutes = new Hono<ApiBindings>()
   .get("/:jobId", async (c) => {
     const jobId = parseOrThrow(JobIdSchema, c.req.param("jobId"), "jobId");
     c.header("Cache-Control", "no-store");
-    const recovery = { queue: c.env.EXPORT_QUEUE, leaseMs: leaseMsOf(c.env.EXPORT_LEASE_SECONDS) };
-    return contractJson(c, ExtractionJobSchema, await readExportJob(c.env.DB, currentSession(c).userId, jobId, recovery));
+    return contractJson(c, ExtractionJobSchema, await readExportJob(c.env.DB, currentSession(c).userId, jobId, exportRecovery(c.env)));
   })
   .get("/:jobId/file", async (c) => {
     const jobId = parseOrThrow(JobIdSchema, c.req.param("jobId"), "jobId");
