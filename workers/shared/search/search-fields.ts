@@ -66,25 +66,53 @@ export interface FieldDef {
   types: readonly ResultType[];
 }
 
+/** Export catalogue columns (api-contracts/export-columns.ts) that show a field's value, per result type. */
+export type ExportColumns = Partial<Record<ResultType, readonly string[]>>;
+
+/**
+ * A yes/no filter's declaration. Everything else derives from it: the URL and API key (its name, under `bool`), the
+ * document field (its name, an Elasticsearch `boolean`, a `term` clause and a facet key), the embedded index's flag
+ * bit (its position in BOOL_FILTER_NAMES), the sidebar's 'Egenskaper' group (declaration order), the summary line,
+ * the 'Om urvalet' sheet and the saved searches. Where its value comes from is declared in
+ * search-index/field-sources.ts.
+ */
+export interface FlagDef extends FieldDef {
+  exportColumns: ExportColumns;
+  /**
+   * Offered as one checkbox that leaves out the records having the flag (`bool[name] = false`); this is its label and
+   * how the summary line says it.
+   */
+  excludeLabel?: string;
+}
+
+const flag = (label: string, types: readonly ResultType[], exportColumns: ExportColumns = {}, excludeLabel?: string): FlagDef => ({
+  label,
+  types,
+  exportColumns,
+  ...(excludeLabel === undefined ? {} : { excludeLabel }),
+});
+
 /**
  * Boolean filters: `bool[name] = v` keeps records whose flag equals v (so "exclude shelf companies" is
  * `shelfCompany: false`). For worksites fTax, vatReg and employerReg are the company's registrations.
  */
 export const BOOL_FILTERS = {
-  hasPhone: { label: "Telefonnummer", types: BOTH },
-  headquarters: { label: "Huvudkontor", types: WORKSITE_ONLY },
-  fTax: { label: "F-skatt", types: BOTH },
-  vatReg: { label: "Momsregistrerad", types: BOTH },
-  employerReg: { label: "Arbetsgivaravgifter", types: BOTH },
-  listed: { label: "Börsnoterat", types: COMPANY_ONLY },
-  inGroup: { label: "Ingår i koncern", types: COMPANY_ONLY },
-  ownerManaged: { label: "Ägarlett", types: COMPANY_ONLY },
-  hasAuditor: { label: "Har revisor", types: COMPANY_ONLY },
-  auditObligation: { label: "Revisionsplikt", types: COMPANY_ONLY },
-  shelfCompany: { label: "Lagerbolag", types: COMPANY_ONLY },
-} as const satisfies Record<string, FieldDef>;
+  hasPhone: flag("Telefonnummer", BOTH, { COMPANY: ["phoneNumbers"], WORKSITE: ["phoneNumber"] }),
+  headquarters: flag("Huvudkontor", WORKSITE_ONLY, { WORKSITE: ["headquarters"] }),
+  fTax: flag("F-skatt", BOTH, { COMPANY: ["fTaxReg"], WORKSITE: ["companyFTax"] }),
+  vatReg: flag("Momsregistrerad", BOTH, { COMPANY: ["vatReg"], WORKSITE: ["companyVatReg"] }),
+  employerReg: flag("Arbetsgivaravgifter", BOTH, { WORKSITE: ["companySocSec"] }),
+  listed: flag("Börsnoterat", COMPANY_ONLY),
+  inGroup: flag("Ingår i koncern", COMPANY_ONLY, { COMPANY: ["companyGroupMotherName"] }),
+  ownerManaged: flag("Ägarlett", COMPANY_ONLY),
+  hasAuditor: flag("Har revisor", COMPANY_ONLY),
+  auditObligation: flag("Revisionsplikt", COMPANY_ONLY),
+  shelfCompany: flag("Lagerbolag", COMPANY_ONLY, {}, "Exkludera lagerbolag"),
+} as const satisfies Record<string, FlagDef>;
 export type BoolFilter = keyof typeof BOOL_FILTERS;
 export const BOOL_FILTER_NAMES = Object.keys(BOOL_FILTERS) as BoolFilter[];
+/** A flag's declaration, widened (the optional parts readable on any flag). */
+export const flagDef = (name: BoolFilter): FlagDef => BOOL_FILTERS[name];
 
 /** Boolean options that change how other constraints match; both default to true (spec §3). */
 export const BOOL_OPTIONS = ["useMainSni", "useLocation"] as const;
