@@ -4,8 +4,53 @@
  * (embedded/column-facts.ts) and the Elasticsearch one into its documents (elasticsearch/es-documents.ts), so a field
  * is filled the same way in both. A declared field without a source here fails the type check.
  */
-import type { BoolFilter } from "#shared/search/search-fields";
-import type { CompanySourceRecord, WorksiteSourceRecord } from "../records";
+import { RANGE_FIELD_NAMES, type BoolFilter, type RangeField } from "#shared/search/search-fields";
+import type { CompanySourceRecord, FinancialPart, WorksiteSourceRecord } from "../records";
+
+/** "YYYY-MM-DD" → YYYYMMDD as a number. */
+export function dateNumber(date: string): number {
+  return Number(date.slice(0, 4) + date.slice(5, 7) + date.slice(8, 10));
+}
+
+function latestPart(source: CompanySourceRecord): FinancialPart | null {
+  let latest = source.financialPeriods[0];
+  for (const period of source.financialPeriods) if (latest && period.periodEnd > latest.periodEnd) latest = period;
+  // A period in another currency (an annual report filed in EUR) never feeds the SEK ranges.
+  return latest && !latest.currency ? latest.company : null;
+}
+
+/**
+ * A company's value of each range field (null or undefined where it has none), or null for a field that stores
+ * nothing of its own: one derived from another column (companyAge, search-fields.ts `derive`) or a list kept apart
+ * (beneficialOwnerAge: the owners' ages). Worksites carry their company's value of the fields they share with it.
+ */
+export const RANGE_SOURCES: Record<RangeField, ((source: CompanySourceRecord) => number | null | undefined) | null> = {
+  turnover: (c) => c.turnover,
+  earnings: (c) => c.earnings,
+  dividend: (c) => c.dividend,
+  numEmployees: (c) => c.numEmployees,
+  scoring: (c) => c.scoring,
+  createdDate: (c) => dateNumber(c.createdDate),
+  managerAge: (c) => c.managerAge,
+  beneficialOwnerAge: null,
+  totalAssets: (c) => latestPart(c)?.totalAssets,
+  totalEquity: (c) => latestPart(c)?.totalEquity,
+  sumOfCashBank: (c) => latestPart(c)?.sumOfCashBank,
+  personnelExpenses: (c) => latestPart(c)?.personnelExpenses,
+  operatingResult: (c) => latestPart(c)?.earningsAfterDepreciation,
+  profitForTheYear: (c) => latestPart(c)?.profitAndLossForTheYear,
+};
+
+/** Range fields stored per company (a column each), in declaration order. */
+export const COMPANY_VALUE_FIELDS: readonly RangeField[] = RANGE_FIELD_NAMES.filter((field) => RANGE_SOURCES[field] !== null);
+export type CompanyValueField = RangeField;
+
+/** A company's stored range values (COMPANY_VALUE_FIELDS; NaN where missing, and for a field that stores nothing). */
+export function companyValues(source: CompanySourceRecord): Record<RangeField, number> {
+  const values = {} as Record<RangeField, number>;
+  for (const field of RANGE_FIELD_NAMES) values[field] = RANGE_SOURCES[field]?.(source) ?? Number.NaN;
+  return values;
+}
 
 export interface FlagSource {
   /** A company's value; absent for a worksite-only flag. */

@@ -1,5 +1,5 @@
 /** Elasticsearch documents from source records: the stored record (and detail) plus the filter, facet and sort fields. */
-import { COMPANY_VALUE_FIELDS, companyValues, dateNumber } from "../company-values";
+import { COMPANY_VALUE_FIELDS, companyValues, dateNumber } from "../field-sources";
 import { packedCompanyText } from "../../document-codec";
 import { companyChangeHash, documentHash } from "../document-hash";
 import { buildCompanyDetail, buildCompanyRecord, buildWorksiteRecord, companyInfoOf, type WorksiteCompanyInfo } from "../../documents";

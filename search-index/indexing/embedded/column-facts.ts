@@ -3,7 +3,7 @@
  * thread) so the thread that builds the columns gets only these small objects. Flags that depend on the company of a
  * worksite are added by the worksite builder.
  */
-import { companyValues, dateNumber, COMPANY_VALUE_FIELDS } from "../company-values";
+import { companyValues, dateNumber, COMPANY_VALUE_FIELDS } from "../field-sources";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../../records";
 import { isLimitedCompanyForm } from "../../refdata";
 import { companyTextFields, worksiteTextFields } from "../../free-text";

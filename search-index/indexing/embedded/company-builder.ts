@@ -1,6 +1,6 @@
 /** Company columns from batches of column facts (insertion order), sealed into final order by orgSeqNo. */
 import type { WorksiteCompanyInfo } from "../../documents";
-import { COMPANY_VALUE_FIELDS, type CompanyValueField } from "../company-values";
+import { COMPANY_VALUE_FIELDS, type CompanyValueField } from "../field-sources";
 import type { BuildContext } from "./build-context";
 import { EntityColumnsBuilder } from "./entity-builder";
 import { batchString, type CompanyBatch } from "./fact-batch";

@@ -3,7 +3,7 @@
  * level that records really have, name words, organisation numbers and sequence numbers, and every distinct value of
  * each range field (so range bounds often sit exactly on a record's value, where inclusive and exclusive differ).
  */
-import { companyValues, COMPANY_VALUE_FIELDS } from "#search-index/indexing/company-values";
+import { companyValues, COMPANY_VALUE_FIELDS } from "#search-index/indexing/field-sources";
 import { locationCodeToAncestors, sniCodeToAncestors } from "#search-index/refdata/index";
 import { tokenize } from "#search-index/text";
 import type { CodeSetName, RangeField } from "#shared/search/search-fields";
