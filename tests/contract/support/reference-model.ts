@@ -93,6 +93,9 @@ function companyFact(c: CompanySourceRecord, worksites: WorksiteSourceRecord[]):
   };
 }
 
+/** A company's range values as the reference counts them (the random equivalence searches draw their bounds from these). */
+export const referenceRangeValues = (c: CompanySourceRecord): Fact["values"] => companyFact(c, []).values;
+
 function worksiteFact(w: WorksiteSourceRecord, c: CompanySourceRecord): Fact {
   const place = withAncestors([w.municipalityCode], locationCodeToAncestors);
   return {
