@@ -31,6 +31,7 @@ export const RANGE_SOURCES: Record<RangeField, ((source: CompanySourceRecord) =>
   numEmployees: (c) => c.numEmployees,
   scoring: (c) => c.scoring,
   createdDate: (c) => dateNumber(c.createdDate),
+  companyAge: null,
   managerAge: (c) => c.managerAge,
   beneficialOwnerAge: null,
   totalAssets: (c) => latestPart(c)?.totalAssets,

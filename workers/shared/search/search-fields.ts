@@ -103,6 +103,20 @@ export function swedishToday(now = new Date()): number {
 }
 
 /**
+ * Company age in whole years on the day of the search, from the registration date: age ≥ a while registered on or
+ * before today a years ago; age ≤ b while registered after today b + 1 years ago (YYYYMMDD minus n × 10 000 is the
+ * same day n years earlier). Fractional bounds round inward, and bounds are held within ±10 000 years (beyond them no
+ * date matches).
+ */
+export function ageToDateBounds(bounds: Bounds, today: number): Bounds {
+  const years = (age: number) => Math.min(10_000, Math.max(-10_000, age)) * 10_000;
+  return {
+    from: bounds.to === null ? null : today - years(Math.floor(bounds.to) + 1) + 1,
+    to: bounds.from === null ? null : today - years(Math.ceil(bounds.from)),
+  };
+}
+
+/**
  * Range filters, in the order the sidebar shows each group and the summary line says them. Money in whole kronor. For
  * worksites, turnover, earnings and numEmployees are the company's figures. The detail financial items come from the
  * company part of the latest financial period.
@@ -123,6 +137,13 @@ export const RANGE_FIELDS = {
   }),
   scoring: range("scoring", "Kreditbetyg", "grade", 1, 4, { group: "company" }),
   createdDate: range("createdDate", "Registreringsdatum", "date", 19000101, 99991231, { group: "company" }),
+  companyAge: range("companyAge", "Företagets ålder", "age", 0, 100, {
+    group: "company",
+    column: "createdDate",
+    histogram: false,
+    exportColumns: { COMPANY: ["createdDate"] },
+    derive: ageToDateBounds,
+  }),
   managerAge: range("managerAge", "Befattningshavarens ålder", "age", 18, 99, { group: "company" }),
   beneficialOwnerAge: range("beneficialOwnerAge", "Verklig huvudmans ålder", "age", 18, 99, {
     group: "company",
