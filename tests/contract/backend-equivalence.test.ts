@@ -95,9 +95,11 @@ describe("backend equivalence: embedded and Elasticsearch on 20 000 generated co
       const compare = async (c: EquivalenceCase, page: number) => {
         const search = parseSearch(c.input);
         // Every first page also asks for a histogram (issue 39): in turn, a range field the search constrains itself
-        // (counted without that range) and one from the type's fields.
+        // (counted without that range; one whose own histogram is not compared yet, when there is one) and one from the
+        // type's fields.
         const constrained = fields.filter((field) => search.range[field]);
-        const histogram = page === 0 ? (asked++ % 2 === 0 && constrained[0] ? constrained[0] : fields[asked % fields.length]) : undefined;
+        const own = constrained.find((field) => !histogramsCompared.has(`${field}:own`)) ?? constrained[0];
+        const histogram = page === 0 ? (asked++ % 2 === 0 && own ? own : fields[asked % fields.length]) : undefined;
         if (histogram) histogramsCompared.add(`${histogram}:${search.range[histogram] ? "own" : "free"}`);
         const options = { page: visiblePage(page), listFiles: c.lists, ...(histogram ? { histogram } : {}) };
         const [a, b] = await Promise.allSettled([embedded.search(search, options), elasticsearch.search(search, options)]);
