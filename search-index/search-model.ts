@@ -8,7 +8,7 @@
  */
 import { PAGE_TOO_DEEP_MESSAGE } from "#shared/api-contracts/search-api";
 import { AppError, validationError, type FieldIssue } from "#shared/errors";
-import { CODE_SET_NAMES, MAX_PAGE, type CodeSetName, type RangeField } from "#shared/search/search-fields";
+import { CODE_SET_NAMES, MAX_PAGE, rangeFieldDef, swedishToday, type CodeSetName, type RangeField } from "#shared/search/search-fields";
 import { parseRange, parseSearchOrThrow, type RangeBounds, type Search } from "#shared/search/search-schema";
 import { deserializeSearch } from "#shared/search/search-serialize";
 import { companyFormEntries, employeeRangeEntries, fiscalYearEntries, isLocationCode, isSniCode } from "./refdata";
@@ -83,12 +83,17 @@ export function assertListFilesGiven(search: Pick<Search, "numSet">, listFiles: 
   if (issues.length > 0) throw validationError(issues, "Sökningen är ogiltig.");
 }
 
-/** The ranges of a shape-checked search as numbers (SearchSchema has checked their form and order). */
-function rangeConstraints(search: Search): RangeConstraints {
+/**
+ * The ranges of a shape-checked search as numbers (SearchSchema has checked their form and order). A derived range
+ * (search-fields.ts `derive`: company age) becomes bounds on the column it reads, as of today in Sweden.
+ */
+function rangeConstraints(search: Search, now = new Date()): RangeConstraints {
   const range: RangeConstraints = {};
   for (const [field, value] of Object.entries(search.range) as [RangeField, string | undefined][]) {
     const bounds = value === undefined ? null : parseRange(value);
-    if (bounds && (bounds.from !== null || bounds.to !== null)) range[field] = bounds;
+    if (!bounds || (bounds.from === null && bounds.to === null)) continue;
+    const derive = rangeFieldDef(field).derive;
+    range[field] = derive ? derive(bounds, swedishToday(now)) : bounds;
   }
   return range;
 }

@@ -1,5 +1,5 @@
 /** Index and field names of the Elasticsearch backend: indices <name>_v<N> behind the aliases companies/worksites. */
-import type { RangeField, ResultType, SortField } from "#shared/search/search-fields";
+import { RANGE_FIELD_NAMES, RANGE_FIELDS, type RangeField, type ResultType, type SortField } from "#shared/search/search-fields";
 
 const ALIAS_NAMES: Record<ResultType, string> = { COMPANY: "companies", WORKSITE: "worksites" };
 
@@ -22,23 +22,11 @@ export function esNames(prefix = ""): EsNames {
   };
 }
 
-/** Range field → document field (worksites carry their company's turnover, earnings and employees). */
-export const RANGE_DOC_FIELDS: Record<RangeField, string> = {
-  turnover: "turnover",
-  earnings: "earnings",
-  dividend: "dividend",
-  numEmployees: "numEmployees",
-  scoring: "scoring",
-  managerAge: "managerAge",
-  beneficialOwnerAge: "ownerAges",
-  createdDate: "createdDate",
-  totalAssets: "totalAssets",
-  totalEquity: "totalEquity",
-  sumOfCashBank: "sumOfCashBank",
-  personnelExpenses: "personnelExpenses",
-  operatingResult: "operatingResult",
-  profitForTheYear: "profitForTheYear",
-};
+/** Range field → document field (its declared column; worksites carry their company's turnover, earnings and employees). */
+export const RANGE_DOC_FIELDS = Object.fromEntries(RANGE_FIELD_NAMES.map((field) => [field, RANGE_FIELDS[field].column])) as Record<
+  RangeField,
+  string
+>;
 
 /** Sort field → document field ("random" is a script sort, "relevance" the score). */
 export const SORT_DOC_FIELDS: Record<Exclude<SortField, "random" | "relevance">, string> = {

@@ -5,6 +5,7 @@
  * accents folded, stop words left out; docs/decisions/0033).
  */
 import { STOP_WORDS } from "../free-text";
+import { BOOL_FILTER_NAMES, BOOL_FILTERS, RANGE_FIELD_NAMES, rangeFieldDef, type ResultType } from "#shared/search/search-fields";
 
 const keyword = { type: "keyword" } as const;
 // Facet fields: their global ordinals are built when a version's segments are opened (the reindex's warming), not by
@@ -54,6 +55,18 @@ export const INDEX_SETTINGS = {
   },
 };
 
+/** The declared fields of a result type as `{ document field: mapping }` (search-fields.ts). */
+function declaredFields(type: ResultType) {
+  const fields: Record<string, { type: string }> = {};
+  for (const name of BOOL_FILTER_NAMES) if ((BOOL_FILTERS[name].types as readonly ResultType[]).includes(type)) fields[name] = bool;
+  for (const name of RANGE_FIELD_NAMES) {
+    const def = rangeFieldDef(name);
+    // A derived range reads another field's column (search-fields.ts `derive`): it adds no field.
+    if (def.types.includes(type) && !def.derive) fields[def.column] = { type: def.es };
+  }
+  return fields;
+}
+
 /** Settings applied once the bulk load is done. */
 export const SERVING_SETTINGS = { index: { refresh_interval: "1s", number_of_replicas: 1, translog: { durability: "request" as const } } };
 
@@ -70,14 +83,7 @@ const common = {
   placeAll: facet,
   // The small facets' `<facet>:<value>` keys, counted by one terms aggregation (es-fields.ts FACET_KEYS_FIELD).
   facetKeys: facet,
-  hasPhone: bool,
-  fTax: bool,
-  vatReg: bool,
-  employerReg: bool,
   limited: bool,
-  turnover: { type: "double" },
-  earnings: { type: "double" },
-  numEmployees: integer,
   record: stored,
 };
 
@@ -85,27 +91,11 @@ export const COMPANY_MAPPINGS = {
   dynamic: "strict",
   properties: {
     ...common,
+    ...declaredFields("COMPANY"),
     nameSort: keyword,
     people: text,
     companyForm: keyword,
     fiscalYear: keyword,
-    listed: bool,
-    inGroup: bool,
-    ownerManaged: bool,
-    hasAuditor: bool,
-    auditObligation: bool,
-    shelfCompany: bool,
-    dividend: { type: "double" },
-    scoring: integer,
-    managerAge: integer,
-    ownerAges: integer,
-    createdDate: long,
-    totalAssets: { type: "double" },
-    totalEquity: { type: "double" },
-    sumOfCashBank: { type: "double" },
-    personnelExpenses: { type: "double" },
-    operatingResult: { type: "double" },
-    profitForTheYear: { type: "double" },
     detail: stored,
     // Bevakning (docs/decisions/0024): the packed source record as text, its 53-bit hash and the change-set hash (the
     // source hash mixed with the company's worksites' hashes), both exact in a long.
@@ -119,8 +109,8 @@ export const WORKSITE_MAPPINGS = {
   dynamic: "strict",
   properties: {
     ...common,
+    ...declaredFields("WORKSITE"),
     cfarNo: keyword,
-    headquarters: bool,
     employeeRange: keyword,
     employeeRangeSort: integer,
     activeFrom: long,

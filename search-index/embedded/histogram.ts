@@ -6,6 +6,7 @@
  * the whole-index bins, kept per version.
  */
 import { binOf, type HistogramField } from "#shared/search/histogram";
+import { RANGE_FIELDS } from "#shared/search/search-fields";
 import type { EntityIndex, SearchIndex } from "./index-types";
 import { countBytes, type Positions } from "./scan-count";
 
@@ -21,10 +22,11 @@ export function binColumn(index: SearchIndex, entity: EntityIndex, field: Histog
   const key = `${field}:${edges.join(",")}`;
   let column = byField.get(key);
   if (!column) {
-    const values = index.values[field] ?? new Float64Array(0);
+    const stored = RANGE_FIELDS[field].column;
+    const values = index.values[stored] ?? new Float64Array(0);
     const table = new Uint8Array(values.length);
     for (let r = 0; r < values.length; r++) table[r] = binOf(edges, values[r] as number);
-    const ranks = entity.ranks[field] ?? new Uint32Array(0);
+    const ranks = entity.ranks[stored] ?? new Uint32Array(0);
     column = new Uint8Array(entity.count).fill(NO_BIN);
     for (let i = 0; i < ranks.length; i++) {
       const r = ranks[i] as number;

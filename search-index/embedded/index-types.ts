@@ -2,7 +2,7 @@
  * The in-memory column index of the embedded backend. Every array is indexed by a record's position; records are
  * ordered by id (orgSeqNo, cfarNo), so comparing positions breaks sort ties by id.
  */
-import type { BoolFilter } from "#shared/search/search-fields";
+import { BOOL_FILTER_NAMES, type BoolFilter } from "#shared/search/search-fields";
 import type { TreeIndex } from "./tree-index";
 
 /** Compressed sparse rows: the values of record i are values[offsets[i] .. offsets[i + 1]). */
@@ -74,19 +74,11 @@ export interface SearchIndex {
   worksites: EntityIndex;
 }
 
-/** Bit of each boolean filter in EntityIndex.flags; LIMITED marks limited companies (forms 41, 42, 49). */
-export const FLAG_BITS: Record<BoolFilter, number> = {
-  hasPhone: 0,
-  headquarters: 1,
-  fTax: 2,
-  vatReg: 3,
-  employerReg: 4,
-  listed: 5,
-  inGroup: 6,
-  ownerManaged: 7,
-  hasAuditor: 8,
-  auditObligation: 9,
-  shelfCompany: 10,
-};
-export const LIMITED_BIT = 11;
-export const FLAG_COMBINATIONS = 1 << 12;
+/**
+ * Bit of each boolean filter in EntityIndex.flags: its position among the declared flags (search-fields.ts
+ * BOOL_FILTER_NAMES), so a new flag gets the next bit; LIMITED marks limited companies (forms 41, 42, 49) after them.
+ * The flags column is 16 bits wide (field-declarations.test.ts checks they fit).
+ */
+export const FLAG_BITS = Object.fromEntries(BOOL_FILTER_NAMES.map((name, bit) => [name, bit])) as Record<BoolFilter, number>;
+export const LIMITED_BIT = BOOL_FILTER_NAMES.length;
+export const FLAG_COMBINATIONS = 1 << (LIMITED_BIT + 1);

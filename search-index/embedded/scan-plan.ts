@@ -4,7 +4,7 @@
  * SNI, place, small code sets, boolean filters) that disjunctive counting may relax one at a time.
  */
 import type { ListFileMap } from "../backend";
-import { BOOL_FILTER_NAMES, RANGE_FIELDS, type BoolFilter, type RangeField } from "#shared/search/search-fields";
+import { BOOL_FILTER_NAMES, RANGE_FIELDS, rangeFieldDef, type BoolFilter, type RangeField } from "#shared/search/search-fields";
 import type { RangeBounds } from "#shared/search/search-schema";
 import type { ValidSearch } from "../search-model";
 import { orgNoToNumber } from "../text";
@@ -94,13 +94,15 @@ function rangeConstraints(index: SearchIndex, entity: EntityIndex, search: Valid
   let empty = false;
   let limitedOnly = false;
   for (const [field, bounds] of Object.entries(search.range) as [RangeField, RangeBounds][]) {
-    limitedOnly ||= RANGE_FIELDS[field].limitedCompanyOnly;
-    if (field === "beneficialOwnerAge") {
+    const def = rangeFieldDef(field);
+    limitedOnly ||= def.limitedCompanyOnly;
+    // The one list column: the beneficial owners' ages (EntityIndex.ownerAges).
+    if (def.list) {
       ownerAge = { lo: bounds.from ?? -Infinity, hi: bounds.to ?? Infinity };
       continue;
     }
-    const values = index.values[field];
-    const ranks = entity.ranks[field];
+    const values = index.values[def.column];
+    const ranks = entity.ranks[def.column];
     if (!values || !ranks) continue;
     const lo = bounds.from === null ? 0 : lowerBound(values, bounds.from);
     const hi = (bounds.to === null ? values.length : upperBound(values, bounds.to)) - 1;

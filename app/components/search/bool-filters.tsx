@@ -1,11 +1,12 @@
 /**
  * Boolean filters (spec §5): each is 'Alla', 'Ja' or 'Nej' with the counts of the selection and of all of Sweden;
- * the stock-shelf filter is one checkbox, 'Exkludera lagerbolag' (shelfCompany = false).
+ * a flag declared with an `excludeLabel` (the stock-shelf filter: 'Exkludera lagerbolag', shelfCompany = false) is one
+ * checkbox while it is not set to 'Ja'.
  */
 import { memo } from "react";
 import { formatNumber } from "#shared/format";
 import type { Aggregations } from "#shared/search/result-schemas";
-import { BOOL_FILTERS, type BoolFilter } from "#shared/search/search-fields";
+import { BOOL_FILTERS, flagDef, type BoolFilter } from "#shared/search/search-fields";
 import { hyphenateSv } from "../../lib/hyphenate-sv";
 
 interface BoolFiltersProps {
@@ -50,21 +51,22 @@ function BoolSelect({
 export const BoolFilters = memo(function BoolFilters({ names, values, aggregations, onChange }: BoolFiltersProps) {
   return (
     <div className="bool-filters">
-      {names.map((name) =>
-        name === "shelfCompany" && values.shelfCompany !== true ? (
+      {names.map((name) => {
+        const excludeLabel = flagDef(name).excludeLabel;
+        return excludeLabel !== undefined && values[name] !== true ? (
           <label key={name} className="bool-filter bool-filter--check">
             <input
               type="checkbox"
-              checked={values.shelfCompany === false}
+              checked={values[name] === false}
               onChange={(event) => onChange(name, event.target.checked ? false : undefined)}
             />
-            <span>Exkludera lagerbolag</span>
+            <span>{excludeLabel}</span>
             <span className="muted">{countText(aggregations, name, "false")}</span>
           </label>
         ) : (
           <BoolSelect key={name} name={name} value={values[name]} aggregations={aggregations} onChange={onChange} />
-        ),
-      )}
+        );
+      })}
     </div>
   );
 });

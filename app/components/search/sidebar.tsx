@@ -7,17 +7,10 @@
  */
 import { useCallback, useEffect, useMemo, useRef, memo } from "react";
 import { HISTOGRAM_FIELDS, type HistogramField } from "#shared/search/histogram";
-import {
-  BOOL_FILTER_NAMES,
-  BOOL_FILTERS,
-  RANGE_FIELDS,
-  type BoolFilter,
-  type CodeSetName,
-  type RangeField,
-  type ResultType,
-} from "#shared/search/search-fields";
+import { RANGE_GROUPS, type BoolFilter, type CodeSetName, type RangeField } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { facetEntries } from "../../lib/search/facet-entries";
+import { flagFields, LIMITED_COMPANY_FIELDS, RANGE_GROUP_NAMES, rangeGroupFields } from "../../lib/search/filter-groups";
 import { drawable } from "../../lib/search/range-histogram";
 import { setBool, setMatchOption, setRange, toggleCode } from "../../lib/search/search-edit";
 import type { SearchRefdata } from "../../lib/search/search-refdata";
@@ -30,24 +23,15 @@ import { TypeSwitch } from "./type-switch";
 import { TreeGroup } from "./tree-group";
 
 const LIMITED_FORMS = ["41", "42", "49"];
-const ECONOMY: RangeField[] = ["turnover", "earnings", "numEmployees"];
-const COMPANY_FACTS: RangeField[] = ["scoring", "createdDate", "managerAge", "beneficialOwnerAge"];
-const ACCOUNTS: RangeField[] = [
-  "dividend",
-  "totalAssets",
-  "totalEquity",
-  "sumOfCashBank",
-  "personnelExpenses",
-  "operatingResult",
-  "profitForTheYear",
-];
-
-const appliesTo = (type: ResultType) => (field: RangeField) => (RANGE_FIELDS[field].types as readonly ResultType[]).includes(type);
 
 export function limitedCompanyFiltersApply(search: Search): boolean {
   if (search.resultType !== "COMPANY") return false;
   const forms = search.codeSet.companyForm ?? [];
-  return forms.length === 0 || forms.some((form) => LIMITED_FORMS.includes(form)) || ACCOUNTS.some((f) => search.range[f] !== undefined);
+  return (
+    forms.length === 0 ||
+    forms.some((form) => LIMITED_FORMS.includes(form)) ||
+    LIMITED_COMPANY_FIELDS.some((f) => search.range[f] !== undefined)
+  );
 }
 
 const hasHistogram = (field: RangeField): field is HistogramField => (HISTOGRAM_FIELDS as readonly RangeField[]).includes(field);
@@ -142,7 +126,7 @@ export const Sidebar = memo(function Sidebar() {
   const type = search.resultType;
   const onRange = useCallback((field: RangeField, value: string | undefined) => edit((s) => setRange(s, field, value)), [edit]);
   const onBool = useCallback((name: BoolFilter, value: boolean | undefined) => edit((s) => setBool(s, name, value)), [edit]);
-  const bools = BOOL_FILTER_NAMES.filter((name) => (BOOL_FILTERS[name].types as readonly ResultType[]).includes(type));
+  const bools = flagFields(type);
   const activeBools = bools.filter((name) => search.bool[name] !== undefined).length;
   return (
     <aside className="sidebar" aria-label="Filter">
@@ -160,16 +144,17 @@ export const Sidebar = memo(function Sidebar() {
           Filtren laddas…
         </p>
       )}
-      <RangeGroup
-        title={type === "COMPANY" ? "Ekonomi" : "Företagets ekonomi"}
-        fields={ECONOMY.filter(appliesTo(type))}
-        search={search}
-        onChange={onRange}
-      />
-      <RangeGroup title="Företaget" fields={COMPANY_FACTS.filter(appliesTo(type))} search={search} onChange={onRange} />
-      {limitedCompanyFiltersApply(search) ? (
-        <RangeGroup title="Bokslut (aktiebolag)" fields={ACCOUNTS} search={search} onChange={onRange} />
-      ) : null}
+      {RANGE_GROUP_NAMES.map((group) =>
+        RANGE_GROUPS[group].limitedCompanies && !limitedCompanyFiltersApply(search) ? null : (
+          <RangeGroup
+            key={group}
+            title={RANGE_GROUPS[group].title[type]}
+            fields={rangeGroupFields(group, type)}
+            search={search}
+            onChange={onRange}
+          />
+        ),
+      )}
       <FilterGroup title="Egenskaper" active={activeBools}>
         <BoolFilters
           names={bools}

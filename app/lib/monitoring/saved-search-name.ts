@@ -5,6 +5,7 @@
  * none of these to describe. The user may type another name before saving.
  */
 import { formatNumber } from "#shared/format";
+import { RANGE_FIELD_NAMES, rangeFieldDef } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { rangeDef, resolveRange } from "../search/range-input";
 import { ancestorsOf, codeLabel, type SearchRefdata } from "../search/search-refdata";
@@ -80,15 +81,21 @@ function industryNames(codes: readonly string[], refdata: SearchRefdata): string
   return codes.map(name);
 }
 
-/** "10–49 anställda", "minst 50 anställda"; null without a bound on the number of employees. */
+/**
+ * "10–49 anställda", "minst 50 anställda": the first range set among those declared with a name unit (search-fields.ts
+ * `nameUnit`: the number of employees); null without one.
+ */
 function sizeText(search: Search, now: Date): string | null {
-  const value = search.range.numEmployees;
-  if (value === undefined) return null;
-  const def = rangeDef("numEmployees", now);
-  const { from, to } = resolveRange(value, def);
-  if (from > def.min && to < def.max) return `${formatNumber(from)}–${formatNumber(to)} anställda`;
-  if (from > def.min) return `minst ${formatNumber(from)} anställda`;
-  if (to < def.max) return `högst ${formatNumber(to)} anställda`;
+  for (const field of RANGE_FIELD_NAMES) {
+    const unit = rangeFieldDef(field).nameUnit;
+    const value = search.range[field];
+    if (unit === undefined || value === undefined) continue;
+    const def = rangeDef(field, now);
+    const { from, to } = resolveRange(value, def);
+    if (from > def.min && to < def.max) return `${formatNumber(from)}–${formatNumber(to)} ${unit}`;
+    if (from > def.min) return `minst ${formatNumber(from)} ${unit}`;
+    if (to < def.max) return `högst ${formatNumber(to)} ${unit}`;
+  }
   return null;
 }
 

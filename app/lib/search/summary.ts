@@ -7,6 +7,7 @@ import {
   BOOL_FILTER_NAMES,
   BOOL_FILTERS,
   CODE_SETS,
+  flagDef,
   RANGE_FIELD_NAMES,
   type BoolFilter,
   type RangeField,
@@ -39,9 +40,10 @@ export function rangeText(field: RangeField, value: string, now = new Date()): s
   return `${def.label} till ${valueText(to, def)}`;
 }
 
-/** "F-skatt: Ja"; the shelf-company filter reads as what it does. */
+/** "F-skatt: Ja"; a flag offered as an exclusion (the shelf-company filter) reads as what it does. */
 export function boolText(name: BoolFilter, value: boolean): string {
-  if (name === "shelfCompany" && !value) return "Exkludera lagerbolag";
+  const excludeLabel = flagDef(name).excludeLabel;
+  if (excludeLabel !== undefined && !value) return excludeLabel;
   return `${BOOL_FILTERS[name].label}: ${value ? "Ja" : "Nej"}`;
 }
 

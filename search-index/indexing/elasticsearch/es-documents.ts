@@ -1,5 +1,5 @@
 /** Elasticsearch documents from source records: the stored record (and detail) plus the filter, facet and sort fields. */
-import { COMPANY_VALUE_FIELDS, companyValues, dateNumber } from "../company-values";
+import { COMPANY_VALUE_FIELDS, companyValues, dateNumber } from "../field-sources";
 import { packedCompanyText } from "../../document-codec";
 import { companyChangeHash, documentHash } from "../document-hash";
 import { buildCompanyDetail, buildCompanyRecord, buildWorksiteRecord, companyInfoOf, type WorksiteCompanyInfo } from "../../documents";
@@ -7,7 +7,8 @@ import type { CompanySourceRecord, WorksiteSourceRecord } from "../../records";
 import { isLimitedCompanyForm, locationCodeToAncestors, sniCodeToAncestors } from "../../refdata";
 import { companyTextFields, worksiteTextFields } from "../../free-text";
 import { nameSortKey } from "../../text";
-import { BOOL_FILTER_NAMES } from "#shared/search/search-fields";
+import { BOOL_FILTER_NAMES, type BoolFilter } from "#shared/search/search-fields";
+import { companyFlags, INHERITED_FLAGS, worksiteFlags } from "../field-sources";
 import { FACET_KEYS_FIELD, facetKey, SMALL_CODE_FACETS } from "../../elasticsearch/es-fields";
 
 const paths = (codes: readonly string[], ancestors: (code: string) => string[]) => [
@@ -30,10 +31,14 @@ function withFacetKeys<T extends Record<string, unknown>>(document: T): T & { [F
 /** What a worksite document needs from its company, kept by the reindex between the two passes. */
 export interface EsCompanyFacts extends WorksiteCompanyInfo {
   limited: boolean;
+  /** The flags its worksites take over (field-sources.ts INHERITED_FLAGS). */
+  inherited: Partial<Record<BoolFilter, boolean>>;
 }
 
 export function companyFactsOf(source: CompanySourceRecord): EsCompanyFacts {
-  return { ...companyInfoOf(source), limited: isLimitedCompanyForm(source.legalFormCode) };
+  const flags = companyFlags(source);
+  const inherited = Object.fromEntries(INHERITED_FLAGS.map((name) => [name, flags[name] ?? false]));
+  return { ...companyInfoOf(source), limited: isLimitedCompanyForm(source.legalFormCode), inherited };
 }
 
 /**
@@ -59,16 +64,7 @@ export function companyDocument(source: CompanySourceRecord, worksiteMunicipalit
     placeAll: paths([source.seatMunicipalityCode, ...worksiteMunicipalities], locationCodeToAncestors),
     companyForm: source.legalFormCode,
     fiscalYear: String(source.fiscalYearEndMonth),
-    hasPhone: source.phoneNumbers.length > 0,
-    fTax: source.fTaxReg,
-    vatReg: source.vatReg,
-    employerReg: source.employerReg,
-    listed: source.isListed,
-    inGroup: source.groupMotherOrgNo !== null,
-    ownerManaged: source.isOwnerManaged,
-    hasAuditor: source.hasAuditor,
-    auditObligation: source.auditObligation,
-    shelfCompany: source.isShelfCompany,
+    ...companyFlags(source),
     limited: isLimitedCompanyForm(source.legalFormCode),
     ...numbers,
     ownerAges: source.beneficialOwners.map((owner) => owner.age),
@@ -102,11 +98,7 @@ export function worksiteDocument(source: WorksiteSourceRecord, company: EsCompan
     placeAll: place,
     employeeRange: source.employeeRangeCode,
     employeeRangeSort: sizeClass > 0 ? sizeClass : null,
-    hasPhone: source.phoneNumber !== null && source.phoneNumber !== "",
-    headquarters: source.headquarters,
-    fTax: company.fTaxReg,
-    vatReg: company.vatReg,
-    employerReg: company.employerReg,
+    ...worksiteFlags(source, company.inherited),
     limited: company.limited,
     turnover: company.turnover,
     earnings: company.earnings,

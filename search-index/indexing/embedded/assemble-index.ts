@@ -1,6 +1,7 @@
 /** Turns the builders' insertion-order columns into the final SearchIndex (ordered by id, ranked, CSR lists). */
 import type { BuildContext } from "./build-context";
-import { COMPANY_VALUE_FIELDS } from "../company-values";
+import { COMPANY_VALUE_FIELDS } from "../field-sources";
+import { RANGE_FIELDS } from "#shared/search/search-fields";
 import type { CompanyColumnsBuilder } from "./company-builder";
 import type { EntityColumnsBuilder } from "./entity-builder";
 import { CsrBuilder } from "../../embedded/growable";
@@ -97,9 +98,10 @@ export function assembleIndex(
     locationAll: null,
     codes: { employeeRange },
     ranks: {
-      turnover: fromCompany("turnover"),
-      earnings: fromCompany("earnings"),
-      numEmployees: fromCompany("numEmployees"),
+      // The range fields a worksite shares with its company are its company's figures.
+      ...Object.fromEntries(
+        COMPANY_VALUE_FIELDS.filter((field) => RANGE_FIELDS[field].types.includes("WORKSITE")).map((f) => [f, fromCompany(f)]),
+      ),
       activeFrom: activeFrom.ranks,
       // Size class "0" means unknown: sorts last like a missing value.
       employeeRange: Uint32Array.from(employeeRange, (code) => (code === 0 || code === NO_CODE ? NULL_RANK : code)),

@@ -3,13 +3,14 @@
  * thread) so the thread that builds the columns gets only these small objects. Flags that depend on the company of a
  * worksite are added by the worksite builder.
  */
-import { companyValues, dateNumber, COMPANY_VALUE_FIELDS } from "../company-values";
+import { companyValues, dateNumber, COMPANY_VALUE_FIELDS } from "../field-sources";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../../records";
 import { isLimitedCompanyForm } from "../../refdata";
 import { companyTextFields, worksiteTextFields } from "../../free-text";
 import { nameSortKey } from "../../text";
 import { recordWords } from "../../embedded/word-index";
-import { bit } from "./flag-bit";
+import { flagBits } from "./flag-bit";
+import { companyFlags, worksiteFlags } from "../field-sources";
 import { LIMITED_BIT } from "../../embedded/index-types";
 
 export interface CompanyFacts {
@@ -42,18 +43,7 @@ export interface WorksiteFacts {
 }
 
 export function companyFacts(source: CompanySourceRecord): CompanyFacts {
-  const flags =
-    bit("hasPhone", source.phoneNumbers.length > 0) |
-    bit("fTax", source.fTaxReg) |
-    bit("vatReg", source.vatReg) |
-    bit("employerReg", source.employerReg) |
-    bit("listed", source.isListed) |
-    bit("inGroup", source.groupMotherOrgNo !== null) |
-    bit("ownerManaged", source.isOwnerManaged) |
-    bit("hasAuditor", source.hasAuditor) |
-    bit("auditObligation", source.auditObligation) |
-    bit("shelfCompany", source.isShelfCompany) |
-    (isLimitedCompanyForm(source.legalFormCode) ? 1 << LIMITED_BIT : 0);
+  const flags = flagBits(companyFlags(source)) | (isLimitedCompanyForm(source.legalFormCode) ? 1 << LIMITED_BIT : 0);
   const values = companyValues(source);
   return {
     orgSeqNo: source.orgSeqNo,
@@ -75,7 +65,7 @@ export function worksiteFacts(source: WorksiteSourceRecord): WorksiteFacts {
   return {
     id: Number(source.cfarNo),
     orgSeqNo: source.orgSeqNo,
-    flags: bit("hasPhone", source.phoneNumber !== null && source.phoneNumber !== "") | bit("headquarters", source.headquarters),
+    flags: flagBits(worksiteFlags(source)),
     sniCodes: source.sniCodes,
     municipalityCode: source.municipalityCode,
     employeeRangeCode: source.employeeRangeCode,

@@ -1,12 +1,15 @@
 /** Company columns from batches of column facts (insertion order), sealed into final order by orgSeqNo. */
 import type { WorksiteCompanyInfo } from "../../documents";
-import { COMPANY_VALUE_FIELDS, type CompanyValueField } from "../company-values";
+import { COMPANY_VALUE_FIELDS, type CompanyValueField } from "../field-sources";
 import type { BuildContext } from "./build-context";
 import { EntityColumnsBuilder } from "./entity-builder";
 import { batchString, type CompanyBatch } from "./fact-batch";
 import { CsrBuilder, Growable } from "../../embedded/growable";
 import { FLAG_BITS } from "../../embedded/index-types";
 import { lowerBound, sortOrder } from "../../embedded/ranks";
+import { INHERITED_FLAGS } from "../field-sources";
+
+const INHERITED_MASK = INHERITED_FLAGS.reduce((mask, name) => mask | (1 << FLAG_BITS[name]), 0);
 
 export class CompanyColumnsBuilder extends EntityColumnsBuilder {
   readonly orgNo = new Growable(Float64Array);
@@ -67,10 +70,9 @@ export class CompanyColumnsBuilder extends EntityColumnsBuilder {
     return this.order ? (this.order[position] ?? 0) : position;
   }
 
-  /** The registration flags (fTax, vatReg, employerReg) a worksite takes over from its company (by final position). */
+  /** The flags a worksite takes over from its company (field-sources.ts INHERITED_FLAGS; by final position). */
   registrationFlagsAt(position: number): number {
-    const mask = (1 << FLAG_BITS.fTax) | (1 << FLAG_BITS.vatReg) | (1 << FLAG_BITS.employerReg);
-    return this.flags.get(this.insertionOf(position)) & mask;
+    return this.flags.get(this.insertionOf(position)) & INHERITED_MASK;
   }
 
   /** What a worksite needs from its company (by final position). */

@@ -5,7 +5,7 @@
  * each batch's name words are distinct strings with per-record indexes into them, so the builder looks each word up
  * once per batch (docs/decisions/0028).
  */
-import { COMPANY_VALUE_FIELDS } from "../company-values";
+import { COMPANY_VALUE_FIELDS } from "../field-sources";
 import { orgNoToNumber } from "../../text";
 import type { BuildContext } from "./build-context";
 import type { CompanyFacts, WorksiteFacts } from "./column-facts";

@@ -24,10 +24,11 @@ const embedded: ContractBackend = {
   },
 };
 
-const elasticsearch: ContractBackend = {
+/** The Elasticsearch backend on the fixture, reindexed under `prefix` (a file of its own running beside the suite). */
+export const elasticsearchUnder = (prefix: string): ContractBackend => ({
   name: "elasticsearch",
   async open() {
-    const env = clusterEnv("urval_contract_");
+    const env = clusterEnv(prefix);
     const names = esNames(env.ELASTICSEARCH_INDEX_PREFIX);
     const loader = createEsClient(env, { fetchConnection: false });
     const source = {
@@ -45,6 +46,7 @@ const elasticsearch: ContractBackend = {
     const unpinned = new ElasticsearchBackend(client, names);
     return { backend: unpinned.pinnedTo(await unpinned.resolveLive()), close: () => client.close() };
   },
-};
+});
 
-export const contractBackends: ContractBackend[] = [embedded, elasticsearch];
+export const embeddedContractBackend = embedded;
+export const contractBackends: ContractBackend[] = [embedded, elasticsearchUnder("urval_contract_")];

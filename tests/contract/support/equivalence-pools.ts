@@ -3,10 +3,10 @@
  * level that records really have, name words, organisation numbers and sequence numbers, and every distinct value of
  * each range field (so range bounds often sit exactly on a record's value, where inclusive and exclusive differ).
  */
-import { companyValues, COMPANY_VALUE_FIELDS } from "#search-index/indexing/company-values";
 import { locationCodeToAncestors, sniCodeToAncestors } from "#search-index/refdata/index";
 import { tokenize } from "#search-index/text";
-import type { CodeSetName, RangeField } from "#shared/search/search-fields";
+import { RANGE_FIELD_NAMES, type CodeSetName, type RangeField } from "#shared/search/search-fields";
+import { referenceRangeValues } from "./reference-model";
 import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
 
 /** What one record has, so that a search can stack constraints some record meets together (and still have hits). */
@@ -62,7 +62,7 @@ export async function collectValuePools(sourceDir: string): Promise<ValuePools> 
   const employers = new Set<number>();
   const companyAnchors: Anchor[] = [];
   const worksiteAnchors: Anchor[] = [];
-  const ranges = new Map<RangeField, Set<number>>([...COMPANY_VALUE_FIELDS, "beneficialOwnerAge" as const].map((f) => [f, new Set()]));
+  const ranges = new Map<RangeField, Set<number>>(RANGE_FIELD_NAMES.map((f) => [f, new Set()]));
   for await (const company of readCompanies(sourceDir)) {
     for (const code of company.sniCodes) addByLevel(sni, code, sniCodeToAncestors);
     addByLevel(places, company.seatMunicipalityCode, locationCodeToAncestors);
@@ -70,8 +70,9 @@ export async function collectValuePools(sourceDir: string): Promise<ValuePools> 
     companyNames.push(company.name);
     orgNos.push(company.orgNo);
     orgSeqNos.push(company.orgSeqNo);
-    const values = companyValues(company);
-    for (const field of COMPANY_VALUE_FIELDS) if (!Number.isNaN(values[field])) ranges.get(field)?.add(values[field]);
+    // Every declared range field's values, as the reference model reads them.
+    for (const [field, value] of Object.entries(referenceRangeValues(company)) as [RangeField, number | null | undefined][])
+      if (value !== null && value !== undefined && !Number.isNaN(value)) ranges.get(field)?.add(value);
     for (const owner of company.beneficialOwners) ranges.get("beneficialOwnerAge")?.add(owner.age);
     companyAnchors.push({
       sni: withAncestors(company.sniCodes, sniCodeToAncestors),

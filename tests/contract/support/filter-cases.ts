@@ -1,6 +1,9 @@
 /** Conformance cases for ranges, booleans, text, list files and numeric constraints (fixture-rows.ts by hand). */
 import { describe, expect, it } from "vitest";
+import { swedishToday } from "#shared/search/search-fields";
+import { fixtureCompanies } from "../../fixtures/search/fixture-dataset";
 import { type BackendRef, expectHits, expectValidation, idsOf, orgNoOf, run } from "./contract-helpers";
+import { companyAgeOn } from "./reference-model";
 
 export function filterCases(backend: BackendRef) {
   describe("companies: ranges", () => {
@@ -19,6 +22,31 @@ export function filterCases(backend: BackendRef) {
         { range: { turnover: "_" } },
         Array.from({ length: 40 }, (_, i) => i + 1),
       );
+    });
+
+    it("reads company age in whole years on the day of the search, from the registration date (issue 46 point 4)", async () => {
+      const today = swedishToday();
+      const aged = (from: number | null, to: number | null) =>
+        fixtureCompanies()
+          .filter((company) => {
+            const age = companyAgeOn(company.createdDate, today);
+            return (from === null || age >= from) && (to === null || age <= to);
+          })
+          .map((company) => company.orgSeqNo);
+      const cases: [string, number | null, number | null][] = [
+        ["_5", null, 5],
+        ["10_20", 10, 20],
+        ["25_", 25, null],
+        ["2.5_7.5", 3, 7],
+      ];
+      for (const [value, from, to] of cases) await expectHits(backend(), { range: { companyAge: value } }, aged(from, to));
+      // Not vacuous: the fixture has young and old companies, and an age range splits them.
+      expect(aged(null, 5).length).toBeGreaterThan(0);
+      expect(aged(25, null).length).toBeGreaterThan(0);
+      expect(aged(10, 20).length).toBeLessThan(fixtureCompanies().length);
+      // Beside a registration-date range on the same column, both hold.
+      const both = aged(null, 10).filter((id) => (fixtureCompanies().find((c) => c.orgSeqNo === id)?.createdDate ?? "") >= "2020-01-01");
+      await expectHits(backend(), { range: { companyAge: "_10", createdDate: "20200101_" } }, both);
     });
 
     it("matches any beneficial owner's age", async () => {

@@ -7,7 +7,7 @@ import type { ListFileMap } from "#search-index/backend";
 import { parseTextQuery, STOP_WORDS, TEXT_SCORES, type TextQuery, type TextWord } from "#search-index/free-text";
 import type { Address, CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
 import { isLimitedCompanyForm, locationCodeToAncestors, normalizeSearchText, sniCodeToAncestors } from "#search-index/refdata/index";
-import { BOOL_FILTERS, RANGE_FIELDS, type RangeField } from "#shared/search/search-fields";
+import { BOOL_FILTERS, RANGE_FIELDS, swedishToday, type RangeField } from "#shared/search/search-fields";
 import { parseRange, type Search } from "#shared/search/search-schema";
 import { fixtureCompanies, fixtureWorksites } from "../../fixtures/search/fixture-dataset";
 
@@ -40,6 +40,14 @@ const wordsOf = (...names: (string | null | undefined)[]) =>
   names.flatMap((n) => normalizeSearchText(n ?? "").split(/[^\p{L}\p{N}]+/u)).filter((w) => w !== "" && !STOP_WORDS.has(w));
 const addressWords = (...addresses: (Address | null)[]) => wordsOf(...addresses.flatMap((a) => [a?.streetAddress, a?.city]));
 const dateNum = (d: string) => Number(d.replaceAll("-", ""));
+
+/** A company's age in whole years on `today` (YYYYMMDD), from its registration date ("YYYY-MM-DD"), counted by hand. */
+export function companyAgeOn(createdDate: string, today: number): number {
+  const [year, month, day] = createdDate.split("-").map(Number) as [number, number, number];
+  const nowYear = Math.floor(today / 10_000);
+  const birthdayPassed = today % 10_000 >= month * 100 + day;
+  return nowYear - year - (birthdayPassed ? 0 : 1);
+}
 
 function companyFact(c: CompanySourceRecord, worksites: WorksiteSourceRecord[]): Fact {
   const latest = [...c.financialPeriods].sort((a, b) => b.periodEnd.localeCompare(a.periodEnd))[0]?.company;
@@ -82,6 +90,7 @@ function companyFact(c: CompanySourceRecord, worksites: WorksiteSourceRecord[]):
       scoring: c.scoring,
       managerAge: c.managerAge,
       createdDate: dateNum(c.createdDate),
+      companyAge: companyAgeOn(c.createdDate, swedishToday()),
       totalAssets: latest?.totalAssets ?? null,
       totalEquity: latest?.totalEquity ?? null,
       sumOfCashBank: latest?.sumOfCashBank ?? null,
@@ -92,6 +101,9 @@ function companyFact(c: CompanySourceRecord, worksites: WorksiteSourceRecord[]):
     ownerAges: c.beneficialOwners.map((o) => o.age),
   };
 }
+
+/** A company's range values as the reference counts them (the random equivalence searches draw their bounds from these). */
+export const referenceRangeValues = (c: CompanySourceRecord): Fact["values"] => companyFact(c, []).values;
 
 function worksiteFact(w: WorksiteSourceRecord, c: CompanySourceRecord): Fact {
   const place = withAncestors([w.municipalityCode], locationCodeToAncestors);

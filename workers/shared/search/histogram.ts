@@ -13,12 +13,9 @@
 import { z } from "zod";
 import { RANGE_FIELDS, RANGE_FIELD_NAMES, type RangeField, type ResultType } from "./search-fields";
 
-/** Every range field but the beneficial owners' age, which a company has several of. */
-export const HISTOGRAM_FIELDS = RANGE_FIELD_NAMES.filter((field) => field !== "beneficialOwnerAge") as Exclude<
-  RangeField,
-  "beneficialOwnerAge"
->[];
-export type HistogramField = (typeof HISTOGRAM_FIELDS)[number];
+/** The range fields declared with a histogram (search-fields.ts `histogram`). */
+export const HISTOGRAM_FIELDS = RANGE_FIELD_NAMES.filter((field) => RANGE_FIELDS[field].histogram);
+export type HistogramField = RangeField;
 
 export const HistogramFieldSchema = z.enum(HISTOGRAM_FIELDS as [HistogramField, ...HistogramField[]]);
 

@@ -12,6 +12,29 @@ const WORKSITE_ONLY: readonly ResultType[] = ["WORKSITE"];
 
 export type RangeKind = "money" | "count" | "age" | "grade" | "date";
 
+/**
+ * The sidebar's groups of range filters, in their order (sidebar.tsx): a range field declares its group. A group for
+ * limited companies shows only while the search can hold limited companies (or sets one of its fields).
+ */
+export const RANGE_GROUPS = {
+  economy: { title: { COMPANY: "Ekonomi", WORKSITE: "Företagets ekonomi" }, limitedCompanies: false },
+  company: { title: { COMPANY: "Företaget", WORKSITE: "Företaget" }, limitedCompanies: false },
+  accounts: { title: { COMPANY: "Bokslut (aktiebolag)", WORKSITE: "Bokslut (aktiebolag)" }, limitedCompanies: true },
+} as const satisfies Record<string, { title: Record<ResultType, string>; limitedCompanies: boolean }>;
+export type RangeGroup = keyof typeof RANGE_GROUPS;
+
+/** A range's bounds as numbers, either end open (null). */
+export interface Bounds {
+  from: number | null;
+  to: number | null;
+}
+
+/**
+ * A range filter's declaration. Everything else derives from it: the URL and API key (its name, under `range`, as
+ * "from_to"), the sidebar group and the slider (kind, bounds), the summary line and the 'Om urvalet' sheet (label,
+ * kind), the document field and embedded column (`column`, an Elasticsearch `es` field, a `range` clause), the
+ * histogram and the saved searches. Where a stored value comes from is declared in search-index/field-sources.ts.
+ */
 export interface RangeFieldDef {
   label: string;
   kind: RangeKind;
@@ -21,39 +44,125 @@ export interface RangeFieldDef {
   types: readonly ResultType[];
   /** A constraint on this field also restricts the hits to limited companies (company forms 41, 42, 49). */
   limitedCompanyOnly: boolean;
+  group: RangeGroup;
+  /** The document field and embedded column the range is matched on (the field's own name unless it reads another's). */
+  column: string;
+  /** The column's Elasticsearch type. */
+  es: "double" | "integer" | "long";
+  /** The column holds several values per record (the range matches when one of them lies in it). */
+  list: boolean;
+  /** Whether the filter shows its distribution (issue 39). */
+  histogram: boolean;
+  exportColumns: ExportColumns;
+  /** How a saved search's suggested name says the range ("10–49 anställda"): the unit after the numbers; absent, it is left out. */
+  nameUnit?: string;
+  /**
+   * A range on another field's column, translated when the search is parsed (search-model.ts): the user's bounds
+   * → bounds on `column` as of `today` (YYYYMMDD). A derived field stores nothing of its own.
+   */
+  derive?: (bounds: Bounds, today: number) => Bounds;
 }
 
-const money = (label: string, min: number, max: number, limitedCompanyOnly = false, types = COMPANY_ONLY): RangeFieldDef => ({
-  label,
-  kind: "money",
-  min,
-  max,
-  types,
-  limitedCompanyOnly,
-});
+type RangeOptions = Partial<Omit<RangeFieldDef, "label" | "kind" | "min" | "max">> & { group: RangeGroup };
+
+const ES_TYPES: Record<RangeKind, RangeFieldDef["es"]> = {
+  money: "double",
+  count: "integer",
+  age: "integer",
+  grade: "integer",
+  date: "long",
+};
+
+function range(name: string, label: string, kind: RangeKind, min: number, max: number, options: RangeOptions): RangeFieldDef {
+  return {
+    label,
+    kind,
+    min,
+    max,
+    types: COMPANY_ONLY,
+    limitedCompanyOnly: false,
+    column: name,
+    es: ES_TYPES[kind],
+    list: false,
+    histogram: true,
+    exportColumns: { COMPANY: [name] },
+    ...options,
+  };
+}
+
+const money = (name: string, label: string, min: number, max: number, options: RangeOptions) =>
+  range(name, label, "money", min, max, options);
+const account = (name: string, label: string, exportColumn: string) =>
+  money(name, label, 0, 1e11, { group: "accounts", limitedCompanyOnly: true, exportColumns: { COMPANY: [`financial.${exportColumn}`] } });
+
+const SWEDISH_DATE = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** Today's date in Sweden as YYYYMMDD. */
+export function swedishToday(now = new Date()): number {
+  return Number(SWEDISH_DATE.format(now).replace(/\D/g, ""));
+}
 
 /**
- * Range filters. Money in whole kronor. For worksites, turnover, earnings and numEmployees are the company's figures.
- * The detail financial items come from the company part of the latest financial period.
+ * Company age in whole years on the day of the search, from the registration date: age ≥ a while registered on or
+ * before today a years ago; age ≤ b while registered after today b + 1 years ago (YYYYMMDD minus n × 10 000 is the
+ * same day n years earlier). Fractional bounds round inward, and bounds are held within ±10 000 years (beyond them no
+ * date matches).
+ */
+export function ageToDateBounds(bounds: Bounds, today: number): Bounds {
+  const years = (age: number) => Math.min(10_000, Math.max(-10_000, age)) * 10_000;
+  return {
+    from: bounds.to === null ? null : today - years(Math.floor(bounds.to) + 1) + 1,
+    to: bounds.from === null ? null : today - years(Math.ceil(bounds.from)),
+  };
+}
+
+/**
+ * Range filters, in the order the sidebar shows each group and the summary line says them. Money in whole kronor. For
+ * worksites, turnover, earnings and numEmployees are the company's figures. The detail financial items come from the
+ * company part of the latest financial period.
  */
 export const RANGE_FIELDS = {
-  turnover: money("Omsättning", 0, 1e9, false, BOTH),
-  earnings: money("Resultat", -1e8, 1e8, false, BOTH),
-  dividend: money("Utdelning", 0, 1e8, true),
-  numEmployees: { label: "Antal anställda", kind: "count", min: 0, max: 10_000, types: BOTH, limitedCompanyOnly: false },
-  scoring: { label: "Kreditbetyg", kind: "grade", min: 1, max: 4, types: COMPANY_ONLY, limitedCompanyOnly: false },
-  managerAge: { label: "Befattningshavarens ålder", kind: "age", min: 18, max: 99, types: COMPANY_ONLY, limitedCompanyOnly: false },
-  beneficialOwnerAge: { label: "Verklig huvudmans ålder", kind: "age", min: 18, max: 99, types: COMPANY_ONLY, limitedCompanyOnly: false },
-  createdDate: { label: "Registreringsdatum", kind: "date", min: 19000101, max: 99991231, types: COMPANY_ONLY, limitedCompanyOnly: false },
-  totalAssets: money("Summa tillgångar", 0, 1e11, true),
-  totalEquity: money("Eget kapital", 0, 1e11, true),
-  sumOfCashBank: money("Kassa och bank", 0, 1e11, true),
-  personnelExpenses: money("Personalkostnader", 0, 1e11, true),
-  operatingResult: money("Rörelseresultat", 0, 1e11, true),
-  profitForTheYear: money("Årets resultat", 0, 1e11, true),
+  turnover: money("turnover", "Omsättning", 0, 1e9, {
+    group: "economy",
+    types: BOTH,
+    exportColumns: { COMPANY: ["turnover"], WORKSITE: ["companyTurnover"] },
+  }),
+  earnings: money("earnings", "Resultat", -1e8, 1e8, { group: "economy", types: BOTH }),
+  dividend: money("dividend", "Utdelning", 0, 1e8, { group: "accounts", limitedCompanyOnly: true }),
+  numEmployees: range("numEmployees", "Antal anställda", "count", 0, 10_000, {
+    group: "economy",
+    types: BOTH,
+    exportColumns: { COMPANY: ["numEmployees"], WORKSITE: ["companyNumberOfEmployees"] },
+    nameUnit: "anställda",
+  }),
+  scoring: range("scoring", "Kreditbetyg", "grade", 1, 4, { group: "company" }),
+  createdDate: range("createdDate", "Registreringsdatum", "date", 19000101, 99991231, { group: "company" }),
+  companyAge: range("companyAge", "Företagets ålder", "age", 0, 100, {
+    group: "company",
+    column: "createdDate",
+    histogram: false,
+    exportColumns: { COMPANY: ["createdDate"] },
+    derive: ageToDateBounds,
+  }),
+  managerAge: range("managerAge", "Befattningshavarens ålder", "age", 18, 99, { group: "company" }),
+  beneficialOwnerAge: range("beneficialOwnerAge", "Verklig huvudmans ålder", "age", 18, 99, {
+    group: "company",
+    column: "ownerAges",
+    list: true,
+    histogram: false,
+    exportColumns: {},
+  }),
+  totalAssets: account("totalAssets", "Summa tillgångar", "totalAssets"),
+  totalEquity: account("totalEquity", "Eget kapital", "totalEquity"),
+  sumOfCashBank: account("sumOfCashBank", "Kassa och bank", "sumOfCashBank"),
+  personnelExpenses: account("personnelExpenses", "Personalkostnader", "personnelExpenses"),
+  operatingResult: account("operatingResult", "Rörelseresultat", "earningsAfterDepreciation"),
+  profitForTheYear: account("profitForTheYear", "Årets resultat", "profitAndLossForTheYear"),
 } as const satisfies Record<string, RangeFieldDef>;
 export type RangeField = keyof typeof RANGE_FIELDS;
 export const RANGE_FIELD_NAMES = Object.keys(RANGE_FIELDS) as RangeField[];
+/** A range field's declaration, widened (the optional parts readable on any field). */
+export const rangeFieldDef = (field: RangeField): RangeFieldDef => RANGE_FIELDS[field];
 
 /** The UI's upper bound of a range field; registration dates end on 31 December of the current year (spec §5). */
 export function rangeMax(field: RangeField, now = new Date()): number {
@@ -66,25 +175,53 @@ export interface FieldDef {
   types: readonly ResultType[];
 }
 
+/** Export catalogue columns (api-contracts/export-columns.ts) that show a field's value, per result type. */
+export type ExportColumns = Partial<Record<ResultType, readonly string[]>>;
+
+/**
+ * A yes/no filter's declaration. Everything else derives from it: the URL and API key (its name, under `bool`), the
+ * document field (its name, an Elasticsearch `boolean`, a `term` clause and a facet key), the embedded index's flag
+ * bit (its position in BOOL_FILTER_NAMES), the sidebar's 'Egenskaper' group (declaration order), the summary line,
+ * the 'Om urvalet' sheet and the saved searches. Where its value comes from is declared in
+ * search-index/field-sources.ts.
+ */
+export interface FlagDef extends FieldDef {
+  exportColumns: ExportColumns;
+  /**
+   * Offered as one checkbox that leaves out the records having the flag (`bool[name] = false`); this is its label and
+   * how the summary line says it.
+   */
+  excludeLabel?: string;
+}
+
+const flag = (label: string, types: readonly ResultType[], exportColumns: ExportColumns = {}, excludeLabel?: string): FlagDef => ({
+  label,
+  types,
+  exportColumns,
+  ...(excludeLabel === undefined ? {} : { excludeLabel }),
+});
+
 /**
  * Boolean filters: `bool[name] = v` keeps records whose flag equals v (so "exclude shelf companies" is
  * `shelfCompany: false`). For worksites fTax, vatReg and employerReg are the company's registrations.
  */
 export const BOOL_FILTERS = {
-  hasPhone: { label: "Telefonnummer", types: BOTH },
-  headquarters: { label: "Huvudkontor", types: WORKSITE_ONLY },
-  fTax: { label: "F-skatt", types: BOTH },
-  vatReg: { label: "Momsregistrerad", types: BOTH },
-  employerReg: { label: "Arbetsgivaravgifter", types: BOTH },
-  listed: { label: "Börsnoterat", types: COMPANY_ONLY },
-  inGroup: { label: "Ingår i koncern", types: COMPANY_ONLY },
-  ownerManaged: { label: "Ägarlett", types: COMPANY_ONLY },
-  hasAuditor: { label: "Har revisor", types: COMPANY_ONLY },
-  auditObligation: { label: "Revisionsplikt", types: COMPANY_ONLY },
-  shelfCompany: { label: "Lagerbolag", types: COMPANY_ONLY },
-} as const satisfies Record<string, FieldDef>;
+  hasPhone: flag("Telefonnummer", BOTH, { COMPANY: ["phoneNumbers"], WORKSITE: ["phoneNumber"] }),
+  headquarters: flag("Huvudkontor", WORKSITE_ONLY, { WORKSITE: ["headquarters"] }),
+  fTax: flag("F-skatt", BOTH, { COMPANY: ["fTaxReg"], WORKSITE: ["companyFTax"] }),
+  vatReg: flag("Momsregistrerad", BOTH, { COMPANY: ["vatReg"], WORKSITE: ["companyVatReg"] }),
+  employerReg: flag("Arbetsgivaravgifter", BOTH, { WORKSITE: ["companySocSec"] }),
+  listed: flag("Börsnoterat", COMPANY_ONLY),
+  inGroup: flag("Ingår i koncern", COMPANY_ONLY, { COMPANY: ["companyGroupMotherName"] }),
+  ownerManaged: flag("Ägarlett", COMPANY_ONLY),
+  hasAuditor: flag("Har revisor", COMPANY_ONLY),
+  auditObligation: flag("Revisionsplikt", COMPANY_ONLY),
+  shelfCompany: flag("Lagerbolag", COMPANY_ONLY, {}, "Exkludera lagerbolag"),
+} as const satisfies Record<string, FlagDef>;
 export type BoolFilter = keyof typeof BOOL_FILTERS;
 export const BOOL_FILTER_NAMES = Object.keys(BOOL_FILTERS) as BoolFilter[];
+/** A flag's declaration, widened (the optional parts readable on any flag). */
+export const flagDef = (name: BoolFilter): FlagDef => BOOL_FILTERS[name];
 
 /** Boolean options that change how other constraints match; both default to true (spec §3). */
 export const BOOL_OPTIONS = ["useMainSni", "useLocation"] as const;

@@ -1,0 +1,201 @@
+/**
+ * Every declared yes/no and range filter (workers/shared/search/search-fields.ts) walked through every face (issue 46
+ * point 1): the sidebar's groups, the API schema and the URL round trip, where its value comes from and the
+ * Elasticsearch mapping, both backends giving the same hits, the summary line, the export's sheet and columns, and
+ * Bevakning (the stored saved search, its suggested name and the percolator against the embedded matching). A field
+ * declared without one of them fails here.
+ */
+import type { Client } from "@elastic/elasticsearch";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SearchBackend } from "#search-index/backend";
+import { COMPANY_MAPPINGS, WORKSITE_MAPPINGS } from "#search-index/elasticsearch/es-mappings";
+import { RANGE_DOC_FIELDS, type EsNames } from "#search-index/elasticsearch/es-fields";
+import { percolateCompanies, resyncSavedSearches, type SavedSearchEntry } from "#search-index/elasticsearch/es-saved-searches";
+import { companyDocument } from "#search-index/indexing/elasticsearch/es-documents";
+import { FLAG_SOURCES, RANGE_SOURCES } from "#search-index/indexing/field-sources";
+import { candidateBackend, matchingIds } from "#search-index/indexing/monitoring/embedded-source";
+import { parseSavedSearch, parseSearch } from "#search-index/search-model";
+import { COMPANY_CATALOGUE, FINANCIAL_FIELDS, WORKSITE_CATALOGUE } from "#shared/api-contracts/export-columns";
+import { HISTOGRAM_FIELDS } from "#shared/search/histogram";
+import { describeSearch, type CodeTexts } from "#shared/search/search-description";
+import {
+  BOOL_FILTER_NAMES,
+  flagDef,
+  RANGE_FIELD_NAMES,
+  rangeFieldDef,
+  RESULT_TYPES,
+  type BoolFilter,
+  type RangeField,
+  type ResultType,
+} from "#shared/search/search-fields";
+import { safeParseSearch, SearchSchema, type Search, type SearchInput } from "#shared/search/search-schema";
+import { deserializeSearch, serializeSearch } from "#shared/search/search-serialize";
+import { flagFields, RANGE_GROUP_NAMES, rangeGroupFields } from "#app/lib/search/filter-groups";
+import { filterTexts } from "#app/lib/search/summary";
+import { DEFAULT_SAVED_SEARCH_NAME, savedSearchName } from "#app/lib/monitoring/saved-search-name";
+import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
+import { allIds } from "./support/contract-helpers";
+import { elasticsearchUnder, embeddedContractBackend } from "./support/backends";
+import { clusterClient, dropIndices } from "./support/es-cluster-helpers";
+
+const PREFIX = "urval_fields_";
+const MAPPINGS: Record<ResultType, Record<string, unknown>> = {
+  COMPANY: COMPANY_MAPPINGS.properties,
+  WORKSITE: WORKSITE_MAPPINGS.properties,
+};
+const CATALOGUES: Record<ResultType, Record<string, unknown>> = { COMPANY: COMPANY_CATALOGUE, WORKSITE: WORKSITE_CATALOGUE };
+const CODE_TEXTS = new Proxy({}, { get: () => (code: string) => code }) as CodeTexts;
+
+const flagCases = BOOL_FILTER_NAMES.flatMap((name) => flagDef(name).types.map((type) => ({ name, type })));
+const rangeCases = RANGE_FIELD_NAMES.flatMap((field) => rangeFieldDef(field).types.map((type) => ({ field, type })));
+
+/** A range the field's slider can set: from a quarter into its span (a date: the year 2010) to its upper bound. */
+function rangeValue(field: RangeField): string {
+  const def = rangeFieldDef(field);
+  if (def.kind === "date") return "20100101_";
+  return `${Math.round(def.min + (def.max - def.min) / 4)}_`;
+}
+
+const flagSearch = (type: ResultType, name: BoolFilter, value: boolean): SearchInput => ({ resultType: type, bool: { [name]: value } });
+const rangeSearch = (type: ResultType, field: RangeField, value = rangeValue(field)): SearchInput => ({
+  resultType: type,
+  range: { [field]: value },
+});
+
+/** The URL face: the `vad` string gives the search back, and a search of the wrong result type is refused at the field. */
+function expectUrlAndSchema(input: SearchInput, path: string, types: readonly ResultType[]) {
+  const search: Search = SearchSchema.parse(input);
+  const back = deserializeSearch(serializeSearch(search));
+  expect(back).toEqual({ success: true, data: search });
+  for (const other of RESULT_TYPES.filter((type) => !types.includes(type))) {
+    const refused = safeParseSearch({ ...input, resultType: other });
+    expect(refused.success ? [] : refused.issues.map((issue) => issue.path)).toContain(path);
+  }
+}
+
+/** The export face: the declared columns exist in the result type's catalogue, and the sheet names the filter. */
+function expectExport(search: Search, label: string, columns: readonly string[] | undefined) {
+  for (const column of columns ?? []) {
+    const known = column.startsWith("financial.")
+      ? column.slice("financial.".length) in FINANCIAL_FIELDS
+      : column in CATALOGUES[search.resultType];
+    expect(known, `export column ${column}`).toBe(true);
+  }
+  const criteria = describeSearch(search, { exclude: false, count: 0 }, CODE_TEXTS);
+  expect(criteria.map((criterion) => criterion.label)).toContain(label);
+}
+
+describe("the declared yes/no filters", () => {
+  it.each(flagCases)("$name ($type): sidebar, URL, schema, source, mapping, summary line and export", ({ name, type }) => {
+    const def = flagDef(name);
+    expect(flagFields(type)).toContain(name);
+    expectUrlAndSchema(flagSearch(type, name, true), `bool.${name}`, def.types);
+    const source = FLAG_SOURCES[name];
+    expect(type === "COMPANY" ? source.company : source.worksite, "where the value comes from").toBeDefined();
+    expect(MAPPINGS[type][name]).toEqual({ type: "boolean" });
+    for (const value of [true, false]) {
+      const search = SearchSchema.parse(flagSearch(type, name, value));
+      const text = filterTexts(search, null);
+      expect(text).toEqual([value || def.excludeLabel === undefined ? `${def.label}: ${value ? "Ja" : "Nej"}` : def.excludeLabel]);
+      expectExport(search, def.label, def.exportColumns[type]);
+      expect(savedSearchName(search, null)).toBe(DEFAULT_SAVED_SEARCH_NAME);
+    }
+  });
+});
+
+describe("the declared range filters", () => {
+  it.each(rangeCases)("$field ($type): sidebar, URL, schema, source, mapping, summary line and export", ({ field, type }) => {
+    const def = rangeFieldDef(field);
+    expect(RANGE_GROUP_NAMES.filter((group) => rangeGroupFields(group, type).includes(field))).toEqual([def.group]);
+    expectUrlAndSchema(rangeSearch(type, field), `range.${field}`, def.types);
+    // Stored from the source record, or read from another field's column, or a list column of its own.
+    if (RANGE_SOURCES[field] === null) expect(def.derive !== undefined || def.list, "where the value comes from").toBe(true);
+    else expect(def.derive).toBeUndefined();
+    expect(RANGE_DOC_FIELDS[field]).toBe(def.column);
+    expect(MAPPINGS[type][def.column], `mapping of ${def.column}`).toBeDefined();
+    expect(HISTOGRAM_FIELDS.includes(field)).toBe(def.histogram);
+    // A histogram's bins are on the column's scale: a derived field's bounds are not, so it has none.
+    if (def.derive) expect(def.histogram, "a derived field's histogram").toBe(false);
+    const search = SearchSchema.parse(rangeSearch(type, field));
+    const text = filterTexts(search, null);
+    expect(text).toHaveLength(1);
+    expect(text[0]?.startsWith(`${def.label} `)).toBe(true);
+    expectExport(search, def.label, def.exportColumns[type]);
+    // Bevakning's suggested name says the fields declared with a unit for it, and only those.
+    const name = savedSearchName(search, null);
+    if (def.nameUnit === undefined) expect(name).toBe(DEFAULT_SAVED_SEARCH_NAME);
+    else expect(name).toContain(` ${def.nameUnit}`);
+  });
+});
+
+describe("both backends and Bevakning on every declared filter", () => {
+  const opened: { backend: SearchBackend; close(): Promise<void> }[] = [];
+  let cluster: { client: Client; names: EsNames } | null = null;
+  beforeAll(async () => {
+    await dropIndices(PREFIX);
+    opened.push(await embeddedContractBackend.open(), await elasticsearchUnder(PREFIX).open());
+    cluster = clusterClient(PREFIX);
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all(opened.map((o) => o.close()));
+    await cluster?.client.close();
+    await dropIndices(PREFIX);
+  });
+
+  const searches: { name: string; type: ResultType; input: SearchInput }[] = [
+    ...flagCases.flatMap(({ name, type }) =>
+      [true, false].map((value) => ({ name: `${name}=${value}`, type, input: flagSearch(type, name, value) })),
+    ),
+    ...rangeCases.map(({ field, type }) => ({ name: `${field} ${rangeValue(field)}`, type, input: rangeSearch(type, field) })),
+  ];
+
+  it.each(searches)("$name ($type): the same hits on both backends", async ({ input }) => {
+    const [embedded, onCluster] = await Promise.all(opened.map((o) => allIds(o.backend, input)));
+    expect(onCluster).toEqual(embedded);
+  });
+
+  it("a flag's two values split the records of its result type between them, on both backends", async () => {
+    for (const { backend } of opened)
+      for (const { name, type } of flagCases) {
+        const all = await allIds(backend, { resultType: type });
+        const yes = await allIds(backend, flagSearch(type, name, true));
+        const no = await allIds(backend, flagSearch(type, name, false));
+        expect(yes.length + no.length, name).toBe(all.length);
+      }
+  });
+
+  it("Bevakning: every company filter is stored and percolated as the embedded matching finds it", async () => {
+    const companies = fixtureCompanies();
+    const worksites = fixtureWorksites();
+    const company = searches.filter((s) => s.type === "COMPANY");
+    const entries: SavedSearchEntry[] = company.map((s, i) => {
+      const stored = parseSavedSearch(serializeSearch(SearchSchema.parse(s.input)));
+      expect(stored, s.name).not.toBeNull();
+      expect(stored?.range).toEqual(parseSearch(s.input).range);
+      return { id: `s${String(i).padStart(3, "0")}`, userId: "u1", search: stored! };
+    });
+    const { client, names } = cluster!;
+    await resyncSavedSearches(client, names, entries);
+    const places = new Map<number, string[]>();
+    for (const w of worksites) places.set(w.orgSeqNo, [...(places.get(w.orgSeqNo) ?? []), w.municipalityCode]);
+    const documents = companies.map((c) => companyDocument(c, places.get(c.orgSeqNo) ?? []) as unknown as Record<string, unknown>);
+    const matches = await percolateCompanies(client, names, documents);
+    const embedded = candidateBackend({ version: 1, companies: new Map(companies.map((c) => [c.orgSeqNo, c])), worksites });
+    for (const [i, { id, search }] of entries.entries()) {
+      const expected = [...(await matchingIds(embedded, search))].sort((a, b) => a - b);
+      expect(
+        [...(matches.get(id) ?? [])].sort((a, b) => a - b),
+        company[i]?.name,
+      ).toEqual(expected);
+    }
+  });
+});
+
+describe("the declarations themselves", () => {
+  it("every flag fits the embedded index's 16-bit flags column beside the limited-company bit", () => {
+    expect(BOOL_FILTER_NAMES.length + 1).toBeLessThanOrEqual(16);
+  });
+  it("every range group shows some field, and every field of a result type sits in exactly one group", () => {
+    for (const group of RANGE_GROUP_NAMES) expect(RESULT_TYPES.some((type) => rangeGroupFields(group, type).length > 0)).toBe(true);
+  });
+});
