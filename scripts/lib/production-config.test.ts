@@ -107,6 +107,7 @@ describe("structuralProblems", () => {
     configs.export.development.queues.consumers = configs.export.production.queues.consumers;
     expect(structuralProblems(configs)).toEqual([
       "workers/api/wrangler.toml: [env.production.secrets] required must list PASSWORD_PEPPER",
+      "workers/api/wrangler.toml: [env.production.secrets] required must list API_KEY_SECRET",
       "workers/export/wrangler.toml: production must consume the job queue with a dead-letter queue, and the dead-letter queue",
     ]);
   });

@@ -19,9 +19,11 @@ import { readCompanies, readManifest, readWorksites } from "./source-reader";
 /**
  * encodeSnapshot of the index built from the dataset below: at ff3da43 (before columnar facts) it was f7ac5c8d…; the
  * free-text fields of issue 26 (address and people words in the word index, stop words left out) changed it on purpose
- * to this, checked against the same record-by-record build.
+ * to 0287848f…, checked against the same record-by-record build. The search-field declarations (issue 46, decision
+ * 0057) changed only the order of keys in the snapshot's JSON header to this: every array and every value of the index
+ * was compared, key by key, between the builds before and after that change, and all were equal.
  */
-const GOLDEN_SHA256 = "0287848f970bd36455189142444dffd57102324a74234327a76e58531eb0371a";
+const GOLDEN_SHA256 = "75f4105b02b0089a1f1cb1f55d66b80c9aa3fc7ee38f0a12c90bf4a95ba7b615";
 
 let dir: string;
 

@@ -14,7 +14,7 @@
  */
 import path from "node:path";
 import { ROOT } from "#scripts/lib/local-bindings";
-import { WebhookWithSecretSchema } from "#shared/api-contracts/webhooks";
+import { WebhookDeliveriesSchema, WebhookWithSecretSchema } from "#shared/api-contracts/webhooks";
 import { seedDemoState } from "../support/shared";
 import { sameOriginHeadersOf, signInToStack } from "../support/stack-client";
 import { startWebhookReceiver } from "../support/webhook-receiver";
@@ -71,12 +71,17 @@ async function main() {
     stack = await startStack({ stateDir: STATE_DIR, port: PORT, vars: {}, purpose: PURPOSE }, 1);
     const upSeconds = (Date.now() - killedAt) / 1000;
     cookie = await signInToStack(stack.origin, account);
-    const delivered = (id: string) => receiver.received.some((r) => r.id === id && r.status === 204);
+    // Delivered means the worker had a 2xx answer (the delivery log), not that the receiver saw a request: the request
+    // in flight at the kill reached the receiver, but its answer never reached a worker.
+    const deliveredIds = new Set<string>();
     // The user (or the cron) looks at the delivery log now and then: each look sweeps what is owed.
-    while (!ids.every(delivered) && Date.now() - killedAt < BOUND_SECONDS * 1000) {
-      await call(stack, cookie, `/sapi/monitoring/webhooks/${webhook.id}/deliveries`);
-      await sleep(2_000);
+    while (deliveredIds.size < ids.length && Date.now() - killedAt < BOUND_SECONDS * 1000) {
+      const log = await call(stack, cookie, `/sapi/monitoring/webhooks/${webhook.id}/deliveries`);
+      const { deliveries } = WebhookDeliveriesSchema.parse(await log.json());
+      for (const d of deliveries) if (d.state === "DELIVERED") deliveredIds.add(d.id);
+      if (deliveredIds.size < ids.length) await sleep(2_000);
     }
+    const delivered = (id: string) => deliveredIds.has(id) && receiver.received.some((r) => r.id === id && r.status === 204);
     const waitSeconds = (Date.now() - killedAt) / 1000;
     const arrivals = ids.map((id) => receiver.received.filter((r) => r.id === id));
     const sameBodies = arrivals.every((list) => list.every((r) => r.body === list[0]!.body));
