@@ -5,6 +5,7 @@
  * the second attempt 10 s later, with the same webhook-id), a rotation signed by both secrets, a replay, and the
  * changes of a reindex delivered as an event with organisation numbers and names.
  */
+import { Validator } from "@cfworker/json-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   WebhookDeliveriesSchema,
@@ -241,6 +242,17 @@ describe("after a reindex", () => {
       { orgNo: "559103-0003", name: "Bevakade Bolaget AB", changes: ["Ny styrelseledamot: Bo Bevakare"] },
     ]);
     expect(everything.data.searches).toEqual([{ id: searchId, name: "Åkerier i Uppsala", new: 1, removed: 1 }]);
+
+    // The bodies match the schema /v1/openapi.json documents for them (its `webhooks`), as a receiver would check.
+    const doc = (await (await harness.server.fetch("/v1/openapi.json")).json()) as {
+      components: { schemas: Record<string, unknown> };
+      webhooks: Record<string, { post: { requestBody: { content: { "application/json": { schema: Record<string, unknown> } } } } }>;
+    };
+    const documented = doc.webhooks["bevakning.changes"]!.post.requestBody.content["application/json"].schema;
+    const validator = new Validator({ ...documented, components: doc.components } as never, "2020-12", false);
+    for (const id of [allId, oneId])
+      expect(validator.validate(JSON.parse(receiver.received.find((r) => r.id === id)!.body)).valid).toBe(true);
+    expect(validator.validate({ type: "bevakning.changes", data: {} }).valid).toBe(false);
 
     const justOne = payload(oneId);
     expect(justOne.data.savedSearch).toEqual({ id: searchId, name: "Åkerier i Uppsala" });

@@ -8,6 +8,7 @@ import { API_KEY_PREFIX, ApiKeyScopeSchema } from "#shared/api-contracts/api-key
 import { ExtractionJobListSchema, ExtractionJobSchema } from "#shared/api-contracts/extraction";
 import { CheckedAggregationsSchema, SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import { V1_ERROR_CODES, V1CompanySchema, V1ExportRequestSchema, V1WorksiteSchema } from "#shared/api-contracts/v1";
+import { WebhookPayloadSchema } from "#shared/api-contracts/webhooks";
 import { ErrorBodySchema } from "#shared/errors";
 import { AggregationsSchema, CompanyGroupNodeSchema } from "#shared/search/result-schemas";
 import { SearchSchema } from "#shared/search/search-schema";
@@ -107,6 +108,34 @@ function operationObject(op: V1Operation) {
   };
 }
 
+/**
+ * What Urval POSTs to a user's webhook endpoints (Bevakning, docs/decisions/0062): OpenAPI 3.1's `webhooks`, the body
+ * from the same schema the worker builds it with.
+ */
+function webhooksObject() {
+  const header = (name: string, description: string) => ({ name, in: "header", required: true, description, schema: { type: "string" } });
+  const post = (summary: string, description: string) => ({
+    post: {
+      summary,
+      description: `${description}\n\nSigned by the Standard Webhooks convention: \`webhook-signature\` lists \`v1,<base64>\`, the HMAC-SHA256 of \`<webhook-id>.<webhook-timestamp>.<body>\` under the base64 part of your \`whsec_\` secret (two entries for 24 hours after a rotation). Answer 2xx within 10 seconds; anything else is retried with exponential backoff for 24 hours, always with the same \`webhook-id\`, so drop repeats by it.`,
+      parameters: [
+        header("webhook-id", "The event's id: the same on every attempt and replay."),
+        header("webhook-timestamp", "Seconds since 1970 when this attempt was signed."),
+        header("webhook-signature", "Space-separated `v1,<base64>` signatures."),
+      ],
+      requestBody: { required: true, content: { "application/json": { schema: { $ref: `${COMPONENTS}WebhookPayload` } } } },
+      responses: { "2XX": { description: "Received. Any other answer, or none within 10 s, is retried." } },
+    },
+  });
+  return {
+    "bevakning.changes": post(
+      "Bevakning's changes after a reindex",
+      "Set up on the page Bevakningar. The companies that entered or left the saved searches and the watched companies' changes.",
+    ),
+    "bevakning.test": post("A test event", "Sent by 'Skicka testhändelse' on Bevakningar; the same shape with a made-up company."),
+  };
+}
+
 export function buildOpenApi() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of V1_OPERATIONS) (paths[op.path] ??= {})[op.method] = operationObject(op);
@@ -144,12 +173,14 @@ export function buildOpenApi() {
             ["ExtractionJob", ExtractionJobSchema],
             ["ExtractionJobList", ExtractionJobListSchema],
             ["Error", ErrorBodySchema],
+            ["WebhookPayload", WebhookPayloadSchema],
           ],
           "output",
         ),
       },
     },
     paths,
+    webhooks: webhooksObject(),
   };
 }
 
