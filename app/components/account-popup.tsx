@@ -28,9 +28,9 @@ export function AccountPopup({ user }: { user: ActiveUser }) {
           <p className="popup__name">{`${firstName} ${lastName}`.trim()}</p>
           <p className="popup__muted">{email}</p>
           <p>{recordsLeftText(user.subscription.extractionRecordsLeft)}</p>
-          <p>
-            <Link to="/api-nycklar">API-nycklar</Link>
-          </p>
+          <Link className="button button--secondary" to="/api-nycklar">
+            API-nycklar
+          </Link>
           <button type="button" className="button button--secondary" onClick={() => void signOut()}>
             Logga ut
           </button>
