@@ -30,7 +30,7 @@ export type PrincipalName = (typeof PRINCIPALS)[number];
 export type Access = "public" | "subscriber" | "terms-exempt";
 
 /** Owned resources a route deletes (the owner's cell gets a fresh one). */
-export type ConsumedId = "listFileId" | "sharedLinkId" | "templateId" | "savedSearchId" | "watchedOrgSeqNo";
+export type ConsumedId = "listFileId" | "sharedLinkId" | "templateId" | "savedSearchId" | "watchedOrgSeqNo" | "webhookId" | "apiKeyId";
 
 /** An expected answer: the status and, for an error, the error body's code. */
 export interface Expected {
@@ -52,6 +52,11 @@ export interface OwnedIds {
   savedSearchId: string;
   /** A company A watches (not the fixtures' `company`, which every principal may watch). */
   watchedOrgSeqNo: string;
+  /** One of A's webhook endpoints (Bevakning, issue 47) and an event of it. */
+  webhookId: string;
+  webhookEventId: string;
+  /** One of A's API keys (its id, as the revoke route takes it). */
+  apiKeyId: string;
 }
 
 export interface RequestFixtures {
@@ -130,6 +135,30 @@ const ownSavedSearch = (ok: Expected, build: (ids: OwnedIds) => RouteRequest, co
   overrides: { otherUser: SAVED_SEARCH_NOT_FOUND },
   build: (f) => build(f.ids),
 });
+
+const WEBHOOK_NOT_FOUND: Expected = { status: 404, code: "WEBHOOK_NOT_FOUND" };
+
+/** A's webhook endpoint by id: another user gets 404 (issue 47 point 4). */
+const ownWebhook = (
+  ok: Expected,
+  build: (ids: OwnedIds) => RouteRequest,
+  extra: (keyof OwnedIds)[] = [],
+  consumes?: ConsumedId,
+): RouteAccess => ({
+  access: "subscriber",
+  owned: ["webhookId", ...extra],
+  ...(consumes ? { consumes } : {}),
+  ok,
+  overrides: { otherUser: WEBHOOK_NOT_FOUND },
+  build: (f) => build(f.ids),
+});
+
+/**
+ * /v1 reads an API key and never a cookie (docs/decisions/0054): every principal of this matrix, the owner's session
+ * included, is API_KEY_MISSING there; what keys may do is tested in tests/integration/api-keys.test.ts.
+ */
+const KEY_ONLY: Expected = { status: 401, code: "API_KEY_MISSING" };
+const keyOnly = (build: (f: RequestFixtures) => RouteRequest): RouteAccess => ({ access: "public", owned: [], ok: KEY_ONLY, build });
 
 /**
  * /api/auth/refresh reads only the refresh cookie: an expired access token refreshes (that is what refresh is for);
@@ -402,6 +431,51 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     overrides: { otherUser: { status: 404, code: "WATCH_NOT_FOUND" } },
     build: (f) => ({ method: "DELETE", path: `/sapi/monitoring/companies/${f.ids.watchedOrgSeqNo}` }),
   },
+  "GET /sapi/monitoring/webhooks": subscriberGet("/sapi/monitoring/webhooks"),
+  "POST /sapi/monitoring/webhooks": {
+    access: "subscriber",
+    owned: [],
+    ok: OK,
+    build: () => post("/sapi/monitoring/webhooks", { url: "http://127.0.0.1:9/hook", savedSearchId: null }),
+  },
+  "DELETE /sapi/monitoring/webhooks/:id": ownWebhook(
+    NO_CONTENT,
+    (ids) => ({ method: "DELETE", path: `/sapi/monitoring/webhooks/${ids.webhookId}` }),
+    [],
+    "webhookId",
+  ),
+  "POST /sapi/monitoring/webhooks/:id/rotate": ownWebhook(OK, (ids) => post(`/sapi/monitoring/webhooks/${ids.webhookId}/rotate`)),
+  "POST /sapi/monitoring/webhooks/:id/test": ownWebhook(OK, (ids) => post(`/sapi/monitoring/webhooks/${ids.webhookId}/test`)),
+  "GET /sapi/monitoring/webhooks/:id/deliveries": ownWebhook(OK, (ids) => get(`/sapi/monitoring/webhooks/${ids.webhookId}/deliveries`)),
+  "POST /sapi/monitoring/webhooks/:id/deliveries/:eventId/replay": ownWebhook(
+    OK,
+    (ids) => post(`/sapi/monitoring/webhooks/${ids.webhookId}/deliveries/${ids.webhookEventId}/replay`),
+    ["webhookEventId"],
+  ),
+  "GET /sapi/api-keys": subscriberGet("/sapi/api-keys"),
+  "POST /sapi/api-keys": {
+    access: "subscriber",
+    owned: [],
+    ok: { status: 201 },
+    build: () => post("/sapi/api-keys", { name: "Matrisens nyckel", scopes: ["search"] }),
+  },
+  "DELETE /sapi/api-keys/:keyId": {
+    access: "subscriber",
+    owned: ["apiKeyId"],
+    consumes: "apiKeyId",
+    ok: NO_CONTENT,
+    overrides: { otherUser: { status: 404, code: "API_KEY_NOT_FOUND" } },
+    build: (f) => ({ method: "DELETE", path: `/sapi/api-keys/${f.ids.apiKeyId}` }),
+  },
+  "GET /v1/openapi.json": { access: "public", owned: [], ok: OK, build: () => get("/v1/openapi.json") },
+  "GET /v1/docs": { access: "public", owned: [], ok: OK, build: () => get("/v1/docs") },
+  "POST /v1/search": keyOnly(() => post("/v1/search", {})),
+  "GET /v1/companies/:orgNo": keyOnly((f) => get(`/v1/companies/${f.company.orgNo}`)),
+  "GET /v1/worksites/:cfarNo": keyOnly(() => get("/v1/worksites/12345678")),
+  "POST /v1/exports": keyOnly(() => post("/v1/exports", { search: {}, count: 1 })),
+  "GET /v1/exports": keyOnly(() => get("/v1/exports")),
+  "GET /v1/exports/:jobId": keyOnly((f) => get(`/v1/exports/${f.ids.jobId}`)),
+  "GET /v1/exports/:jobId/file": keyOnly((f) => get(`/v1/exports/${f.ids.jobId}/file`)),
 };
 
 /** The general rule: public routes answer alike for everyone; /sapi checks the session, the account, then the terms. */

@@ -308,6 +308,25 @@ async function createTemplate(user: TestUser): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
+/** A webhook endpoint of the user's (a loopback address: allowed in local development) and a test event of it. */
+async function createWebhook(user: TestUser): Promise<{ webhookId: string; webhookEventId: string }> {
+  const request = { method: "POST", path: "/sapi/monitoring/webhooks", headers: { "Content-Type": "application/json" } };
+  const made = await callOk(
+    user.cookie,
+    { ...request, body: JSON.stringify({ url: "http://127.0.0.1:9/hook", savedSearchId: null }) },
+    200,
+  );
+  const webhookId = ((await made.json()) as { webhook: { id: string } }).webhook.id;
+  const sent = await callOk(user.cookie, { method: "POST", path: `/sapi/monitoring/webhooks/${webhookId}/test` }, 200);
+  return { webhookId, webhookEventId: ((await sent.json()) as { id: string }).id };
+}
+
+async function createApiKey(user: TestUser): Promise<string> {
+  const request = { method: "POST", path: "/sapi/api-keys", headers: { "Content-Type": "application/json" } };
+  const made = await callOk(user.cookie, { ...request, body: JSON.stringify({ name: `Nyckel-${TAG}`, scopes: ["search"] }) }, 201);
+  return ((await made.json()) as { apiKey: { keyId: string } }).apiKey.keyId;
+}
+
 async function freshOwnerResource(kind: ConsumedId): Promise<OwnedIds> {
   const create: Record<ConsumedId, () => Promise<string>> = {
     listFileId: () => uploadListFile(owner, "99"),
@@ -315,6 +334,8 @@ async function freshOwnerResource(kind: ConsumedId): Promise<OwnedIds> {
     templateId: () => createTemplate(owner),
     savedSearchId: () => createSavedSearch(owner),
     watchedOrgSeqNo: () => watchCompany(owner, ids.watchedOrgSeqNo),
+    webhookId: async () => (await createWebhook(owner)).webhookId,
+    apiKeyId: () => createApiKey(owner),
   };
   return { ...ids, [kind]: await create[kind]() };
 }
@@ -370,7 +391,10 @@ beforeAll(async () => {
   owner = await createTestUser(harness, { firstName: `Astrid${TAG}`, lastName: `Ägare${TAG}`, quota: 100 });
   other = await createTestUser(harness, { firstName: "Bertil", lastName: "Annan", quota: 100 });
   fixtures = {
-    ids: { seqNo: "7", listFileId: "0", sharedLinkId: "", jobId: "", templateId: "", savedSearchId: "", watchedOrgSeqNo: "" },
+    ids: {
+      ...{ seqNo: "7", listFileId: "0", sharedLinkId: "", jobId: "", templateId: "", savedSearchId: "", watchedOrgSeqNo: "" },
+      ...{ webhookId: "", webhookEventId: "", apiKeyId: "" },
+    },
     signInAccount: { id: signInAccount.username, password: signInAccount.password },
     pendingCode,
     listFileBytes: new TextEncoder().encode(seeded.companies.map((c) => c.orgNo).join("\r\n")),
@@ -386,6 +410,8 @@ beforeAll(async () => {
     templateId: await createTemplate(owner),
     savedSearchId: await createSavedSearch(owner),
     watchedOrgSeqNo: await watchCompany(owner, String(watched.orgSeqNo)),
+    ...(await createWebhook(owner)),
+    apiKeyId: await createApiKey(owner),
   };
   fixtures.ids = ids;
   ids.jobId = await doneExportJob(owner);
