@@ -173,6 +173,23 @@ describe("webhook endpoints", () => {
     expect((await remove(owner, webhook.id)).status).toBe(204);
   }, 60_000);
 
+  it("never follows a redirect: a 3xx is a failed attempt, retried later", async () => {
+    const { webhook } = await created(owner);
+    receiver.behave({ redirectTo: `${receiver.url}/elsewhere` });
+    const sent = await authedFetch(harness, owner.cookie, `/sapi/monitoring/webhooks/${webhook.id}/test`, { method: "POST" });
+    const { id } = (await sent.json()) as { id: string };
+    await expect.poll(async () => (await deliveries(owner, webhook.id))[0]?.attempts, { timeout: 10_000 }).toBe(1);
+    const [delivery] = await deliveries(owner, webhook.id);
+    // A failed attempt, retried later. Cloudflare's fetch with redirect "manual" hands back the 3xx (logged as
+    // REDIRECT_NOT_FOLLOWED); the local runtime answers such a fetch with a 500 of its own instead.
+    expect(delivery).toMatchObject({ state: "PENDING", attempts: 1 });
+    expect(delivery!.log[0]!.status).toBeGreaterThanOrEqual(300);
+    // Only the endpoint itself was asked; the redirect's target never was.
+    expect(receiver.received.filter((r) => r.id === id)).toHaveLength(1);
+    receiver.behave({});
+    expect((await remove(owner, webhook.id)).status).toBe(204);
+  });
+
   it("signs with both secrets for a day after a rotation", async () => {
     const first = await created(owner);
     const rotated = await authedFetch(harness, owner.cookie, `/sapi/monitoring/webhooks/${first.webhook.id}/rotate`, { method: "POST" });

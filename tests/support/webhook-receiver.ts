@@ -23,6 +23,8 @@ export interface ReceiverBehaviour {
   failFirst?: number;
   /** Hold each answer this long (ms). */
   delayMs?: number;
+  /** Answer every signed request with a redirect to this address. */
+  redirectTo?: string;
 }
 
 function verify(secret: string, id: string, timestamp: string, body: string, signatures: string[]): boolean {
@@ -49,10 +51,11 @@ export async function startWebhookReceiver() {
       const signatures = header("webhook-signature").split(" ").filter(Boolean);
       const seen = received.filter((r) => r.id === id).length;
       const verifiedBy = [...secrets].filter((secret) => verify(secret, id, header("webhook-timestamp"), body, signatures));
-      const status = verifiedBy.length === 0 ? 401 : seen < (behaviour.failFirst ?? 0) ? 500 : 204;
+      const redirect = verifiedBy.length > 0 && behaviour.redirectTo !== undefined;
+      const status = verifiedBy.length === 0 ? 401 : redirect ? 302 : seen < (behaviour.failFirst ?? 0) ? 500 : 204;
       received.push({ id, timestamp: Number(header("webhook-timestamp")), signatures, body, verifiedBy, status, at: Date.now() });
       if (behaviour.delayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
-      response.writeHead(status).end();
+      response.writeHead(status, redirect ? { Location: behaviour.redirectTo } : {}).end();
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -363,6 +363,45 @@ async function uploadListFile(cookie: string, name = "kunder.txt", text = "55600
 }
 
 /**
+ * A webhook endpoint of a fresh account (issue 47), its address then set to one every attempt refuses at once (a private
+ * address: FAILED on the first attempt, never retried), so no delivery changes a table in a later route's window.
+ */
+async function createWebhook(cookie: string): Promise<string> {
+  const response = await authedFetch(harness, cookie, "/sapi/monitoring/webhooks", {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ url: "http://127.0.0.1:9/hook", savedSearchId: null }),
+  });
+  expect(response.status).toBe(200);
+  const id = ((await response.json()) as { webhook: { id: string } }).webhook.id;
+  const env = await harness.api().getEnv();
+  await env.DB.prepare("UPDATE webhook_endpoints SET url = 'https://10.0.0.1/hook' WHERE id = ?").bind(id).run();
+  return id;
+}
+
+/** Waits until no event of the endpoint is still owed (its one attempt made). */
+async function webhookSettled(cookie: string, webhookId: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const response = await authedFetch(harness, cookie, `/sapi/monitoring/webhooks/${webhookId}/deliveries`);
+      const { deliveries } = (await response.json()) as { deliveries: { state: string }[] };
+      return deliveries.every((d) => d.state !== "PENDING");
+    })
+    .toBe(true);
+}
+
+async function webhookEvent(cookie: string, webhookId: string): Promise<string> {
+  const response = await authedFetch(harness, cookie, `/sapi/monitoring/webhooks/${webhookId}/test`, { method: "POST" });
+  expect(response.status).toBe(200);
+  const { id } = (await response.json()) as { id: string };
+  await webhookSettled(cookie, webhookId);
+  return id;
+}
+
+/** After the site's own call of these routes, what they queued is let to settle before the next route's digest. */
+const SETTLES_WEBHOOK = /^POST \/sapi\/monitoring\/webhooks\/:id\/(test|deliveries\/:eventId\/replay)$/;
+
+/**
  * A valid request per state-changing route of the API router, made for a fresh account: sent from another site it
  * must be refused and change nothing; sent from the site it must do its work. A new route needs an entry here.
  */
@@ -464,6 +503,43 @@ const STATE_CHANGES: Record<string, () => Promise<StateChange>> = {
     await created(cookie, `/sapi/monitoring/companies/${companyId()}`, undefined);
     return jsonCall(`/sapi/monitoring/companies/${companyId()}`, cookie, undefined, 204, "DELETE");
   },
+  "POST /sapi/monitoring/webhooks": async () =>
+    jsonCall(
+      "/sapi/monitoring/webhooks",
+      (await createTestUser(harness)).cookie,
+      { url: "http://127.0.0.1:9/hook", savedSearchId: null },
+      200,
+    ),
+  "DELETE /sapi/monitoring/webhooks/:id": async () => {
+    const { cookie } = await createTestUser(harness);
+    return jsonCall(`/sapi/monitoring/webhooks/${await createWebhook(cookie)}`, cookie, undefined, 204, "DELETE");
+  },
+  "POST /sapi/monitoring/webhooks/:id/rotate": async () => {
+    const { cookie } = await createTestUser(harness);
+    return jsonCall(`/sapi/monitoring/webhooks/${await createWebhook(cookie)}/rotate`, cookie, undefined, 200);
+  },
+  "POST /sapi/monitoring/webhooks/:id/test": async () => {
+    const { cookie } = await createTestUser(harness);
+    return jsonCall(`/sapi/monitoring/webhooks/${await createWebhook(cookie)}/test`, cookie, undefined, 200);
+  },
+  "POST /sapi/monitoring/webhooks/:id/deliveries/:eventId/replay": async () => {
+    const { cookie } = await createTestUser(harness);
+    const webhookId = await createWebhook(cookie);
+    const eventId = await webhookEvent(cookie, webhookId);
+    return jsonCall(`/sapi/monitoring/webhooks/${webhookId}/deliveries/${eventId}/replay`, cookie, undefined, 200);
+  },
+  "POST /sapi/api-keys": async () =>
+    jsonCall("/sapi/api-keys", (await createTestUser(harness)).cookie, { name: "Nyckel", scopes: ["search"] }, 201),
+  "DELETE /sapi/api-keys/:keyId": async () => {
+    const { cookie } = await createTestUser(harness);
+    const response = await authedFetch(harness, cookie, "/sapi/api-keys", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ name: "Nyckel", scopes: ["search"] }),
+    });
+    const { apiKey } = (await response.json()) as { apiKey: { keyId: string } };
+    return jsonCall(`/sapi/api-keys/${apiKey.keyId}`, cookie, undefined, 204, "DELETE");
+  },
   "POST /sapi/extraction/spreadsheet": async () => {
     const { cookie } = await createTestUser(harness);
     const query = new URLSearchParams({ serializedSearch: vad({}), count: "2" });
@@ -519,13 +595,33 @@ function remixActionPaths(): string[] {
 describe("cross-site requests", () => {
   it("every state-changing API route refuses another site's request and changes nothing", async (context) => {
     track(context);
-    const routes = [
+    const all = [
       ...new Set(
         createApp()
           .routes.filter((route) => route.method !== "ALL" && route.method !== "GET")
           .map((route) => `${route.method} ${route.path}`),
       ),
     ];
+    // /v1 takes an API key and never reads a cookie (docs/decisions/0054): another site's request carrying the user's
+    // cookie is API_KEY_MISSING there and changes nothing.
+    const routes = all.filter((route) => !route.includes(" /v1/"));
+    const keyRoutes = all.filter((route) => route.includes(" /v1/"));
+    expect(keyRoutes.length).toBeGreaterThan(0);
+    const victim = await createTestUser(harness);
+    for (const route of keyRoutes) {
+      const [method, template] = route.split(" ") as [string, string];
+      const before = await stateDigest();
+      for (const [variant, headers] of CROSS_SITE) {
+        const response = await harness.server.fetch(template.replace(/:(\w+)/g, "x1"), {
+          method,
+          headers: { Cookie: victim.cookie, ...json, ...headers },
+          body: "{}",
+        });
+        expect(response.status, `${route}, ${variant}`).toBe(401);
+        expect(ErrorBodySchema.parse(await response.json()).code).toBe("API_KEY_MISSING");
+      }
+      expect(await stateDigest(), `${route}: nothing changed`).toBe(before);
+    }
     expect(
       routes.filter((route) => !(route in STATE_CHANGES)),
       "state-changing routes without an entry in STATE_CHANGES",
@@ -540,6 +636,7 @@ describe("cross-site requests", () => {
         const owner = { cookie: change.cookie } as TestUser;
         expect((await settledJob(harness, owner, jobId)).status).toBe("DONE");
       } else await own.arrayBuffer();
+      if (SETTLES_WEBHOOK.test(route)) await webhookSettled(change.cookie, change.path.split("/")[4]!);
       figures.apiRoutes += 1;
     }
     // 28 routes, each with a fresh user, five cross-site variants and two digests of every table: about a minute

@@ -300,6 +300,17 @@ describe("scenario 5: hostile input over HTTP", () => {
   it("refuses a 50 MB body on every route that reads one (chunked or declared) within 5 s, changing nothing", async () => {
     const bodyRoutes = routerRoutes().filter((route) => ROUTE_CONTRACTS[routeKey(route)]?.body !== undefined);
     expect(bodyRoutes.length).toBeGreaterThanOrEqual(8);
+    // /v1 reads a body only behind an API key (without one it answers 401 before reading): the user's own key, every scope.
+    const made = await fetch(new URL("/sapi/api-keys", base), {
+      method: "POST",
+      headers: { Origin: base.origin, "Sec-Fetch-Site": "same-origin", Cookie: user.cookie, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Stora kroppar", scopes: ["search", "details", "export"] }),
+    });
+    expect(made.status).toBe(201);
+    const { key } = (await made.json()) as { key: string };
+    // Its first use records "last used" (at most once a minute): done before the state is read.
+    expect((await fetch(new URL("/v1/exports", base), { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const before = await snapshotState(db);
     const fiftyMegabytes = { chunks: () => Array.from({ length: 50 }, () => new Uint8Array(1024 * 1024).fill(0x61)) };
     for (const route of bodyRoutes) {
@@ -316,6 +327,7 @@ describe("scenario 5: hostile input over HTTP", () => {
         "Content-Type": route.path.includes("list-file") ? "multipart/form-data; boundary=x" : "application/json",
         "Idempotency-Key": `fuzz-large-${crypto.randomUUID()}`,
         ...(route.path.startsWith("/sapi/") ? { Cookie: user.cookie } : {}),
+        ...(route.path.startsWith("/v1/") ? { Authorization: `Bearer ${key}` } : {}),
       };
       // The chunked body is the one that used to be buffered whole; the full form also sends one with Content-Length.
       for (const body of byScale([fiftyMegabytes], [fiftyMegabytes, Buffer.alloc(50 * 1024 * 1024, 0x61)])) {

@@ -44,6 +44,9 @@ import {
   StoreFinancialConfigRequestSchema,
 } from "#shared/api-contracts/search-api";
 import { ActiveUserSchema, ContactMessageSchema, TermsOfUseSchema } from "#shared/api-contracts/subscription";
+import { ApiKeyListSchema, CreateApiKeyRequestSchema, CreatedApiKeySchema } from "#shared/api-contracts/api-keys";
+import { V1CompanySchema, V1ExportRequestSchema, V1WorksiteSchema } from "#shared/api-contracts/v1";
+import { WebhookDeliveriesSchema, WebhookDeliverySchema, WebhookListSchema, WebhookWithSecretSchema } from "#shared/api-contracts/webhooks";
 import { ListFileListSchema, SeqNoParamSchema } from "#shared/api-contracts/list-files";
 import { SuggestAnswerSchema } from "#shared/api-contracts/suggest";
 import { AbortCodeSchema, ConfirmCodeSchema, CreateCodeSchema, PasswordSignInSchema } from "#api/auth/auth-schemas";
@@ -130,6 +133,16 @@ const refdata = (schema: z.ZodType): RouteContract => ({ answer: schema });
 /** Bevakning (issue 16): saved-search ids are random (another user's, or none: 404); companies of the register. */
 const savedSearchId = fc.stringMatching(/^[A-Za-z0-9]{16}$/);
 const registerOrgSeqNo = fc.constantFrom(...fixtureCompanies().map((company) => String(company.orgSeqNo)));
+
+/** Webhooks and API keys (issue 47): random ids (another user's, or none: 404); addresses allowed and refused. */
+const webhookId = fc.stringMatching(/^wh_[A-Za-z0-9]{16}$/);
+const webhookEventId = fc.stringMatching(/^msg_[A-Za-z0-9]{24}$/);
+const apiKeyId = fc.stringMatching(/^[A-Za-z0-9]{12}$/);
+const webhookUrl = fc.oneof(
+  fc.constantFrom("http://127.0.0.1:9/hook", "https://10.0.0.1/hook", "https://169.254.169.254/", "javascript:alert(1)"),
+  fc.webUrl(),
+  fc.string(),
+);
 
 /** Export templates (issue 17): a built-in id or a random one (another user's, or none: 404). */
 const templateId = fc.oneof(fc.constantFrom("standard", "hubspot", "upsales"), fc.uuid());
@@ -243,6 +256,32 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   "GET /sapi/monitoring/companies": { answer: WatchedIdsSchema },
   "POST /sapi/monitoring/companies/:orgSeqNo": { params: { orgSeqNo: registerOrgSeqNo }, answer: WatchedCompanySchema },
   "DELETE /sapi/monitoring/companies/:orgSeqNo": { params: { orgSeqNo: registerOrgSeqNo }, answer: "empty" },
+  "GET /sapi/monitoring/webhooks": { answer: WebhookListSchema },
+  "POST /sapi/monitoring/webhooks": {
+    body: json(fc.record({ url: webhookUrl, savedSearchId: fc.oneof(fc.constant(null), savedSearchId) })),
+    answer: WebhookWithSecretSchema,
+  },
+  "DELETE /sapi/monitoring/webhooks/:id": { params: { id: webhookId }, answer: "empty" },
+  "POST /sapi/monitoring/webhooks/:id/rotate": { params: { id: webhookId }, answer: WebhookWithSecretSchema },
+  "POST /sapi/monitoring/webhooks/:id/test": { params: { id: webhookId }, answer: WebhookDeliverySchema },
+  "GET /sapi/monitoring/webhooks/:id/deliveries": { params: { id: webhookId }, answer: WebhookDeliveriesSchema },
+  "POST /sapi/monitoring/webhooks/:id/deliveries/:eventId/replay": {
+    params: { id: webhookId, eventId: webhookEventId },
+    answer: WebhookDeliverySchema,
+  },
+  "GET /sapi/api-keys": { answer: ApiKeyListSchema },
+  "POST /sapi/api-keys": { body: json(fromZod(CreateApiKeyRequestSchema)), answer: CreatedApiKeySchema },
+  "DELETE /sapi/api-keys/:keyId": { params: { keyId: apiKeyId }, answer: "empty" },
+  // /v1 takes an API key, never the fuzz user's cookie: every data call is refused (401) before its input is read.
+  "GET /v1/openapi.json": { answer: z.object({ openapi: z.literal("3.1.0") }) },
+  "GET /v1/docs": { answer: "html" },
+  "POST /v1/search": { body: json(validSearch), answer: SearchPageAnswerSchema },
+  "GET /v1/companies/:orgNo": { params: { orgNo: fc.constantFrom(...fixtureCompanies().map((c) => c.orgNo)) }, answer: V1CompanySchema },
+  "GET /v1/worksites/:cfarNo": { params: { cfarNo: fc.stringMatching(/^\d{8}$/) }, answer: V1WorksiteSchema },
+  "POST /v1/exports": { body: json(fromZod(V1ExportRequestSchema)), answer: ExtractionJobSchema },
+  "GET /v1/exports": { answer: ExtractionJobListSchema },
+  "GET /v1/exports/:jobId": { params: { jobId: fc.constant("@jobId") }, answer: ExtractionJobSchema },
+  "GET /v1/exports/:jobId/file": { params: { jobId: fc.constant("@jobId") }, answer: "xlsx" },
   "GET /sapi/extraction": {
     query: fc.oneof(
       fc.record({ limit: fc.integer({ min: 1, max: 100 }).map(String) }, { requiredKeys: [] }),
