@@ -28,6 +28,17 @@ describe("summarizeSearch", () => {
     );
   });
 
+  it("says the years of an age range, the crowns of an amount, and no unit for a count", () => {
+    const search = SearchSchema.parse({ range: { companyAge: "_2", managerAge: "40_60", turnover: "1000000_", numEmployees: "_9" } });
+    const values = Object.fromEntries(describeSearch(search, { exclude: false, count: 0 }, texts).map((c) => [c.label, c.value]));
+    expect(values).toMatchObject({
+      "Företagets ålder": "högst 2 år",
+      "Befattningshavarens ålder": "40 år – 60 år",
+      "Antal anställda": "högst 9",
+    });
+    expect(values["Omsättning"]).toMatch(/^minst 1\s000\s000 kr$/);
+  });
+
   it("names list files without their numbers when they are not known", () => {
     const search = SearchSchema.parse({ numSet: { includeFile: [4] } });
     expect(summarizeSearch(describeSearch(search, { exclude: true, count: 2 }, texts))).toBe(
