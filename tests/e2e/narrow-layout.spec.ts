@@ -28,6 +28,17 @@ async function seedLists(page: Page, local: Parameters<Parameters<typeof test>[2
   const jobId = await local.insertRunningExport({ userId, serializedSearch, count: 100_000, rowsWritten: 12_000 });
   await local.finishExport(jobId, { withFile: true });
   await local.insertRunningExport({ userId, serializedSearch, count: 2_500, rowsWritten: 1_000 });
+  // A webhook with a long address and an API key, so that their lists on /bevakningar and /api-nycklar are measured too.
+  const hook = await page.request.post("/sapi/monitoring/webhooks", {
+    data: { url: `http://127.0.0.1:9/${"crm-integration/bevakning/".repeat(6)}urval`, savedSearchId: null },
+    headers: SAME_ORIGIN,
+  });
+  expect(hook.status(), await hook.text()).toBe(200);
+  const key = await page.request.post("/sapi/api-keys", {
+    data: { name: "Nyckel för CRM-integrationen i Västra Götalands län", scopes: ["search", "details", "export"] },
+    headers: SAME_ORIGIN,
+  });
+  expect(key.status(), await key.text()).toBe(201);
 }
 
 /**
@@ -81,6 +92,7 @@ test(
       searchUrl(LONG_SEARCH),
       "/bevakningar",
       "/exporter",
+      "/api-nycklar",
       "/om",
       "/kontakt",
       "/anvandarvillkor",
