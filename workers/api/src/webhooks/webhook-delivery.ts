@@ -8,7 +8,7 @@
  */
 import type { WebhookMessage } from "#shared/api-contracts/webhooks";
 import { refuseEndpointUrl } from "./endpoint-url";
-import { signedHeaders } from "./signature";
+import { signedHeaders, type SignedHeaders } from "./signature";
 import { endpointSecrets } from "./webhook-store";
 
 /** A claimed attempt's lease: longer than the request's timeout, so a live attempt is never swept. */
@@ -81,7 +81,7 @@ async function claim(db: D1Database, eventId: string, now: number): Promise<Clai
   return { kind: "skipped", reason: "early" };
 }
 
-async function post(url: string, headers: Record<string, string>, body: string): Promise<{ status: number | null; error: string | null }> {
+async function post(url: string, headers: SignedHeaders, body: string): Promise<{ status: number | null; error: string | null }> {
   try {
     const response = await fetch(url, {
       method: "POST",
@@ -110,8 +110,8 @@ export async function deliverEvent(
   if (!endpoint) return { kind: "skipped", reason: "no-endpoint" };
   const started = Date.now();
   const refused = refuseEndpointUrl(endpoint.url, { localDevelopment: options.localDevelopment });
-  const headers = await signedHeaders(message.eventId, Math.floor(now / 1000), claimed.payload, endpoint.secrets);
-  const answer = refused ? { status: null, error: `URL_${refused}` } : await post(endpoint.url, { ...headers }, claimed.payload);
+  const sign = () => signedHeaders(message.eventId, Math.floor(now / 1000), claimed.payload, endpoint.secrets);
+  const answer = refused ? { status: null, error: `URL_${refused}` } : await post(endpoint.url, await sign(), claimed.payload);
   const finished = Date.now();
   const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
   const delay = ok || refused ? null : nextDelaySeconds(options.policy, claimed.attempts, finished - claimed.round_started_at);

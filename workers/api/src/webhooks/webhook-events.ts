@@ -14,7 +14,7 @@ import {
 } from "#shared/api-contracts/webhooks";
 import { notFound } from "#shared/errors";
 import type { MonitoringJobMessage } from "#shared/monitoring-job";
-import { randomId } from "./webhook-store";
+import { newSharedLinkId } from "../search/shared-link-service";
 
 /** An event due this long ago and unclaimed is queued again by the sweep (its own queued attempt is late or lost). */
 export const SWEEP_GRACE_MS = 30_000;
@@ -105,21 +105,28 @@ export async function createJobEvents(
     db.prepare("SELECT id, name FROM saved_searches WHERE user_id = ?").bind(job.userId),
   ]);
   const names = new Map(((searches?.results ?? []) as { id: string; name: string }[]).map((s) => [s.id, s.name]));
-  const owed: string[] = [];
+  const events: { id: string; endpointId: string; payload: WebhookPayload }[] = [];
   for (const endpoint of endpoints.results) {
     const payload = payloadFor(job, endpoint.saved_search_id, (alerts?.results ?? []) as AlertRow[], names, now);
-    if (!payload) continue;
-    const id = await eventIdFor(endpoint.id, job);
-    await db
-      .prepare(
-        `INSERT OR IGNORE INTO webhook_events (id, endpoint_id, user_id, type, payload, state, next_attempt_at, round_started_at, created_at)
-         VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`,
-      )
-      .bind(id, endpoint.id, job.userId, payload.type, JSON.stringify(payload), now, now, now)
-      .run();
-    const state = await db.prepare("SELECT state FROM webhook_events WHERE id = ?").bind(id).first<{ state: string }>();
-    if (state?.state === "PENDING") owed.push(id);
+    if (payload) events.push({ id: await eventIdFor(endpoint.id, job), endpointId: endpoint.id, payload });
   }
+  if (events.length === 0) return 0;
+  await db.batch(
+    events.map((event) =>
+      db
+        .prepare(
+          `INSERT OR IGNORE INTO webhook_events (id, endpoint_id, user_id, type, payload, state, next_attempt_at, round_started_at, created_at)
+           VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?, ?)`,
+        )
+        .bind(event.id, event.endpointId, job.userId, event.payload.type, JSON.stringify(event.payload), now, now, now),
+    ),
+  );
+  // A redelivered job finds its events made already: only those still owed are queued again.
+  const pending = await db
+    .prepare("SELECT id FROM webhook_events WHERE id IN (SELECT value FROM json_each(?)) AND state = 'PENDING'")
+    .bind(JSON.stringify(events.map((event) => event.id)))
+    .all<{ id: string }>();
+  const owed = pending.results.map((row) => row.id);
   await enqueue(queue, owed);
   return owed.length;
 }
@@ -152,7 +159,7 @@ export async function createTestEvent(
       truncated: false,
     },
   };
-  const id = randomId("msg_", 24);
+  const id = `msg_${newSharedLinkId(24)}`;
   await db
     .prepare(
       `INSERT INTO webhook_events (id, endpoint_id, user_id, type, payload, state, next_attempt_at, round_started_at, created_at)
@@ -161,7 +168,7 @@ export async function createTestEvent(
     .bind(id, endpointId, userId, payload.type, JSON.stringify(payload), now, now, now)
     .run();
   await enqueue(queue, [id]);
-  return (await listDeliveries(db, userId, endpointId, id))[0]!;
+  return (await readDeliveries(db, userId, endpointId, id))[0]!;
 }
 
 /** The same event (same id, same body) owed again: a new round of attempts from now. */
@@ -181,7 +188,7 @@ export async function replayEvent(
     )
     .bind(now, now, eventId, endpointId, userId, now)
     .run();
-  const [delivery] = await listDeliveries(db, userId, endpointId, eventId);
+  const [delivery] = await readDeliveries(db, userId, endpointId, eventId);
   if (!delivery) throw notFound("WEBHOOK_EVENT_NOT_FOUND", "Händelsen finns inte.");
   if (replayed.meta.changes > 0) await enqueue(queue, [eventId]);
   return delivery;
@@ -206,9 +213,14 @@ interface AttemptRow {
   error: string | null;
 }
 
-/** The endpoint's latest events (or one of them) with every attempt, newest first. */
-export async function listDeliveries(db: D1Database, userId: string, endpointId: string, eventId?: string): Promise<WebhookDelivery[]> {
+/** The endpoint's latest events (or one of them) with every attempt, newest first; another user's endpoint is 404. */
+export async function listDeliveries(db: D1Database, userId: string, endpointId: string): Promise<WebhookDelivery[]> {
   await ownedEndpoint(db, userId, endpointId);
+  return readDeliveries(db, userId, endpointId);
+}
+
+/** The events of an endpoint already known to be the user's (every statement is scoped to the user all the same). */
+async function readDeliveries(db: D1Database, userId: string, endpointId: string, eventId?: string): Promise<WebhookDelivery[]> {
   const only = eventId === undefined ? "" : "AND id = ?";
   const binds = eventId === undefined ? [endpointId, userId] : [endpointId, userId, eventId];
   const events = await db

@@ -11,6 +11,7 @@ import {
   type Webhook,
   type WebhookWithSecret,
 } from "#shared/api-contracts/webhooks";
+import { newSharedLinkId } from "../search/shared-link-service";
 import { refuseEndpointUrl } from "./endpoint-url";
 import { newSigningSecret } from "./signature";
 
@@ -39,19 +40,6 @@ function toWebhook(row: EndpointRow, now: number): Webhook {
     createdAt: new Date(row.created_at).toISOString(),
     previousSecretUntil: until === null ? null : new Date(until).toISOString(),
   };
-}
-
-const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
-/** `prefix` and `length` random letters and digits (rejection sampling, no bias). */
-export function randomId(prefix: string, length: number): string {
-  let id = prefix;
-  while (id.length < prefix.length + length) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
-      if (byte < 248 && id.length < prefix.length + length) id += ID_ALPHABET[byte % 62];
-    }
-  }
-  return id;
 }
 
 export async function listWebhooks(db: D1Database, userId: string, now = Date.now()): Promise<Webhook[]> {
@@ -86,7 +74,7 @@ export async function createWebhook(
     const owned = await db.prepare("SELECT 1 FROM saved_searches WHERE id = ? AND user_id = ?").bind(input.savedSearchId, userId).first();
     if (!owned) throw notFound("SAVED_SEARCH_NOT_FOUND", "Bevakningen finns inte.");
   }
-  const id = randomId("wh_", 16);
+  const id = `wh_${newSharedLinkId(16)}`;
   const secret = newSigningSecret();
   // The limit is part of the insert, so parallel requests cannot pass it together.
   const inserted = await db
