@@ -9,7 +9,7 @@ import path from "node:path";
 import { createAccount } from "./accounts/cli";
 import { ensureDemoClusterIndex, openClusterBackend, startBackendFromEnv, type ClusterBackend } from "./demo-cluster";
 import { ensureDemoDataset, ensureDemoIndex, REGISTER_SAMPLE } from "./demo-data";
-import { openLocalBindings, PERSIST_DIR, ROOT, wranglerDevEnv } from "./lib/local-bindings";
+import { openLocalBindings, PERSIST_DIR, ROOT, wranglerDevEnv, wranglerInspectorArgs } from "./lib/local-bindings";
 import { removeWorkerVarConfigs, writeWorkerVarConfigs } from "./lib/worker-var-configs";
 import { applyPendingMigrations } from "./migrate";
 
@@ -123,6 +123,7 @@ async function main() {
       "--ip",
       "127.0.0.1",
       "--show-interactive-dev-session=false",
+      ...wranglerInspectorArgs(),
     ],
     { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], env: wranglerDevEnv() },
   );

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { PERSIST_DIR, ROOT } from "../lib/local-bindings";
+import { PERSIST_DIR, ROOT, wranglerInspectorArgs } from "../lib/local-bindings";
 import { BENCH_QUERIES } from "./search-queries";
 import type { BenchFigure } from "./record";
 import { appendReport } from "./search-report";
@@ -37,6 +37,7 @@ async function startWorker(state: string, port: number) {
       "--ip",
       "127.0.0.1",
       "--show-interactive-dev-session=false",
+      ...wranglerInspectorArgs(),
     ],
     {
       cwd: ROOT,

@@ -31,3 +31,14 @@ export async function openLocalBindings(persistDir = PERSIST_DIR) {
 export function wranglerDevEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", ...extra };
 }
+
+/**
+ * `--inspector-port` for every `wrangler dev` we start. Left to itself, each wrangler checks that 9229 is free and
+ * binds it moments later, so two stacks starting together (the end-to-end stack beside a resilience stack in npm
+ * test) both pick 9229 and the second exits with "Address already in use (socket "direct:1:default")", the inspector
+ * proxy's socket. Port 0 lets the kernel choose, atomically; URVAL_INSPECTOR_PORT=9229 npm start gives devtools a
+ * fixed one.
+ */
+export function wranglerInspectorArgs(): string[] {
+  return ["--inspector-port", process.env.URVAL_INSPECTOR_PORT ?? "0"];
+}

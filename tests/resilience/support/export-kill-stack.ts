@@ -8,7 +8,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { openSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { ROOT, wranglerDevEnv } from "#scripts/lib/local-bindings";
+import { ROOT, wranglerDevEnv, wranglerInspectorArgs } from "#scripts/lib/local-bindings";
 import { removeWorkerVarConfigs, writeWorkerVarConfigs } from "#scripts/lib/worker-var-configs";
 
 export interface StackOptions {
@@ -43,6 +43,7 @@ export async function startStack(options: StackOptions, run: number, readyTimeou
       ...["dev", "-c", "wrangler.toml", "-c", generated.api, "-c", generated.export],
       ...["--persist-to", options.stateDir, "--port", String(options.port), "--ip", "127.0.0.1"],
       "--show-interactive-dev-session=false",
+      ...wranglerInspectorArgs(),
     ],
     { cwd: ROOT, detached: true, stdio: ["ignore", log, log], env: wranglerDevEnv({ CI: "true", WRANGLER_SEND_METRICS: "false" }) },
   );
