@@ -68,8 +68,8 @@ export function FinancialSection({ detail }: { detail: CompanyDetail }) {
         points={[...periods]
           .map((period, i) => ({
             period: period.period,
-            turnover: figures[i]?.turnover ?? 0,
-            result: figures[i]?.earningsAfterNetInterestIncome ?? 0,
+            turnover: figures[i]?.turnover ?? null,
+            result: figures[i]?.earningsAfterNetInterestIncome ?? null,
           }))
           .reverse()}
       />
