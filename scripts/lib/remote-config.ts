@@ -1,7 +1,7 @@
 /**
  * What the operator CLIs' `--remote` reads from the API worker's wrangler config for an environment (default
- * [env.production], the one `npm run deploy` deploys): the D1 database ids, the queue a producer binding names and a
- * var. A placeholder left in the config is refused with the line to fill in.
+ * [env.production], the one `npm run deploy` deploys): the D1 database ids, the queue a producer binding names, an R2
+ * binding's bucket and a var. A placeholder left in the config is refused with the line to fill in.
  */
 import { unstable_readConfig } from "wrangler";
 import { API_CONFIG } from "./local-bindings";
@@ -25,6 +25,13 @@ export function remoteQueueName(config: RemoteConfig, binding: string, environme
   const producer = config.queues.producers?.find((p: { binding: string }) => p.binding === binding);
   if (!producer?.queue) throw new Error(`no queue producer ${binding} in [env.${environment}] of workers/api/wrangler.toml`);
   return producer.queue;
+}
+
+/** The bucket the R2 binding `binding` names in the environment. */
+export function remoteBucketName(config: RemoteConfig, binding: string, environment: string): string {
+  const bucket = config.r2_buckets.find((b: { binding: string }) => b.binding === binding);
+  if (!bucket?.bucket_name) throw new Error(`no R2 bucket ${binding} in [env.${environment}] of workers/api/wrangler.toml`);
+  return bucket.bucket_name;
 }
 
 /** A string var of the environment, or null when it is not set. */

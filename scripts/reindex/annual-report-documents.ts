@@ -38,7 +38,9 @@ export async function storeAnnualReportPacks(
       totals.stored++;
       totals.bytes += bytes.byteLength;
     }
-    onProgress?.(++totals.packs);
+    // Counted outside the optional call: `onProgress?.(++n)` skips the increment when there is no callback.
+    totals.packs++;
+    onProgress?.(totals.packs);
   }
   return totals;
 }

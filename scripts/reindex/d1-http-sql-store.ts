@@ -7,39 +7,25 @@
  * What is lost against the loader Worker's `D1Database.batch()`: the HTTP API does not document a batch as one
  * transaction, and one insertValues() call is several requests anyway. Every statement Bevakning's stage sends is
  * idempotent (SELECTs, the DELETE of a version pair's staged rows, INSERT OR IGNORE), so a request that failed, even
- * after part of it was applied, is simply sent again (up to ATTEMPTS times for a network error, 429 or 5xx), and a run
+ * after part of it was applied, is simply sent again (up to three times for a network error, 429 or 5xx), and a run
  * that fails midway leaves staged rows without a `monitoring_runs` row: nothing is enqueued for them, and the next run
  * of the same version pair deletes them first (docs/decisions/0024).
  */
-import { CloudflareApiError, type CloudflareApiOptions } from "../lib/cloudflare-api";
+import { type CloudflareApiOptions, withRetries } from "../lib/cloudflare-api";
 import { queryD1Http } from "../accounts/remote-d1";
 import { insertStatements } from "./d1-sql-store";
 import type { LoaderDatabase, SqlStore, Statement } from "./local-loader";
 
 /** Statements per HTTP request of insertValues (about 600 staged rows, ~200 KB). */
 export const STATEMENTS_PER_REQUEST = 50;
-const ATTEMPTS = 3;
-
-const retryable = (error: unknown) =>
-  error instanceof CloudflareApiError ? error.status === 429 || error.status >= 500 : error instanceof TypeError;
 
 export function d1HttpSqlStore(
   api: CloudflareApiOptions,
   databaseIds: Record<LoaderDatabase, string>,
   options: { retryDelayMs?: number } = {},
 ): SqlStore {
-  const send = async (statements: Statement[], db: LoaderDatabase) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await queryD1Http({ ...api, databaseId: databaseIds[db] }, statements);
-      } catch (error) {
-        if (attempt >= ATTEMPTS || !retryable(error)) throw error;
-        const reason = error instanceof Error ? error.message : String(error);
-        console.error(JSON.stringify({ level: "warn", msg: "D1 HTTP request failed, retrying", attempt, reason }));
-        await new Promise((resolve) => setTimeout(resolve, (options.retryDelayMs ?? 1000) * attempt));
-      }
-    }
-  };
+  const send = (statements: Statement[], db: LoaderDatabase) =>
+    withRetries("D1 HTTP request", () => queryD1Http({ ...api, databaseId: databaseIds[db] }, statements), options.retryDelayMs);
   return {
     async sql<Row>(statements: Statement[], db: LoaderDatabase = "SEARCH_DB") {
       return (await send(statements, db)).map((r) => r.results as Row[]);

@@ -27,7 +27,7 @@ import {
   stageMonitoring,
 } from "#search-index/indexing";
 import { PERSIST_DIR } from "../lib/local-bindings";
-import { annualReportPacks, storeAnnualReportPacks } from "./annual-report-documents";
+import { annualReportPacks, type PackStore, storeAnnualReportPacks } from "./annual-report-documents";
 import { LocalLoader, type SqlStore } from "./local-loader";
 import { readCompanies, readManifest, readWorksites } from "./source-reader";
 
@@ -183,7 +183,7 @@ export async function reindexElasticsearch(options: {
   /** The local state whose app database holds the saved searches and watched companies (default .wrangler/state). */
   persistDir?: string;
   /** Production's app database and queue instead of the local state's (`--remote`). */
-  remote?: { store: SqlStore; enqueue: EnqueueRun };
+  remote?: { store: SqlStore; enqueue: EnqueueRun; packs: PackStore };
   onProgress?: (progress: ReindexProgress) => void;
   onStage?: EsReindexHooks["onStage"];
   /** How long the replaced version serves on after the swap before it is deleted (the CLI's --grace-seconds). */
@@ -206,12 +206,11 @@ export async function reindexElasticsearch(options: {
     const packs = annualReportPacks(options.sourceDir).length;
     if (packs > 0) {
       // The filed annual reports into R2 before the new indices go live (packs named by their content: one stored by
-      // an earlier run is not stored again). Production's R2 is not reached from here: with --remote an operator
-      // uploads annual-reports/packs with the deployment's tooling (docs/decisions/0050).
-      if (local) {
-        await options.onStage?.("documents", { version: 0 });
-        await storeAnnualReportPacks(options.sourceDir, local, (done) => options.onProgress?.({ stage: "documents", done, total: packs }));
-      } else console.error(JSON.stringify({ level: "warn", msg: "reindex: annual-report packs are not uploaded with --remote" }));
+      // an earlier run is not stored again): the local state's bucket, or with --remote production's over R2's HTTP API.
+      await options.onStage?.("documents", { version: 0 });
+      await storeAnnualReportPacks(options.sourceDir, options.remote?.packs ?? (local as LocalLoader), (done) =>
+        options.onProgress?.({ stage: "documents", done, total: packs }),
+      );
     }
     return await reindexElasticsearchWithMonitoring(
       client,

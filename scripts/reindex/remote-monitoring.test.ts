@@ -29,6 +29,7 @@ beforeAll(async () => {
     api: { accountId: "acc", apiToken: "tok", baseUrl: d1.baseUrl },
     databaseIds: { DB: "app", SEARCH_DB: "search" },
     queueName: QUEUE,
+    packBucket: "urval-search-index",
     origin: "https://app.urval.se",
   };
 });

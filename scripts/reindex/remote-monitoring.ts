@@ -6,22 +6,28 @@
  * with the API's own dispatcher (the same claim of the run row, so the API's cron never enqueues it a second time
  * unless this claim expires). The digest links to PUBLIC_ORIGIN of the environment's vars (or --origin); without
  * either the run stays STAGED for the API to enqueue with the origin of its next request.
- * Needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN (D1 edit and Queues write).
+ * The filed annual reports' packs go to the bucket of the API's SEARCH_INDEX binding over R2's HTTP API
+ * (r2-http-store.ts), before the new indices go live.
+ * Needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN (D1 edit, Queues write, R2 edit).
  */
 import type { MonitoringJobMessage } from "#shared/monitoring-job";
 import { dispatchMonitoringRuns } from "#api/tooling";
 import { createRemoteD1 } from "../accounts/remote-d1";
 import { cloudflareOptionsFromEnvironment, type CloudflareApiOptions } from "../lib/cloudflare-api";
-import { readRemoteConfig, remoteDatabaseId, remoteQueueName, remoteVar } from "../lib/remote-config";
+import { readRemoteConfig, remoteBucketName, remoteDatabaseId, remoteQueueName, remoteVar } from "../lib/remote-config";
+import type { PackStore } from "./annual-report-documents";
 import { d1HttpSqlStore } from "./d1-http-sql-store";
 import type { LoaderDatabase, SqlStore } from "./local-loader";
 import { httpQueue } from "./queues-http";
+import { r2HttpStore } from "./r2-http-store";
 import type { EnqueueRun } from "./reindex-elasticsearch";
 
 export interface RemoteTarget {
   api: CloudflareApiOptions;
   databaseIds: Record<LoaderDatabase, string>;
   queueName: string;
+  /** The bucket of the API's SEARCH_INDEX binding: the annual reports' packs. */
+  packBucket: string;
   /** The site the digest links to; null leaves the enqueueing to the API. */
   origin: string | null;
 }
@@ -33,12 +39,16 @@ export function remoteTarget(environment: string, origin?: string): RemoteTarget
     api: cloudflareOptionsFromEnvironment(),
     databaseIds: { DB: remoteDatabaseId(config, "DB", environment), SEARCH_DB: remoteDatabaseId(config, "SEARCH_DB", environment) },
     queueName: remoteQueueName(config, "MONITORING_QUEUE", environment),
+    packBucket: remoteBucketName(config, "SEARCH_INDEX", environment),
     origin: origin ?? remoteVar(config, "PUBLIC_ORIGIN"),
   };
 }
 
-/** The store the stage writes through and the enqueueing the reindex does after its switch. */
-export function remoteMonitoring(target: RemoteTarget, options: { retryDelayMs?: number } = {}): { store: SqlStore; enqueue: EnqueueRun } {
+/** The store the stage writes through, the enqueueing the reindex does after its switch, and where the packs go. */
+export function remoteMonitoring(
+  target: RemoteTarget,
+  options: { retryDelayMs?: number } = {},
+): { store: SqlStore; enqueue: EnqueueRun; packs: PackStore } {
   const store = d1HttpSqlStore(target.api, target.databaseIds, options);
   const enqueue: EnqueueRun = async () => {
     if (!target.origin) return { skipped: "no PUBLIC_ORIGIN (or --origin) for the digest's link: the API enqueues on its next call" };
@@ -46,5 +56,5 @@ export function remoteMonitoring(target: RemoteTarget, options: { retryDelayMs?:
     const db = createRemoteD1({ ...target.api, databaseId: target.databaseIds.DB });
     return dispatchMonitoringRuns(db, queue as unknown as Queue<MonitoringJobMessage>, target.origin);
   };
-  return { store, enqueue };
+  return { store, enqueue, packs: r2HttpStore(target.api, target.packBucket, options) };
 }

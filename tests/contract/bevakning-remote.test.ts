@@ -38,6 +38,7 @@ async function runRemote() {
     api: { accountId: "acc", apiToken: "tok", baseUrl: d1.baseUrl, fetcher },
     databaseIds: { DB: "app", SEARCH_DB: "search" },
     queueName: QUEUE,
+    packBucket: "urval-search-index",
     origin: "https://app.urval.se",
   };
   const { store, enqueue } = remoteMonitoring(target, { retryDelayMs: 1 });

@@ -1,0 +1,48 @@
+/**
+ * The filed annual reports' packs into production's R2 from the operator's machine (`npm run reindex -- --backend
+ * elasticsearch --remote`), over R2's object endpoints of Cloudflare's v4 API, the ones `wrangler r2 object get|put
+ * --remote` call: GET and PUT /accounts/{account}/r2/buckets/{bucket}/objects/{key}. GET answers the object's bytes
+ * (404 when there is none), PUT takes them raw and answers the envelope with the stored object's key and size. A pack
+ * is named by the SHA-256 of its bytes, so one already there is left as it is (storeAnnualReportPacks asks first); a
+ * failed call is tried again (429, 5xx, no answer), then fails the reindex before its switch.
+ * The token needs "Workers R2 Storage: Edit" beside D1 and Queues.
+ */
+import { z } from "zod";
+import { CloudflareApiError, cloudflareCall, cloudflareFetch, type CloudflareApiOptions, withRetries } from "../lib/cloudflare-api";
+import type { PackStore } from "./annual-report-documents";
+
+/** Wrangler refuses uploads above 300 MiB through this API; a pack is at most 64 MiB. */
+export const R2_HTTP_MAX_OBJECT_BYTES = 300 * 1024 * 1024;
+
+const StoredObjectSchema = z.object({ key: z.string(), size: z.coerce.number() }).loose();
+
+export function r2HttpStore(api: CloudflareApiOptions, bucket: string, options: { retryDelayMs?: number } = {}): PackStore {
+  const objectPath = (key: string) =>
+    `/r2/buckets/${encodeURIComponent(bucket)}/objects/${key.split("/").map(encodeURIComponent).join("/")}`;
+  return {
+    hasObject: (key) =>
+      withRetries(
+        "R2 HTTP GET",
+        async () => {
+          const response = await cloudflareFetch(api, { method: "GET", path: objectPath(key) });
+          // Only the status is wanted: the bytes (up to a pack's 64 MiB) are not read.
+          await response.body?.cancel();
+          if (response.ok) return true;
+          if (response.status === 404) return false;
+          throw new CloudflareApiError(`Cloudflare API GET ${objectPath(key)}: HTTP ${response.status}`, response.status, []);
+        },
+        options.retryDelayMs,
+      ),
+    async putObject(key, parts, byteLength) {
+      if (byteLength > R2_HTTP_MAX_OBJECT_BYTES)
+        throw new Error(`${key}: ${byteLength} bytes, above the API's ${R2_HTTP_MAX_OBJECT_BYTES}`);
+      const bytes = new Blob(parts as BlobPart[]);
+      const stored = await withRetries(
+        "R2 HTTP PUT",
+        () => cloudflareCall(api, { method: "PUT", path: objectPath(key), bytes }, StoredObjectSchema),
+        options.retryDelayMs,
+      );
+      if (stored.size !== byteLength) throw new Error(`${key}: R2 stored ${stored.size} bytes of ${byteLength}`);
+    },
+  };
+}
