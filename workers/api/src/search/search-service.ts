@@ -8,6 +8,8 @@
 import { forgivingOffer, type ListFileMap, onOneVersion, type SearchBackend, type ValidSearch, type VisiblePage } from "#search-index";
 import { SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import { serializeSearch } from "#shared/search/search-serialize";
+import { rangeFieldDef, type RangeField, swedishToday } from "#shared/search/search-fields";
+import type { Search } from "#shared/search/search-schema";
 import { CLIENT_VERSION } from "#shared/version";
 import type { HistogramField } from "#shared/search/histogram";
 import { listFilesForSearch } from "../list-files/list-file-numbers";
@@ -53,6 +55,21 @@ export interface SearchPageJson {
   cache: "isolate" | "location" | "miss";
 }
 
+/**
+ * The key of a page of results in the isolate's and the location's caches. The answer's contract version too: the
+ * location's cache outlives a deploy, and an older shape must not be served. RESULTS_TEXT_SHAPE: the cached text's own
+ * shape (results-json.ts), so text cached before the split is never read. A search with a range derived from today
+ * (company age: "yngre än 2 år") names the Swedish day it was answered for, so tomorrow's asks again.
+ */
+export function searchCacheKey(
+  at: { backend: string; version: number; page: number; histogram?: HistogramField | undefined; serializedSearch: string; search: Search },
+  now = new Date(),
+): string {
+  const derived = (Object.entries(at.search.range) as [RangeField, string | undefined][]).some(([f, v]) => v && rangeFieldDef(f).derive);
+  const day = derived ? swedishToday(now) : "";
+  return `c${CLIENT_VERSION}:${RESULTS_TEXT_SHAPE}:${at.backend}:${at.version}:${at.page}:${at.histogram ?? ""}:${day}:${at.serializedSearch}`;
+}
+
 /** The answer as JSON text: cached results are spliced in without re-serialising them. */
 export async function searchPageJson(db: D1Database, backend: SearchBackend, input: SearchPageInput): Promise<SearchPageJson> {
   const listFiles = await listFilesForSearch(db, input.userId, input.search.numSet);
@@ -64,9 +81,7 @@ async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFi
   const info = await backend.info();
   let backendMs = 0;
   let shared = false;
-  // The answer's contract version too: the location's cache outlives a deploy, and an older shape must not be served.
-  // RESULTS_TEXT_SHAPE: the cached text's own shape (results-json.ts), so text cached before the split is never read.
-  const key = `c${CLIENT_VERSION}:${RESULTS_TEXT_SHAPE}:${info.backend}:${info.version}:${input.page}:${input.histogram ?? ""}:${serializedSearch}`;
+  const key = searchCacheKey({ ...info, page: input.page, histogram: input.histogram, serializedSearch, search: input.search.normalised });
   // Results that depend on a user's own list files stay in this isolate (keyed by file ids the user owns).
   const edge = listFiles && listFiles.size > 0 ? null : (input.edgeCache ?? null);
   const compute = async () => {
