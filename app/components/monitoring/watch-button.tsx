@@ -4,6 +4,7 @@
  */
 import "../../styles/monitoring.css";
 import { useState } from "react";
+import { flushSync } from "react-dom";
 import { toggleWatch, useWatchedIds } from "../../lib/monitoring/monitoring-store";
 
 export function WatchButton({ orgSeqNo, name }: { orgSeqNo: number; name: string }) {
@@ -15,8 +16,13 @@ export function WatchButton({ orgSeqNo, name }: { orgSeqNo: number; name: string
   const onClick = async () => {
     if (busy) return;
     setBusy(true);
-    setMessage(await toggleWatch(orgSeqNo, !isWatched));
-    setBusy(false);
+    const result = await toggleWatch(orgSeqNo, !isWatched);
+    // In the same task as the store's new state (the text): rendered later, the button would read "Sluta bevaka" while
+    // still busy for a moment, and a quick second press in between would be dropped.
+    flushSync(() => {
+      setMessage(result);
+      setBusy(false);
+    });
   };
   return (
     <span className="watch-button">
