@@ -4,8 +4,9 @@
  * read off tests/fixtures/search/fixture-rows.ts (17 companies: 12 in 0180, 3 in 0114, 1 in 0162, 1 in 0181).
  */
 import { describe, expect, it } from "vitest";
+import { parseSearch } from "#search-index/search-model";
 import type { SearchInput } from "#shared/search/search-schema";
-import { type BackendRef, allIds, expectHits, expectValidation, run } from "./contract-helpers";
+import { type BackendRef, allIds, expectHits, expectValidation, idsOf, run } from "./contract-helpers";
 
 const W = "WORKSITE" as const;
 
@@ -88,6 +89,17 @@ export function exclusionCases(backend: BackendRef) {
         companies,
         minus(await ids({}), await ids({ bool: { useLocation: false }, codeSet: { location: ["12"] } })),
       );
+    });
+
+    it("exports what the search finds, in its order, without the excluded", async () => {
+      const input = { codeSet: { location: ["01"] }, excludeCodeSet: { location: ["0180"], companyForm: ["10"] } };
+      const hits = idsOf(await run(backend(), input));
+      expect(hits.length).toBeGreaterThan(0);
+      const rows: (number | string)[] = [];
+      for await (const chunk of backend().readExportRows(parseSearch(input), { count: 100, chunkSize: 2 }))
+        for (const record of chunk) rows.push("cfarNo" in record ? record.cfarNo : record.orgSeqNo);
+      expect(rows).toEqual(hits);
+      expect(await backend().readExportIds(parseSearch(input), { count: 100 })).toEqual(hits);
     });
 
     it("refuses an unknown excluded code and a code both chosen and excluded, naming each", async () => {
