@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseSearch } from "#search-index/search-model";
+import { CODE_SET_NAMES, CODE_SETS } from "#shared/search/search-fields";
 import type { SearchInput } from "#shared/search/search-schema";
 import { type BackendRef, allIds, expectHits, expectValidation, idsOf, run } from "./contract-helpers";
 
@@ -15,6 +16,19 @@ export function exclusionCases(backend: BackendRef) {
   const minus = (all: (number | string)[], out: (number | string)[]) => all.filter((id) => !out.includes(id));
 
   describe("exclusion on code sets and trees", () => {
+    it("excludes on every declared code set: the records with its most common value are left out", async () => {
+      for (const name of CODE_SET_NAMES) {
+        for (const resultType of CODE_SETS[name].types) {
+          const counts = (await run(backend(), { resultType })).aggregations[`${name}_all`] ?? {};
+          const [code] = Object.entries(counts).sort(([, a], [, b]) => b - a)[0] ?? [];
+          expect(code, `${resultType} ${name}`).toBeDefined();
+          const chosen = await ids({ resultType, codeSet: { [name]: [code] } });
+          expect(chosen.length).toBeGreaterThan(0);
+          await expectHits(backend(), { resultType, excludeCodeSet: { [name]: [code] } }, minus(await ids({ resultType }), chosen));
+        }
+      }
+    });
+
     it("leaves a sub-tree out of a chosen place; the place counts stay those of every alternative", async () => {
       const search = { codeSet: { location: ["01"] }, excludeCodeSet: { location: ["0180"] } };
       const results = await run(backend(), search);
