@@ -2,8 +2,9 @@
  * Exclusion on a code set (issue 46 point 2, docs/decisions/0064), at desktop and phone size: an industry is left out
  * with its row's "Uteslut" (by keyboard on the desktop, by touch on the phone); the hits are the search's without it,
  * the row keeps its counts (how many it leaves out, and in all of Sweden), the summary says "utom …", the address
- * carries the exclusion through a reload, and the search is exported and saved as a Bevakning with it. Growth and
- * "Gasellföretag" in the same walk are issue 46 point 3's.
+ * carries the exclusion through a reload, and the search is exported and saved as a Bevakning with it. In the place
+ * tree, a municipality is left out of its chosen county by keyboard. Growth and "Gasellföretag" in the same walk are
+ * issue 46 point 3's.
  */
 import type { Locator, Page } from "@playwright/test";
 import { ExtractionJobListSchema } from "#shared/api-contracts/extraction";
@@ -104,3 +105,32 @@ for (const device of DEVICES) {
     });
   });
 }
+
+test("excludes a municipality inside a chosen county in the place tree, by keyboard", async ({ page, local }) => {
+  await signedIn({ page, local });
+  const county = { codeSet: { location: ["01"] } };
+  const withoutSolna = { ...county, excludeCodeSet: { location: ["0184"] } };
+  await openSearch(page, county);
+  const expected = (await apiSearch(page, withoutSolna)).results.hitCount;
+  expect(expected).toBeLessThan((await apiSearch(page, county)).results.hitCount);
+  await page.getByRole("button", { name: "Redigera plats" }).click();
+  const panel = page.getByRole("region", { name: "Redigera plats" });
+  await panel.getByRole("button", { name: "Fäll ut Stockholms län" }).click();
+  const solna = panel.locator('.tree-row[data-code="0184"]');
+  await solna.getByRole("checkbox").focus();
+  await page.keyboard.press("Tab");
+  const toggle = solna.getByRole("button", { name: "Uteslut Solna" });
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expectHitCount(page, expected);
+  // The county stays chosen; the summary and the address say what it leaves out.
+  await expect(panel.locator('.tree-row[data-code="01"]').getByRole("checkbox")).toBeChecked();
+  await expect(page.locator(".summary__facts")).toContainText("Stockholms län utom Solna");
+  expect(searchInUrl(page).excludeCodeSet).toEqual(withoutSolna.excludeCodeSet);
+  // Pressed again, it is taken back.
+  await page.keyboard.press("Space");
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await expectHitCount(page, (await apiSearch(page, county)).results.hitCount);
+  await expectAccessible(page);
+});
