@@ -69,6 +69,7 @@ export function TreeEditor({ set, overDrawer }: { set: "sni" | "location"; overD
   const excluded = new Set(search.excludeCodeSet[set] ?? []);
   const partly = useMemo(() => (tree ? partlySelected(tree, chosen ?? []) : new Set<string>()), [tree, chosen]);
   const searching = query.trim() !== "";
+  const ancestors = tree ? (code: string) => ancestorsOf(tree, code) : undefined;
 
   const isShown = (node: RefNode) =>
     (!searching || (match?.visible.has(node.code) ?? false)) &&
@@ -102,8 +103,8 @@ export function TreeEditor({ set, overDrawer }: { set: "sni" | "location"; overD
               allCount={allCounts?.[node.code] ?? 0}
               childCount={children.length}
               onToggleExpand={toggleExpand}
-              onToggleCode={(code) => update(toggleCode(search, set, code))}
-              onToggleExcluded={(code) => update(toggleExcluded(search, set, code))}
+              onToggleCode={(code) => update(toggleCode(search, set, code, ancestors))}
+              onToggleExcluded={(code) => update(toggleExcluded(search, set, code, ancestors))}
               onDrill={(code) => {
                 setRoot(code);
                 setQuery("");

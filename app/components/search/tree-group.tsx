@@ -6,7 +6,7 @@
 import { useCallback, useMemo } from "react";
 import { facetEntries } from "../../lib/search/facet-entries";
 import { toggleCode, toggleExcluded } from "../../lib/search/search-edit";
-import { codeLabel, partlySelected } from "../../lib/search/search-refdata";
+import { ancestorsOf, codeLabel, partlySelected } from "../../lib/search/search-refdata";
 import { CodeFacet } from "./code-facet";
 import { FilterGroup } from "./filter-group";
 import { TreeEditor } from "./tree-editor-lazy";
@@ -36,8 +36,11 @@ export function TreeGroup({ set, title }: { set: "sni" | "location"; title: stri
     const rows = facetEntries([...deeper, ...top], selected, aggregations?.[set], aggregations?.[`${set}_all`], excluded);
     return rows.map((row) => (partly.has(row.code) ? { ...row, partly: true } : row));
   }, [refdata, set, selected, excluded, aggregations]);
-  const onToggle = useCallback((code: string) => edit((s) => toggleCode(s, set, code)), [edit, set]);
-  const onExclude = useCallback((code: string) => edit((s) => toggleExcluded(s, set, code)), [edit, set]);
+  // A chosen code un-excludes the codes above it, an excluded one unchooses those below (search-edit.ts).
+  const tree = set === "sni" ? refdata?.sni : refdata?.location;
+  const ancestors = useMemo(() => (tree ? (code: string) => ancestorsOf(tree, code) : undefined), [tree]);
+  const onToggle = useCallback((code: string) => edit((s) => toggleCode(s, set, code, ancestors)), [edit, set, ancestors]);
+  const onExclude = useCallback((code: string) => edit((s) => toggleExcluded(s, set, code, ancestors)), [edit, set, ancestors]);
   const isOpen = panel === set;
   // The editor's code, and for the industries the full tree and its keywords, fetched ahead of the click.
   const preload = useCallback(() => {

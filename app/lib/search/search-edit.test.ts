@@ -70,6 +70,21 @@ describe("excluding codes (issue 46, 'Uteslut')", () => {
     expect(toggleExcluded(s, "companyForm", "10").excludeCodeSet).toEqual({});
     expect(clearConstraints(s).excludeCodeSet).toEqual({});
   });
+  it("in a tree, excluding a code unchooses those below it, choosing one un-excludes those above it", () => {
+    const ancestors = (code: string) => (code.length === 4 ? [code.slice(0, 2)] : []);
+    let s = addCode(addCode(emptySearch(), "location", "0180"), "location", "1280");
+    s = excludeCode(s, "location", "01", ancestors);
+    expect(s.codeSet).toEqual({ location: ["1280"] });
+    expect(s.excludeCodeSet).toEqual({ location: ["01"] });
+    s = toggleCode(s, "location", "0114", ancestors);
+    expect(s.codeSet).toEqual({ location: ["0114", "1280"] });
+    expect(s.excludeCodeSet).toEqual({});
+    // A sub-tree inside a chosen parent stays as it is asked.
+    const inside = toggleExcluded(addCode(emptySearch(), "location", "01"), "location", "0180", ancestors);
+    expect(inside.codeSet).toEqual({ location: ["01"] });
+    expect(inside.excludeCodeSet).toEqual({ location: ["0180"] });
+  });
+
   it("keeps the exclusions that apply to the other result type when switching", () => {
     const s = search({ excludeCodeSet: { sni: ["K"], companyForm: ["10"] } });
     expect(switchResultType(s, "WORKSITE").excludeCodeSet).toEqual({ sni: ["K"] });

@@ -32,13 +32,25 @@ function without(sets: CodeSets, name: CodeSetName, code: string): CodeSets {
   return out;
 }
 
+/** A tree's ancestors of a code (search-refdata.ts ancestorsOf); none for a flat code set, or a tree not loaded. */
+export type Ancestors = (code: string) => readonly string[];
+const NO_ANCESTORS: Ancestors = () => [];
+
+/** The code sets without the codes of set `name` that `drop` picks; removing the last code deletes the set. */
+function withoutAny(sets: CodeSets, name: CodeSetName, drop: (code: string) => boolean): CodeSets {
+  return (sets[name] ?? []).filter(drop).reduce((out, code) => without(out, name, code), sets);
+}
+
 /**
  * Spec §4 "Code sets": the code goes first; an existing copy is removed first (no duplicates). A code that was
- * excluded is chosen instead.
+ * excluded is chosen instead, and an excluded code above it (`ancestors`) is no longer excluded: it would leave the
+ * chosen code out.
  */
-export function addCode(search: Search, name: CodeSetName, code: string): Search {
+export function addCode(search: Search, name: CodeSetName, code: string, ancestors: Ancestors = NO_ANCESTORS): Search {
   const rest = (search.codeSet[name] ?? []).filter((existing) => existing !== code);
-  return { ...search, codeSet: { ...search.codeSet, [name]: [code, ...rest] }, excludeCodeSet: without(search.excludeCodeSet, name, code) };
+  const above = new Set([code, ...ancestors(code)]);
+  const excludeCodeSet = withoutAny(search.excludeCodeSet, name, (excluded) => above.has(excluded));
+  return { ...search, codeSet: { ...search.codeSet, [name]: [code, ...rest] }, excludeCodeSet };
 }
 
 /** Spec §4 "Code sets": removing the last code deletes the set. */
@@ -47,12 +59,14 @@ export function removeCode(search: Search, name: CodeSetName, code: string): Sea
 }
 
 /**
- * "Uteslut" (issue 46, docs/decisions/0064): the code goes first among the excluded ones and is no longer chosen. A
- * tree's excluded code leaves out its whole subtree, also inside a chosen parent.
+ * "Uteslut" (issue 46, docs/decisions/0064): the code goes first among the excluded ones and is no longer chosen, nor
+ * is a chosen code below it (`ancestors`: it would find nothing). A tree's excluded code leaves out its whole subtree,
+ * also inside a chosen parent.
  */
-export function excludeCode(search: Search, name: CodeSetName, code: string): Search {
+export function excludeCode(search: Search, name: CodeSetName, code: string, ancestors: Ancestors = NO_ANCESTORS): Search {
   const rest = (search.excludeCodeSet[name] ?? []).filter((existing) => existing !== code);
-  return { ...search, codeSet: without(search.codeSet, name, code), excludeCodeSet: { ...search.excludeCodeSet, [name]: [code, ...rest] } };
+  const codeSet = withoutAny(search.codeSet, name, (chosen) => chosen === code || ancestors(chosen).includes(code));
+  return { ...search, codeSet, excludeCodeSet: { ...search.excludeCodeSet, [name]: [code, ...rest] } };
 }
 
 /** Takes a code out of the excluded ones (it is then neither chosen nor excluded). */
@@ -64,16 +78,16 @@ export function isExcluded(search: Search, name: CodeSetName, code: string): boo
   return search.excludeCodeSet[name]?.includes(code) ?? false;
 }
 
-export function toggleExcluded(search: Search, name: CodeSetName, code: string): Search {
-  return isExcluded(search, name, code) ? removeExcludedCode(search, name, code) : excludeCode(search, name, code);
+export function toggleExcluded(search: Search, name: CodeSetName, code: string, ancestors: Ancestors = NO_ANCESTORS): Search {
+  return isExcluded(search, name, code) ? removeExcludedCode(search, name, code) : excludeCode(search, name, code, ancestors);
 }
 
 export function hasCode(search: Search, name: CodeSetName, code: string): boolean {
   return search.codeSet[name]?.includes(code) ?? false;
 }
 
-export function toggleCode(search: Search, name: CodeSetName, code: string): Search {
-  return hasCode(search, name, code) ? removeCode(search, name, code) : addCode(search, name, code);
+export function toggleCode(search: Search, name: CodeSetName, code: string, ancestors: Ancestors = NO_ANCESTORS): Search {
+  return hasCode(search, name, code) ? removeCode(search, name, code) : addCode(search, name, code, ancestors);
 }
 
 /** Sets a range ("from_to") or, with undefined, removes the constraint. */
