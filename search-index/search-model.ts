@@ -52,13 +52,15 @@ const IS_KNOWN: Record<CodeSetName, (code: string) => boolean> = {
   employeeRange: (code) => EMPLOYEE_RANGES.has(code),
 };
 
-/** Unknown codes of a parsed search, each at its own path ("codeSet.sni.2"). */
+/** Unknown codes of a parsed search, chosen or excluded, each at its own path ("codeSet.sni.2", "excludeCodeSet.sni.0"). */
 export function codeIssues(search: Search): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  for (const name of CODE_SET_NAMES) {
-    search.codeSet[name]?.forEach((code, index) => {
-      if (!IS_KNOWN[name](code)) issues.push({ path: `codeSet.${name}.${index}`, message: `Okänd kod: ${code}` });
-    });
+  for (const key of ["codeSet", "excludeCodeSet"] as const) {
+    for (const name of CODE_SET_NAMES) {
+      search[key][name]?.forEach((code, index) => {
+        if (!IS_KNOWN[name](code)) issues.push({ path: `${key}.${name}.${index}`, message: `Okänd kod: ${code}` });
+      });
+    }
   }
   return issues;
 }

@@ -4,7 +4,7 @@
  * constraint, with `terms` queries chunked below the cluster's limit and integer ranges clamped to their type.
  */
 import type { ListFileMap } from "../backend";
-import { BOOL_FILTER_NAMES, RANGE_FIELDS, type RangeField } from "#shared/search/search-fields";
+import { BOOL_FILTER_NAMES, RANGE_FIELDS, type CodeSetName, type RangeField } from "#shared/search/search-fields";
 import type { RangeBounds } from "#shared/search/search-schema";
 import type { ValidSearch } from "../search-model";
 import { RANGE_DOC_FIELDS, SMALL_CODE_FACETS, TREE_FIELDS } from "./es-fields";
@@ -83,17 +83,33 @@ export function hardFilters(search: ValidSearch, listFiles?: ListFileMap): { fil
   return { filter, must_not: mustNot, must };
 }
 
+/** The document field a code set is matched on (a tree's holds every code on each path, so a code matches its subtree). */
+function codeSetField(search: ValidSearch, name: CodeSetName): string {
+  if (name === "sni") return search.bool.useMainSni ? TREE_FIELDS.sni.main : TREE_FIELDS.sni.any;
+  if (name === "location") return search.bool.useLocation ? TREE_FIELDS.location.own : TREE_FIELDS.location.any;
+  return name;
+}
+
+/**
+ * A code set's constraint: one of the chosen codes, and none of the excluded ones (docs/decisions/0064), or null
+ * when the search sets neither.
+ */
+function codeSetFilter(search: ValidSearch, name: CodeSetName): Json | null {
+  const field = codeSetField(search, name);
+  const chosen = search.codeSet[name] ?? [];
+  const excluded = search.excludeCodeSet[name] ?? [];
+  const include = chosen.length ? { terms: { [field]: [...chosen].sort() } } : null;
+  if (!excluded.length) return include;
+  const exclude = { terms: { [field]: [...excluded].sort() } };
+  return { bool: { ...(include ? { filter: [include] } : {}), must_not: [exclude] } };
+}
+
 /** Facet constraints by facet name. */
 export function facetFilters(search: ValidSearch): Record<string, Json> {
   const facets: Record<string, Json> = {};
-  const sni = search.codeSet.sni ?? [];
-  if (sni.length) facets.sni = { terms: { [search.bool.useMainSni ? TREE_FIELDS.sni.main : TREE_FIELDS.sni.any]: [...sni].sort() } };
-  const places = search.codeSet.location ?? [];
-  if (places.length)
-    facets.location = { terms: { [search.bool.useLocation ? TREE_FIELDS.location.own : TREE_FIELDS.location.any]: [...places].sort() } };
-  for (const name of SMALL_CODE_FACETS) {
-    const codes = search.codeSet[name] ?? [];
-    if (codes.length) facets[name] = { terms: { [name]: [...codes].sort() } };
+  for (const name of ["sni", "location", ...SMALL_CODE_FACETS] as const) {
+    const filter = codeSetFilter(search, name);
+    if (filter) facets[name] = filter;
   }
   for (const name of BOOL_FILTER_NAMES) {
     const want = search.bool[name];

@@ -150,6 +150,23 @@ describe("planEsSearch", () => {
       location: { terms: { placeAll: ["0180"] } },
     });
   });
+
+  it("leaves excluded codes out with must_not on the field the chosen codes use (decision 0064)", () => {
+    const search = parseSearch({
+      codeSet: { location: ["01"] },
+      excludeCodeSet: { location: ["0180"], sni: ["K", "62"], companyForm: ["10"] },
+      bool: { useMainSni: false },
+    });
+    expect(facetFilters(search)).toEqual({
+      sni: { bool: { must_not: [{ terms: { sniAll: ["62", "K"] } }] } },
+      location: { bool: { filter: [{ terms: { placeOwn: ["01"] } }], must_not: [{ terms: { placeOwn: ["0180"] } }] } },
+      companyForm: { bool: { must_not: [{ terms: { companyForm: ["10"] } }] } },
+    });
+    // An exclusion alone is an active facet: only its own counts (which leave it out) are the whole index's.
+    const plan = planEsSearch(parseSearch({ excludeCodeSet: { sni: ["K"] } }), { page: 0, seed: 1, wholeIndexKnown: true });
+    expect(plan.fromWholeIndex).toEqual(["sni"]);
+    expect(plan.counts).toHaveLength(1);
+  });
 });
 
 describe("buildEsExportQuery", () => {

@@ -23,6 +23,7 @@ const isTextOnly = (search: ValidSearch) =>
   search.numeric.orgSeqNo === undefined &&
   Object.keys(search.range).length === 0 &&
   Object.values(search.codeSet).every((codes) => !codes?.length) &&
+  Object.values(search.excludeCodeSet).every((codes) => !codes?.length) &&
   Object.values(search.numSet).every((ids) => !ids?.length) &&
   Object.entries(search.bool).every(([name]) => name === "useMainSni" || name === "useLocation");
 

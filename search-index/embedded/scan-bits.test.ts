@@ -53,17 +53,32 @@ function maskOf(random: Random, size: number): Uint8Array | null {
   return mask;
 }
 
+/** A rows mask (scan-plan.ts nodeFilter): some nodes excluded (2), and a base of 1 when nothing is chosen. */
+function rowsMaskOf(random: Random, size: number): { mask: Uint8Array | null; base: number } {
+  const mask = maskOf(random, size);
+  if (mask === null || random.next() < 0.5) return { mask, base: 0 };
+  const base = random.int(2);
+  for (let v = 0; v < size; v++) if (random.next() < 0.1) mask[v] = 2;
+  return { mask, base };
+}
+
 function facetsOf(random: Random, entity: EntityIndex): SoftFacets {
   const col0 = Uint8Array.from({ length: COUNT }, () => random.int(5));
   const col1 = Uint8Array.from({ length: COUNT }, () => random.int(5));
   const lo = random.int(8);
   const softMask = random.next() < 0.5 ? 0 : random.int(16);
+  const useMainSni = random.next() < 0.5;
+  const locationRows = random.next() < 0.3 ? entity.sniAll : null;
+  const sni = useMainSni ? { mask: maskOf(random, NODES), base: 0 } : rowsMaskOf(random, NODES);
+  const location = locationRows === null ? { mask: maskOf(random, NODES), base: 0 } : rowsMaskOf(random, NODES);
   return {
     entity,
-    sni: maskOf(random, NODES),
-    useMainSni: random.next() < 0.5,
-    location: maskOf(random, NODES),
-    locationRows: random.next() < 0.3 ? entity.sniAll : null,
+    sni: sni.mask,
+    sniBase: sni.base,
+    useMainSni,
+    location: location.mask,
+    locationBase: location.base,
+    locationRows,
     col0,
     col1,
     sel0: maskOf(random, 5),
@@ -78,15 +93,21 @@ function facetsOf(random: Random, entity: EntityIndex): SoftFacets {
 /** The classification record by record, as the rule states it. */
 function reference(facets: SoftFacets, domain: number[]) {
   const { entity } = facets;
-  const inRow = (row: { offsets: Uint32Array; values: Uint16Array }, mask: Uint8Array, i: number) =>
-    Array.from(row.values.subarray(row.offsets[i], row.offsets[i + 1])).some((v) => mask[v] === 1);
+  // Some node chosen (or none chosen: base 1) and none excluded (2).
+  const inRow = (row: { offsets: Uint32Array; values: Uint16Array }, mask: Uint8Array, base: number, i: number) => {
+    const values = Array.from(row.values.subarray(row.offsets[i], row.offsets[i + 1])).map((v) => mask[v] ?? 0);
+    return (base === 1 || values.includes(1)) && !values.includes(2);
+  };
   const lists: number[][] = [[], [], [], [], [], []];
   const boolOnly = new Array<number>(32).fill(0);
   for (const i of domain) {
     const fails = [
-      facets.sni !== null && !(facets.useMainSni ? facets.sni[entity.mainSni[i] ?? 0] === 1 : inRow(entity.sniAll, facets.sni, i)),
+      facets.sni !== null &&
+        !(facets.useMainSni ? facets.sni[entity.mainSni[i] ?? 0] === 1 : inRow(entity.sniAll, facets.sni, facets.sniBase, i)),
       facets.location !== null &&
-        !(facets.locationRows ? inRow(facets.locationRows, facets.location, i) : facets.location[entity.municipality[i] ?? 0] === 1),
+        !(facets.locationRows
+          ? inRow(facets.locationRows, facets.location, facets.locationBase, i)
+          : facets.location[entity.municipality[i] ?? 0] === 1),
       facets.sel0 !== null && facets.sel0[facets.col0[i] ?? 0] !== 1,
       facets.sel1 !== null && facets.sel1[facets.col1[i] ?? 0] !== 1,
       facets.own !== null && !((facets.own.ranks[i] ?? 0) >= facets.own.lo && (facets.own.ranks[i] ?? 0) <= facets.own.hi),

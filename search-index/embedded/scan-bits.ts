@@ -13,10 +13,12 @@ import type { RangeConstraint } from "./scan-plan";
 /** The soft constraints of one scan, resolved to columns (scan.ts prepares them). */
 export interface SoftFacets {
   entity: EntityIndex;
-  /** SNI: a node mask over the main node column, or over every node of the record (sniRows). */
+  /** SNI: a node mask over the main node column, or over every node of the record (scan-plan.ts nodeFilter). */
   sni: Uint8Array | null;
+  sniBase: number;
   useMainSni: boolean;
   location: Uint8Array | null;
+  locationBase: number;
   locationRows: { offsets: Uint32Array; values: Uint16Array } | null;
   col0: Uint8Array;
   col1: Uint8Array;
@@ -104,11 +106,12 @@ function columnBits(column: Uint16Array, mask: Uint8Array, domain: Uint32Array |
   else nodeBits(column, mask, domain, total, out);
 }
 
-/** Bit i set when any of record i's CSR values is in the mask. */
+/** Bit i set when record i's CSR values pass a rows mask: `base` OR-ed with their mask values is exactly 1. */
 function rowBits(
   offsets: Uint32Array,
   values: Uint16Array,
   mask: Uint8Array,
+  base: number,
   domain: Uint32Array | null,
   total: number,
   out: Int32Array,
@@ -116,9 +119,9 @@ function rowBits(
   out.fill(0);
   for (let k = 0; k < total; k++) {
     const i = domain === null ? k : (domain[k] as number);
-    let hit = 0;
+    let hit = base;
     for (let j = offsets[i] as number, end = offsets[i + 1] as number; j < end; j++) hit |= mask[values[j] as number] as number;
-    out[i >>> 5] = (out[i >>> 5] as number) | (hit << (i & 31));
+    out[i >>> 5] = (out[i >>> 5] as number) | (+(hit === 1) << (i & 31));
   }
 }
 
@@ -192,12 +195,13 @@ export function classifyBits(
   if (facets.sni !== null) {
     S = S0;
     if (facets.useMainSni) columnBits(entity.mainSni, facets.sni, domain, total, S);
-    else rowBits(entity.sniAll.offsets, entity.sniAll.values, facets.sni, domain, total, S);
+    else rowBits(entity.sniAll.offsets, entity.sniAll.values, facets.sni, facets.sniBase, domain, total, S);
   }
   let L = ones;
   if (facets.location !== null) {
     L = L0;
-    if (facets.locationRows !== null) rowBits(facets.locationRows.offsets, facets.locationRows.values, facets.location, domain, total, L);
+    if (facets.locationRows !== null)
+      rowBits(facets.locationRows.offsets, facets.locationRows.values, facets.location, facets.locationBase, domain, total, L);
     else columnBits(entity.municipality, facets.location, domain, total, L);
   }
   let X = ones;

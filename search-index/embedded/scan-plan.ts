@@ -49,9 +49,17 @@ export interface ScanPlan {
   excludeCompanies: Uint8Array | null;
   useMainSni: boolean;
   useAllLocations: boolean;
-  /** Node masks (tree size + 1, so an unknown node reads 0); null when unconstrained. */
+  /**
+   * Node masks (tree size + 1, the last slot for an unknown node); null when unconstrained. Over a node column (main
+   * SNI, own municipality): 1 where a record passes, chosen and not excluded. Over a record's every node (rows): 1 for
+   * a chosen node, 2 for an excluded one, and a record passes when its base OR-ed with its nodes' values is exactly 1
+   * (some node chosen, or nothing chosen: base 1; and none excluded). See nodeFilter.
+   */
   sni: Uint8Array | null;
   location: Uint8Array | null;
+  /** The start value of the rows test (1 when the search chooses no node of the tree, else 0). */
+  sniBase: number;
+  locationBase: number;
   smallCodes: SmallCodeFacet[];
   softMask: number;
   softWant: number;
@@ -62,8 +70,8 @@ export interface ScanPlan {
 
 const nodeIds = new WeakMap<TreeIndex, Map<string, number>>();
 
-function nodeMask(tree: TreeIndex, codes: readonly string[] | undefined): Uint8Array | null {
-  if (!codes || codes.length === 0) return null;
+/** The tree's nodes at or below `codes` (1), over tree size + 1 slots (an unknown node reads 0). */
+function subtreeMask(tree: TreeIndex, codes: readonly string[]): Uint8Array {
   let ids = nodeIds.get(tree);
   if (!ids) nodeIds.set(tree, (ids = codeToNodeMap(tree)));
   const known = ids;
@@ -73,15 +81,37 @@ function nodeMask(tree: TreeIndex, codes: readonly string[] | undefined): Uint8A
   return mask;
 }
 
+/**
+ * A tree's constraint (ScanPlan.sni, .location): the chosen codes' subtrees minus the excluded codes' subtrees, as a
+ * pass mask over a node column, or as values 1 (chosen) and 2 (excluded) with a base for a record's every node.
+ */
+function nodeFilter(tree: TreeIndex, chosen: readonly string[] = [], excluded: readonly string[] = [], rows: boolean) {
+  if (chosen.length === 0 && excluded.length === 0) return { mask: null, base: 0 };
+  const base = chosen.length === 0 ? 1 : 0;
+  const mask = chosen.length === 0 ? new Uint8Array(tree.codes.length + 1) : subtreeMask(tree, chosen);
+  const out = excluded.length === 0 ? null : subtreeMask(tree, excluded);
+  for (let id = 0; id < mask.length; id++) {
+    if (rows) mask[id] = out?.[id] === 1 ? 2 : (mask[id] as number);
+    else mask[id] = ((base | (mask[id] as number)) & ((out?.[id] ?? 0) ^ 1)) as number;
+  }
+  return { mask, base };
+}
+
 function smallCodeFacets(index: SearchIndex, entity: EntityIndex, search: ValidSearch): SmallCodeFacet[] {
   return (Object.keys(entity.codes) as SmallCodeSet[]).map((name) => {
-    const codes = search.codeSet[name];
+    const codes = search.codeSet[name] ?? [];
+    const excluded = search.excludeCodeSet[name] ?? [];
     let selected: Uint8Array | null = null;
-    if (codes && codes.length > 0) {
-      selected = new Uint8Array(256);
+    if (codes.length > 0 || excluded.length > 0) {
+      // Nothing chosen: every code passes but the excluded ones.
+      selected = new Uint8Array(256).fill(codes.length > 0 ? 0 : 1);
       for (const code of codes) {
         const k = index.codeLists[name].indexOf(code);
         if (k >= 0) selected[k] = 1;
+      }
+      for (const code of excluded) {
+        const k = index.codeLists[name].indexOf(code);
+        if (k >= 0) selected[k] = 0;
       }
     }
     return { name, column: entity.codes[name] as Uint8Array, selected };
@@ -166,6 +196,9 @@ export function planScan(index: SearchIndex, search: ValidSearch, listFiles?: Li
   const others = Object.fromEntries(Object.entries(search.range).filter(([field]) => field !== own)) as ValidSearch["range"];
   const { ranges, ownerAge, empty, limitedOnly } = rangeConstraints(index, entity, own ? { ...search, range: others } : search);
   const ownRange = own ? (rangeConstraints(index, entity, { ...search, range: { [own]: search.range[own] } }).ranges[0] ?? null) : null;
+  const useAllLocations = !search.bool.useLocation && entity.locationAll !== null;
+  const sni = nodeFilter(index.sni, search.codeSet.sni, search.excludeCodeSet.sni, !search.bool.useMainSni);
+  const location = nodeFilter(index.location, search.codeSet.location, search.excludeCodeSet.location, useAllLocations);
   return {
     entity,
     empty,
@@ -177,9 +210,11 @@ export function planScan(index: SearchIndex, search: ValidSearch, listFiles?: Li
     ownerAge,
     excludeCompanies: excludeMask(index, search, listFiles),
     useMainSni: search.bool.useMainSni,
-    useAllLocations: !search.bool.useLocation && entity.locationAll !== null,
-    sni: nodeMask(index.sni, search.codeSet.sni),
-    location: nodeMask(index.location, search.codeSet.location),
+    useAllLocations,
+    sni: sni.mask,
+    location: location.mask,
+    sniBase: sni.base,
+    locationBase: location.base,
     smallCodes: smallCodeFacets(index, entity, search),
     ...softBools(search),
     sniSize: index.sni.codes.length,
@@ -197,6 +232,7 @@ export function planAll(index: SearchIndex, search: ValidSearch): ScanPlan {
     range: {},
     bool: { useMainSni: search.bool.useMainSni, useLocation: search.bool.useLocation },
     codeSet: {},
+    excludeCodeSet: {},
     numSet: {},
   });
 }

@@ -47,9 +47,11 @@ function scratchList(entity: EntityIndex, slot: number): Uint32Array {
   return (lists[slot] ??= new Uint32Array(entity.count));
 }
 
-function anyInMask(offsets: Uint32Array, values: Uint16Array, mask: Uint8Array, i: number): boolean {
-  for (let k = offsets[i] as number, end = offsets[i + 1] as number; k < end; k++) if (mask[values[k] as number] === 1) return true;
-  return false;
+/** Whether record i's CSR nodes pass a rows mask (scan-plan.ts nodeFilter): base OR their values is exactly 1. */
+function rowsPass(offsets: Uint32Array, values: Uint16Array, mask: Uint8Array, base: number, i: number): boolean {
+  let acc = base;
+  for (let k = offsets[i] as number, end = offsets[i + 1] as number; k < end; k++) acc |= mask[values[k] as number] as number;
+  return acc === 1;
 }
 
 function passesRanges(ranks: Uint32Array[], lo: number[], hi: number[], i: number): boolean {
@@ -186,7 +188,7 @@ function hardPass(p: Prepared, out: Uint32Array, from: number, to: number, count
  * lacking type feedback, threw the optimised code away at the end of every search.
  */
 function softPass(p: Prepared, positions: Uint32Array | null, boolOnly: Uint32Array, lengths: Uint32Array, from: number, to: number): void {
-  const { softMask, softWant, sni, location, useMainSni, useAllLocations } = p.plan;
+  const { softMask, softWant, sni, location, useMainSni, useAllLocations, sniBase, locationBase } = p.plan;
   const { flags, mainSni, municipality, sniAll } = p.entity;
   const { locationAll, col0, col1, sel0, sel1, hasOwnRange } = p;
   const { ranks: ownRanks, lo: ownLo } = p.ownRange;
@@ -203,10 +205,11 @@ function softPass(p: Prepared, positions: Uint32Array | null, boolOnly: Uint32Ar
     const f = flags[i] as number;
     // Failed facets as bits (1 SNI, 2 place, 4 and 8 the small codes), computed without data-dependent branches.
     let failed = 0;
-    if (sni !== null) failed = useMainSni ? (sni[mainSni[i] as number] as number) ^ 1 : +!anyInMask(sniAll.offsets, sniAll.values, sni, i);
+    if (sni !== null)
+      failed = useMainSni ? (sni[mainSni[i] as number] as number) ^ 1 : +!rowsPass(sniAll.offsets, sniAll.values, sni, sniBase, i);
     if (location !== null) {
       const miss = useAllLocations
-        ? +!anyInMask(locationAll.offsets, locationAll.values, location, i)
+        ? +!rowsPass(locationAll.offsets, locationAll.values, location, locationBase, i)
         : (location[municipality[i] as number] as number) ^ 1;
       failed |= miss << 1;
     }
@@ -237,8 +240,10 @@ function softFacets(p: Prepared): SoftFacets {
   return {
     entity: p.entity,
     sni: plan.sni,
+    sniBase: plan.sniBase,
     useMainSni: plan.useMainSni,
     location: plan.location,
+    locationBase: plan.locationBase,
     locationRows: plan.useAllLocations ? p.locationAll : null,
     col0: p.col0,
     col1: p.col1,

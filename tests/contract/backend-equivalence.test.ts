@@ -36,7 +36,11 @@ function expectedCoverage(type: ResultType): string[] {
   const applies = (def: { types: readonly ResultType[] }) => def.types.includes(type);
   const bools = [...BOOL_OPTIONS, ...BOOL_FILTER_NAMES.filter((name) => applies(BOOL_FILTERS[name]))];
   return [
-    ...CODE_SET_NAMES.filter((name) => applies(CODE_SETS[name])).map((name) => `codeSet:${name}`),
+    ...CODE_SET_NAMES.filter((name) => applies(CODE_SETS[name])).flatMap((name) => [
+      `codeSet:${name}`,
+      `excludeCodeSet:${name}`,
+      `excludeCodeSet:${name}:with-chosen`,
+    ]),
     ...bools.flatMap((name) => [`bool:${name}:true`, `bool:${name}:false`]),
     ...RANGE_FIELD_NAMES.filter((name) => applies(RANGE_FIELDS[name])).map((name) => `range:${name}`),
     ...SORT_FIELDS[type].flatMap((field) => [`sort:${field}:asc`, `sort:${field}:desc`]),

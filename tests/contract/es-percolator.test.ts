@@ -80,11 +80,17 @@ describe("saved_searches percolator index on the cluster", () => {
       refresh: true,
       document: { savedSearchId: "gone", userId: "u0", query: { match_all: {} } },
     });
-    const entries = [entry("s1", { codeSet: { sni: ["62"] }, bool: { fTax: true } }), entry("s2", { range: { turnover: "10000000_" } })];
-    expect(await resyncSavedSearches(client, names, entries)).toEqual({ stored: 2, deleted: 1 });
+    const entries = [
+      entry("s1", { codeSet: { sni: ["62"] }, bool: { fTax: true } }),
+      entry("s2", { range: { turnover: "10000000_" } }),
+      // Exclusion ("Uteslut", issue 46): a municipality out of its county, an industry out of everything.
+      entry("s3", { codeSet: { location: ["01"] }, excludeCodeSet: { location: ["0180"], sni: ["62"] } }),
+    ];
+    expect(await resyncSavedSearches(client, names, entries)).toEqual({ stored: 3, deleted: 1 });
     expect(await storedSearches(client, names.savedSearches)).toEqual({
       s1: savedSearchDocument(entries[0]!),
       s2: savedSearchDocument(entries[1]!),
+      s3: savedSearchDocument(entries[2]!),
     });
     const mapping = (await client.indices.getMapping({ index: names.savedSearches }))[names.savedSearches]?.mappings.properties ?? {};
     expect(Object.keys(mapping).sort()).toEqual(Object.keys(SAVED_SEARCH_MAPPINGS.properties).sort());
@@ -92,6 +98,7 @@ describe("saved_searches percolator index on the cluster", () => {
     const matches = await percolateCompanies(client, names, companyDocuments());
     for (const { id, search } of entries)
       expect(ids(matches, id)).toEqual([...(await matchingIds(embedded(), search))].sort((a, b) => a - b));
+    expect(ids(matches, "s3").length).toBeGreaterThan(0);
   });
 
   it("percolates in batches over paged answers and finds what one request finds", async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe } from "vitest";
 import type { SearchBackend } from "#search-index/backend";
 import { contractBackends } from "./support/backends";
 import { companyCases } from "./support/company-cases";
+import { exclusionCases } from "./support/exclusion-cases";
 import { filterCases } from "./support/filter-cases";
 import { freeTextCases } from "./support/free-text-cases";
 import { histogramCases } from "./support/histogram-cases";
@@ -22,6 +23,7 @@ describe.each(contractBackends)("$name backend", ({ open }) => {
 
   companyCases(backend);
   filterCases(backend);
+  exclusionCases(backend);
   worksiteCases(backend);
   propertyCases(backend);
   freeTextCases(backend);

@@ -68,7 +68,7 @@ for (const device of DEVICES) {
 
         // Opening Ekonomi asks once for Omsättning's distribution of the search on screen.
         const answered = page.waitForResponse((response) => response.url().includes("histogram=turnover"));
-        await filters.getByRole("button", { name: "Ekonomi" }).click();
+        await filters.getByRole("button", { name: "Ekonomi", exact: true }).click();
         const answer = (await (await answered).json()) as SearchPageAnswer;
         const histogram = answer.results.histogram;
         if (!histogram) throw new Error("no histogram in the answer");

@@ -53,7 +53,7 @@ test("range inputs: mkr, comma, '>' prefix, bad input resets, bounds, order, sna
 }) => {
   await signedIn({ page, local });
   await openSearch(page);
-  await page.getByRole("button", { name: "Ekonomi" }).click();
+  await page.getByRole("button", { name: "Ekonomi", exact: true }).click();
   const from = page.getByRole("textbox", { name: "Omsättning från" });
   const to = page.getByRole("textbox", { name: "Omsättning till" });
 

@@ -74,6 +74,24 @@ describe("export request and file", () => {
     expect(rows).toEqual([all[3], all[17], all[30]].map((r) => expectedWorksiteRow(r!)));
   });
 
+  it("exports an excluding search without the excluded, and says the exclusion on 'Om urvalet' (issue 46)", async () => {
+    const user = await createTestUser(harness, { quota: 100 });
+    const [first] = await backendRows<CompanyRecord>({}, { count: 1 });
+    const excluded = first!.sniCodes[0]!;
+    const search: SearchInput = { excludeCodeSet: { sni: [excluded] } };
+    const job = await accepted(await postExport(harness, user, { serializedSearch: vad(search), count: 20 }));
+    expect(await settledJob(harness, user, job.jobId)).toMatchObject({ status: "DONE", rowCount: 20 });
+    const file = await authedFetch(harness, user.cookie, `/sapi/extraction/${job.jobId}/file`);
+    const bytes = await file.arrayBuffer();
+    const rows = await rowsOfFile(bytes, "Företag");
+    const records = await backendRows<CompanyRecord>(search, { count: 20 });
+    expect(records.some((r) => r.orgSeqNo === first!.orgSeqNo)).toBe(false);
+    rows.forEach((row, i) => expect(row).toEqual(expectedCompanyRow(records[i]!)));
+    const about = XLSX.read(new Uint8Array(bytes), { type: "array" }).Sheets["Om urvalet"]!;
+    const lines = XLSX.utils.sheet_to_json<unknown[]>(about, { header: 1 });
+    expect(lines.find((line) => line[0] === "Bransch utom")?.[1]).toContain(excluded.slice(0, 2));
+  });
+
   it("refuses a count outside 1..max with a Swedish user message and debits nothing", async () => {
     const user = await createTestUser(harness, { quota: 25 });
     for (const count of [0, 26, "tre"]) {

@@ -86,6 +86,19 @@ describe("saved searches", () => {
     expect(view).toMatchObject({ watchedCompanies: [], unread: 0, digest: "DAILY" });
   });
 
+  it("saves a search with exclusions as it is, counted without the excluded (issue 46)", async () => {
+    const user = await createTestUser(harness);
+    const count = async (input: SearchInput) => {
+      const page = await call(user, "POST", "/sapi/search/page/0", SearchSchema.parse(input));
+      return ((await page.json()) as { results: { hitCount: number } }).results.hitCount;
+    };
+    const search: SearchInput = { text: "bygg", excludeCodeSet: { location: ["01"] } };
+    const saved = await saveSearch(user, "Bygg utanför Stockholms län", search);
+    expect(saved.serializedSearch).toBe(vad(search));
+    expect(saved.hitCount).toBe(await count(search));
+    expect(saved.hitCount).toBeLessThan(await count({ text: "bygg" }));
+  });
+
   it("renames and deletes its own saved search", async () => {
     const user = await createTestUser(harness);
     const saved = await saveSearch(user, "Första namnet");

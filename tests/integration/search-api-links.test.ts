@@ -29,6 +29,8 @@ const SAMPLE: SearchInput = {
   range: { turnover: "1000000_" },
   bool: { fTax: true, useMainSni: false },
   codeSet: { sni: ["F"], location: ["0180", "14"] },
+  // Exclusions ("Uteslut", issue 46) travel with the link: a sub-tree of a chosen industry and place, a company form.
+  excludeCodeSet: { sni: ["41"], location: ["1480"], companyForm: ["10"] },
   sort: [{ field: "name", ascending: true }],
 };
 

@@ -1,17 +1,21 @@
 /**
  * A code filter (spec §2, §4): one checkbox row per code with its count for the selection and for all of Sweden,
- * the selected codes at the top. Long groups get a search box, show the first rows with 'X av Y', and can show all.
+ * the selected codes at the top, then the excluded ones. Each row can be excluded ("Uteslut", issue 46). Long groups
+ * get a search box, show the first rows with 'X av Y', and can show all.
  */
 import { memo, useId, useState } from "react";
 import { formatNumber } from "#shared/format";
 import { hyphenateSv } from "../../lib/hyphenate-sv";
 import { type FacetEntry, filterEntries, LONG_GROUP } from "../../lib/search/facet-entries";
+import { ExcludeToggle } from "./exclude-toggle";
 
 interface CodeFacetProps {
   /** Names the group for assistive technology ("Bransch", "Län"). */
   label: string;
   rows: FacetEntry[];
   onToggle: (code: string) => void;
+  /** Leaves a code out of the search, or takes it back ("Uteslut"). */
+  onExclude: (code: string) => void;
   /** Greys the counts while a search runs. */
   stale?: boolean;
   /** Hides the counts: they are an earlier search's, the one on screen failed (issue 25). */
@@ -19,6 +23,7 @@ interface CodeFacetProps {
 }
 
 function CountCells({ row, id }: { row: FacetEntry; id: string }) {
+  const state = row.excluded ? ", utesluten" : "";
   return (
     <>
       <span className="facet__counts" aria-hidden="true">
@@ -26,7 +31,7 @@ function CountCells({ row, id }: { row: FacetEntry; id: string }) {
         <span className="facet__all">{formatNumber(row.allCount)}</span>
       </span>
       <span id={id} className="visually-hidden">
-        {`${formatNumber(row.count)} i urvalet, ${formatNumber(row.allCount)} i hela Sverige`}
+        {`${formatNumber(row.count)} i urvalet, ${formatNumber(row.allCount)} i hela Sverige${state}`}
       </span>
     </>
   );
@@ -34,25 +39,28 @@ function CountCells({ row, id }: { row: FacetEntry; id: string }) {
 
 const sameRow = (a: FacetRowProps, b: FacetRowProps) =>
   a.onToggle === b.onToggle &&
+  a.onExclude === b.onExclude &&
   a.idPrefix === b.idPrefix &&
   a.row.code === b.row.code &&
   a.row.text === b.row.text &&
   a.row.count === b.row.count &&
   a.row.allCount === b.row.allCount &&
   a.row.selected === b.row.selected &&
+  a.row.excluded === b.row.excluded &&
   a.row.partly === b.row.partly;
 
 interface FacetRowProps {
   row: FacetEntry;
   onToggle: (code: string) => void;
+  onExclude: (code: string) => void;
   idPrefix: string;
 }
 
 /** Compared by value: rows are rebuilt for every answer, but most counts stay the same. */
-const FacetRow = memo(function FacetRow({ row, onToggle, idPrefix }: FacetRowProps) {
+const FacetRow = memo(function FacetRow({ row, onToggle, onExclude, idPrefix }: FacetRowProps) {
   const inputId = `${idPrefix}-${row.code}`;
   return (
-    <li className={row.selected ? "facet facet--selected" : "facet"}>
+    <li className={row.selected ? "facet facet--selected" : row.excluded ? "facet facet--excluded" : "facet"}>
       <input
         id={inputId}
         type="checkbox"
@@ -69,17 +77,18 @@ const FacetRow = memo(function FacetRow({ row, onToggle, idPrefix }: FacetRowPro
         {hyphenateSv(row.text)}
       </label>
       <CountCells row={row} id={`${inputId}-counts`} />
+      <ExcludeToggle text={row.text} excluded={row.excluded === true} onToggle={() => onExclude(row.code)} />
     </li>
   );
 }, sameRow);
 
-export const CodeFacet = memo(function CodeFacet({ label, rows, onToggle, stale, outdated }: CodeFacetProps) {
+export const CodeFacet = memo(function CodeFacet({ label, rows, onToggle, onExclude, stale, outdated }: CodeFacetProps) {
   const idPrefix = useId();
   const [query, setQuery] = useState("");
   const [showAll, setShowAll] = useState(false);
   const isLong = rows.length > LONG_GROUP;
   const matching = isLong ? filterEntries(rows, query) : rows;
-  const selectedCount = rows.filter((row) => row.selected).length;
+  const selectedCount = rows.filter((row) => row.selected || row.excluded).length;
   const limit = Math.max(LONG_GROUP, selectedCount);
   const shown = isLong && !showAll && !query ? matching.slice(0, limit) : matching;
   return (
@@ -100,7 +109,7 @@ export const CodeFacet = memo(function CodeFacet({ label, rows, onToggle, stale,
       </div>
       <ul className="facet-list__rows" aria-label={label}>
         {shown.map((row) => (
-          <FacetRow key={row.code} row={row} onToggle={onToggle} idPrefix={idPrefix} />
+          <FacetRow key={row.code} row={row} onToggle={onToggle} onExclude={onExclude} idPrefix={idPrefix} />
         ))}
       </ul>
       {isLong ? (

@@ -12,7 +12,7 @@ import type { Search } from "#shared/search/search-schema";
 import { facetEntries } from "../../lib/search/facet-entries";
 import { flagFields, LIMITED_COMPANY_FIELDS, RANGE_GROUP_NAMES, rangeGroupFields } from "../../lib/search/filter-groups";
 import { drawable } from "../../lib/search/range-histogram";
-import { setBool, setMatchOption, setRange, toggleCode } from "../../lib/search/search-edit";
+import { setBool, setMatchOption, setRange, toggleCode, toggleExcluded } from "../../lib/search/search-edit";
 import type { SearchRefdata } from "../../lib/search/search-refdata";
 import { BoolFilters } from "./bool-filters";
 import { CodeFacet } from "./code-facet";
@@ -105,14 +105,17 @@ function EntriesGroup({
   const aggregations = results?.aggregations;
   const chosen = search.codeSet[set];
   const selected = useMemo(() => chosen ?? [], [chosen]);
+  const left = search.excludeCodeSet[set];
+  const excluded = useMemo(() => left ?? [], [left]);
   const rows = useMemo(
-    () => facetEntries(refdata.entries[set], selected, aggregations?.[set], aggregations?.[`${set}_all`]),
-    [refdata, set, selected, aggregations],
+    () => facetEntries(refdata.entries[set], selected, aggregations?.[set], aggregations?.[`${set}_all`], excluded),
+    [refdata, set, selected, excluded, aggregations],
   );
   const onToggle = useCallback((code: string) => edit((s) => toggleCode(s, set as CodeSetName, code)), [edit, set]);
+  const onExclude = useCallback((code: string) => edit((s) => toggleExcluded(s, set as CodeSetName, code)), [edit, set]);
   return (
-    <FilterGroup title={title} active={selected.length}>
-      <CodeFacet label={title} rows={rows} onToggle={onToggle} stale={spinner} outdated={resultsOutdated} />
+    <FilterGroup title={title} active={selected.length + excluded.length}>
+      <CodeFacet label={title} rows={rows} onToggle={onToggle} onExclude={onExclude} stale={spinner} outdated={resultsOutdated} />
     </FilterGroup>
   );
 }

@@ -9,7 +9,7 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { RefNode } from "#shared/api-contracts/search-api";
 import { countOf } from "#shared/format";
-import { toggleCode } from "../../lib/search/search-edit";
+import { toggleCode, toggleExcluded } from "../../lib/search/search-edit";
 import { ancestorsOf, partlySelected, type TreeIndex } from "../../lib/search/search-refdata";
 import { matchTree, MAX_TREE_MATCHES } from "../../lib/search/tree-filter";
 import { useBackToClose } from "../../lib/use-back-to-close";
@@ -66,11 +66,14 @@ export function TreeEditor({ set, overDrawer }: { set: "sni" | "location"; overD
   const allCounts = results?.aggregations[`${set}_all`];
   const chosen = search.codeSet[set];
   const selected = new Set(chosen ?? []);
+  const excluded = new Set(search.excludeCodeSet[set] ?? []);
   const partly = useMemo(() => (tree ? partlySelected(tree, chosen ?? []) : new Set<string>()), [tree, chosen]);
   const searching = query.trim() !== "";
+  const ancestors = tree ? (code: string) => ancestorsOf(tree, code) : undefined;
 
   const isShown = (node: RefNode) =>
-    (!searching || (match?.visible.has(node.code) ?? false)) && (selected.has(node.code) || !allCounts || (allCounts[node.code] ?? 0) > 0);
+    (!searching || (match?.visible.has(node.code) ?? false)) &&
+    (selected.has(node.code) || excluded.has(node.code) || !allCounts || (allCounts[node.code] ?? 0) > 0);
 
   const toggleExpand = (code: string) =>
     setExpanded((previous) => {
@@ -93,13 +96,15 @@ export function TreeEditor({ set, overDrawer }: { set: "sni" | "location"; overD
               depth={depth}
               expanded={open}
               selected={selected.has(node.code)}
+              excluded={excluded.has(node.code)}
               partly={partly.has(node.code)}
               matched={searching && (match?.matches.has(node.code) ?? false)}
               count={counts?.[node.code] ?? 0}
               allCount={allCounts?.[node.code] ?? 0}
               childCount={children.length}
               onToggleExpand={toggleExpand}
-              onToggleCode={(code) => update(toggleCode(search, set, code))}
+              onToggleCode={(code) => update(toggleCode(search, set, code, ancestors))}
+              onToggleExcluded={(code) => update(toggleExcluded(search, set, code, ancestors))}
               onDrill={(code) => {
                 setRoot(code);
                 setQuery("");

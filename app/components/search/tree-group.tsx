@@ -5,8 +5,8 @@
  */
 import { useCallback, useMemo } from "react";
 import { facetEntries } from "../../lib/search/facet-entries";
-import { toggleCode } from "../../lib/search/search-edit";
-import { codeLabel, partlySelected } from "../../lib/search/search-refdata";
+import { toggleCode, toggleExcluded } from "../../lib/search/search-edit";
+import { ancestorsOf, codeLabel, partlySelected } from "../../lib/search/search-refdata";
 import { CodeFacet } from "./code-facet";
 import { FilterGroup } from "./filter-group";
 import { TreeEditor } from "./tree-editor-lazy";
@@ -22,17 +22,25 @@ export function TreeGroup({ set, title }: { set: "sni" | "location"; title: stri
   const aggregations = results?.aggregations;
   const chosen = search.codeSet[set];
   const selected = useMemo(() => chosen ?? [], [chosen]);
+  const left = search.excludeCodeSet[set];
+  const excluded = useMemo(() => left ?? [], [left]);
   const rows = useMemo(() => {
     if (!refdata) return [];
     const top = set === "sni" ? refdata.sniSections : refdata.location.roots.map(({ code, text }) => ({ code, text }));
     const topCodes = new Set(top.map((entry) => entry.code));
-    const deeper = selected.filter((code) => !topCodes.has(code)).map((code) => ({ code, text: codeLabel(refdata, set, code) }));
+    const deeper = [...selected, ...excluded]
+      .filter((code) => !topCodes.has(code))
+      .map((code) => ({ code, text: codeLabel(refdata, set, code) }));
     const tree = set === "sni" ? refdata.sni : refdata.location;
     const partly = tree ? partlySelected(tree, selected) : new Set<string>();
-    const rows = facetEntries([...deeper, ...top], selected, aggregations?.[set], aggregations?.[`${set}_all`]);
+    const rows = facetEntries([...deeper, ...top], selected, aggregations?.[set], aggregations?.[`${set}_all`], excluded);
     return rows.map((row) => (partly.has(row.code) ? { ...row, partly: true } : row));
-  }, [refdata, set, selected, aggregations]);
-  const onToggle = useCallback((code: string) => edit((s) => toggleCode(s, set, code)), [edit, set]);
+  }, [refdata, set, selected, excluded, aggregations]);
+  // A chosen code un-excludes the codes above it, an excluded one unchooses those below (search-edit.ts).
+  const tree = set === "sni" ? refdata?.sni : refdata?.location;
+  const ancestors = useMemo(() => (tree ? (code: string) => ancestorsOf(tree, code) : undefined), [tree]);
+  const onToggle = useCallback((code: string) => edit((s) => toggleCode(s, set, code, ancestors)), [edit, set, ancestors]);
+  const onExclude = useCallback((code: string) => edit((s) => toggleExcluded(s, set, code, ancestors)), [edit, set, ancestors]);
   const isOpen = panel === set;
   // The editor's code, and for the industries the full tree and its keywords, fetched ahead of the click.
   const preload = useCallback(() => {
@@ -40,7 +48,7 @@ export function TreeGroup({ set, title }: { set: "sni" | "location"; title: stri
     if (set === "sni") wantFullRefdata();
   }, [set, wantFullRefdata]);
   return (
-    <FilterGroup title={title} active={selected.length} defaultOpen>
+    <FilterGroup title={title} active={selected.length + excluded.length} defaultOpen>
       <button
         type="button"
         className={isOpen ? "button button--small button--secondary is-active" : "button button--small button--secondary"}
@@ -54,7 +62,14 @@ export function TreeGroup({ set, title }: { set: "sni" | "location"; title: stri
       >
         {EDIT_TEXT[set]}
       </button>
-      <CodeFacet label={set === "sni" ? "Branscher" : "Län"} rows={rows} onToggle={onToggle} stale={spinner} outdated={resultsOutdated} />
+      <CodeFacet
+        label={set === "sni" ? "Branscher" : "Län"}
+        rows={rows}
+        onToggle={onToggle}
+        onExclude={onExclude}
+        stale={spinner}
+        outdated={resultsOutdated}
+      />
     </FilterGroup>
   );
 }

@@ -1,10 +1,11 @@
 /**
- * One row of a tree editor: expand/collapse, a checkbox with the code's title, its counts, and a drill-in button that
- * makes the node the root of the view (spec §2 "expanded and drilled into with a breadcrumb").
+ * One row of a tree editor: expand/collapse, a checkbox with the code's title, its counts, "Uteslut" (issue 46) and
+ * a drill-in button that makes the node the root of the view (spec §2 "expanded and drilled into with a breadcrumb").
  */
 import type { RefNode } from "#shared/api-contracts/search-api";
 import { formatNumber, formatSniCode } from "#shared/format";
 import { hyphenateSv } from "../../lib/hyphenate-sv";
+import { ExcludeToggle } from "./exclude-toggle";
 
 export interface TreeRowProps {
   node: RefNode;
@@ -12,6 +13,8 @@ export interface TreeRowProps {
   depth: number;
   expanded: boolean;
   selected: boolean;
+  /** Left out of the search, with everything below it ("Uteslut"). */
+  excluded: boolean;
   /** Some codes below it are chosen, not the node itself: a mixed checkbox (issue 25). */
   partly: boolean;
   matched: boolean;
@@ -21,16 +24,20 @@ export interface TreeRowProps {
   childCount: number;
   onToggleExpand: (code: string) => void;
   onToggleCode: (code: string) => void;
+  onToggleExcluded: (code: string) => void;
   onDrill: (code: string) => void;
 }
 
 export function TreeRow(props: TreeRowProps) {
-  const { node, set, depth, expanded, selected, partly, matched, count, allCount, childCount } = props;
+  const { node, set, depth, expanded, selected, excluded, partly, matched, count, allCount, childCount } = props;
   const mixed = partly && !selected;
   const id = `tree-${set}-${node.code}`;
   const code = set === "sni" ? formatSniCode(node.code) : node.code;
   return (
-    <div className={`tree-row tree-row--depth-${Math.min(depth, 4)}${matched ? " tree-row--match" : ""}`} data-code={node.code}>
+    <div
+      className={`tree-row tree-row--depth-${Math.min(depth, 4)}${matched ? " tree-row--match" : ""}${excluded ? " tree-row--excluded" : ""}`}
+      data-code={node.code}
+    >
       {childCount > 0 ? (
         <button
           type="button"
@@ -71,7 +78,8 @@ export function TreeRow(props: TreeRowProps) {
       <span
         id={`${id}-counts`}
         className="visually-hidden"
-      >{`Kod ${code}. ${formatNumber(count)} i urvalet, ${formatNumber(allCount)} i hela Sverige`}</span>
+      >{`Kod ${code}. ${formatNumber(count)} i urvalet, ${formatNumber(allCount)} i hela Sverige${excluded ? ", utesluten" : ""}`}</span>
+      <ExcludeToggle text={node.text} excluded={excluded} onToggle={() => props.onToggleExcluded(node.code)} />
       {childCount > 0 ? (
         <button type="button" className="tree-row__drill" aria-label={`Gå in i ${node.text}`} onClick={() => props.onDrill(node.code)}>
           <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">

@@ -56,6 +56,14 @@ describe("the name a saved search is given (issue 38)", () => {
     );
   });
 
+  it("says what the search excludes (issue 46)", () => {
+    expect(name({ codeSet: { sni: ["F"], location: ["01"] }, excludeCodeSet: { sni: ["43210"], location: ["0180"] } })).toBe(
+      "Bygg utom Elinstallationer i Stockholms län utom Stockholm",
+    );
+    expect(name({ excludeCodeSet: { location: ["01"] } })).toBe("Företag utanför Stockholms län");
+    expect(name({ excludeCodeSet: { sni: ["F"] } })).toBe("Företag utom Bygg");
+  });
+
   it("shortens a deeper industry's title to its first clause", () => {
     expect(name({ codeSet: { sni: ["43"] } })).toBe("Specialiserad bygg…");
     expect(name({ codeSet: { sni: ["16"] } })).toBe("Tillverkning av trä och varor…");

@@ -103,12 +103,24 @@ function sizeText(search: Search, now: Date): string | null {
 export function savedSearchName(search: Search, refdata: SearchRefdata | null, now = new Date()): string {
   const industries = refdata ? industryNames(search.codeSet.sni ?? [], refdata) : [];
   const places = refdata ? (search.codeSet.location ?? []).map((code) => codeLabel(refdata, "location", code)) : [];
+  // Excluded industries and places ("Uteslut", issue 46): "Bygg utom Elinstallationer", "i Skåne län utom Malmö".
+  const notIndustries = refdata ? industryNames(search.excludeCodeSet.sni ?? [], refdata) : [];
+  const notPlaces = refdata ? (search.excludeCodeSet.location ?? []).map((code) => codeLabel(refdata, "location", code)) : [];
   const text = search.text?.trim() ? `”${clip(search.text.trim(), TEXT_LENGTH)}”` : null;
   const size = sizeText(search, now);
-  const what = (short: boolean) => [listText(industries, short), text].filter(Boolean).join(", ");
-  if (!what(false) && places.length === 0 && !size) return DEFAULT_SAVED_SEARCH_NAME;
+  const industryText = (short: boolean) =>
+    notIndustries.length > 0
+      ? `${listText(industries, short) || "Företag"} utom ${listText(notIndustries, short)}`
+      : listText(industries, short);
+  const placeText = (short: boolean) => {
+    const chosen = places.length > 0 ? ` i ${listText(places, short)}` : "";
+    if (notPlaces.length === 0) return chosen;
+    return chosen ? `${chosen} utom ${listText(notPlaces, short)}` : ` utanför ${listText(notPlaces, short)}`;
+  };
+  const what = (short: boolean) => [industryText(short), text].filter(Boolean).join(", ");
+  if (!what(false) && !placeText(false) && !size) return DEFAULT_SAVED_SEARCH_NAME;
   const compose = (short: boolean, withSize: boolean) =>
-    (what(short) || "Företag") + (places.length > 0 ? ` i ${listText(places, short)}` : "") + (withSize && size ? `, ${size}` : "");
+    (what(short) || "Företag") + placeText(short) + (withSize && size ? `, ${size}` : "");
   // The whole description if it fits; else without the size, then one industry and one place "m.fl.", then cut.
   const candidates = [compose(false, true), compose(false, false), compose(true, true), compose(true, false)];
   return candidates.find((name) => name.length <= SAVED_SEARCH_NAME_LENGTH) ?? clip(compose(true, false), SAVED_SEARCH_NAME_LENGTH);

@@ -8,12 +8,13 @@ describe("activeFilterCount (issue 29: 'Filter (n)')", () => {
     expect(activeFilterCount(SearchSchema.parse({ text: "bygg", numSet: { includeFile: [7] } }))).toBe(0);
   });
 
-  it("counts each chosen code, range, yes/no filter and match option", () => {
+  it("counts each chosen or excluded code, range, yes/no filter and match option", () => {
     const search = SearchSchema.parse({
       codeSet: { sni: ["F", "C"], location: ["01"], companyForm: ["49"] },
+      excludeCodeSet: { location: ["0180"] },
       range: { turnover: "1000000_5000000" },
       bool: { fTax: true, useMainSni: false },
     });
-    expect(activeFilterCount(search)).toBe(7);
+    expect(activeFilterCount(search)).toBe(8);
   });
 });

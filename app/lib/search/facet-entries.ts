@@ -11,6 +11,8 @@ export interface FacetEntry {
   /** Records with this code in all of Sweden. */
   allCount: number;
   selected: boolean;
+  /** Left out of the search ("Uteslut", docs/decisions/0064). */
+  excluded?: boolean;
   /** Not chosen itself, but codes below it are (industry and place groups): a mixed checkbox. */
   partly?: boolean;
 }
@@ -20,11 +22,13 @@ export type Counts = Record<string, number> | undefined;
 /** Groups with more rows than this get a search box and show this many rows until searched. */
 export const LONG_GROUP = 8;
 
+/** The excluded codes follow the selected ones at the top, in the order they were excluded. */
 export function facetEntries(
   entries: readonly { code: string; text: string }[],
   selected: readonly string[],
   counts: Counts,
   allCounts: Counts,
+  excluded: readonly string[] = [],
 ): FacetEntry[] {
   const rows = entries.map((entry) => ({
     code: entry.code,
@@ -32,11 +36,13 @@ export function facetEntries(
     count: counts?.[entry.code] ?? 0,
     allCount: allCounts?.[entry.code] ?? 0,
     selected: selected.includes(entry.code),
+    ...(excluded.includes(entry.code) ? { excluded: true } : {}),
   }));
   const chosen = selected.flatMap((code) => rows.filter((row) => row.code === code));
-  const rest = rows.filter((row) => !row.selected && (allCounts === undefined || row.allCount > 0));
+  const left = excluded.flatMap((code) => rows.filter((row) => row.code === code && !row.selected));
+  const rest = rows.filter((row) => !row.selected && !row.excluded && (allCounts === undefined || row.allCount > 0));
   rest.sort((a, b) => b.count - a.count || b.allCount - a.allCount);
-  return [...chosen, ...rest];
+  return [...chosen, ...left, ...rest];
 }
 
 /** Lower-cased for matching; å, ä and ö stay letters of their own. */

@@ -3,7 +3,9 @@ import { emptySearch, SearchSchema, type Search } from "#shared/search/search-sc
 import {
   addCode,
   clearConstraints,
+  excludeCode,
   hasConstraints,
+  isExcluded,
   listFileSide,
   removeCode,
   setBool,
@@ -11,6 +13,7 @@ import {
   setRange,
   switchResultType,
   toggleCode,
+  toggleExcluded,
   withOnlyCode,
   withOnlyText,
   withSortFittingText,
@@ -44,6 +47,47 @@ describe("code sets (spec §4)", () => {
     setRange(before, "turnover", "1_2");
     setBool(before, "fTax", true);
     expect(before).toEqual(copy);
+  });
+});
+
+describe("excluding codes (issue 46, 'Uteslut')", () => {
+  it("excludes a code, first among the excluded, and no longer chooses it; choosing it again un-excludes it", () => {
+    let s = addCode(addCode(emptySearch(), "location", "0180"), "location", "01");
+    s = excludeCode(s, "location", "0114");
+    s = excludeCode(s, "location", "0180");
+    expect(s.codeSet).toEqual({ location: ["01"] });
+    expect(s.excludeCodeSet).toEqual({ location: ["0180", "0114"] });
+    expect(isExcluded(s, "location", "0180")).toBe(true);
+    expect(SearchSchema.safeParse(s).success).toBe(true);
+    s = addCode(s, "location", "0114");
+    expect(s.codeSet.location).toEqual(["0114", "01"]);
+    expect(s.excludeCodeSet).toEqual({ location: ["0180"] });
+  });
+  it("toggles, deleting the set with its last code; counts as a constraint and is cleared with the others", () => {
+    const s = toggleExcluded(emptySearch(), "companyForm", "10");
+    expect(s.excludeCodeSet).toEqual({ companyForm: ["10"] });
+    expect(hasConstraints(s)).toBe(true);
+    expect(toggleExcluded(s, "companyForm", "10").excludeCodeSet).toEqual({});
+    expect(clearConstraints(s).excludeCodeSet).toEqual({});
+  });
+  it("in a tree, excluding a code unchooses those below it, choosing one un-excludes those above it", () => {
+    const ancestors = (code: string) => (code.length === 4 ? [code.slice(0, 2)] : []);
+    let s = addCode(addCode(emptySearch(), "location", "0180"), "location", "1280");
+    s = excludeCode(s, "location", "01", ancestors);
+    expect(s.codeSet).toEqual({ location: ["1280"] });
+    expect(s.excludeCodeSet).toEqual({ location: ["01"] });
+    s = toggleCode(s, "location", "0114", ancestors);
+    expect(s.codeSet).toEqual({ location: ["0114", "1280"] });
+    expect(s.excludeCodeSet).toEqual({});
+    // A sub-tree inside a chosen parent stays as it is asked.
+    const inside = toggleExcluded(addCode(emptySearch(), "location", "01"), "location", "0180", ancestors);
+    expect(inside.codeSet).toEqual({ location: ["01"] });
+    expect(inside.excludeCodeSet).toEqual({ location: ["0180"] });
+  });
+
+  it("keeps the exclusions that apply to the other result type when switching", () => {
+    const s = search({ excludeCodeSet: { sni: ["K"], companyForm: ["10"] } });
+    expect(switchResultType(s, "WORKSITE").excludeCodeSet).toEqual({ sni: ["K"] });
   });
 });
 

@@ -23,27 +23,71 @@ import { DEFAULT_SORT, type Search } from "#shared/search/search-schema";
 
 type CodeSets = Search["codeSet"];
 
-/** Spec §4 "Code sets": the code goes first; an existing copy is removed first (no duplicates). */
-export function addCode(search: Search, name: CodeSetName, code: string): Search {
+/** The code sets without `code` in set `name`; removing the last code deletes the set. */
+function without(sets: CodeSets, name: CodeSetName, code: string): CodeSets {
+  const rest = (sets[name] ?? []).filter((existing) => existing !== code);
+  const out: CodeSets = { ...sets };
+  if (rest.length === 0) delete out[name];
+  else out[name] = rest;
+  return out;
+}
+
+/** A tree's ancestors of a code (search-refdata.ts ancestorsOf); none for a flat code set, or a tree not loaded. */
+export type Ancestors = (code: string) => readonly string[];
+const NO_ANCESTORS: Ancestors = () => [];
+
+/** The code sets without the codes of set `name` that `drop` picks; removing the last code deletes the set. */
+function withoutAny(sets: CodeSets, name: CodeSetName, drop: (code: string) => boolean): CodeSets {
+  return (sets[name] ?? []).filter(drop).reduce((out, code) => without(out, name, code), sets);
+}
+
+/**
+ * Spec §4 "Code sets": the code goes first; an existing copy is removed first (no duplicates). A code that was
+ * excluded is chosen instead, and an excluded code above it (`ancestors`) is no longer excluded: it would leave the
+ * chosen code out.
+ */
+export function addCode(search: Search, name: CodeSetName, code: string, ancestors: Ancestors = NO_ANCESTORS): Search {
   const rest = (search.codeSet[name] ?? []).filter((existing) => existing !== code);
-  return { ...search, codeSet: { ...search.codeSet, [name]: [code, ...rest] } };
+  const above = new Set([code, ...ancestors(code)]);
+  const excludeCodeSet = withoutAny(search.excludeCodeSet, name, (excluded) => above.has(excluded));
+  return { ...search, codeSet: { ...search.codeSet, [name]: [code, ...rest] }, excludeCodeSet };
 }
 
 /** Spec §4 "Code sets": removing the last code deletes the set. */
 export function removeCode(search: Search, name: CodeSetName, code: string): Search {
-  const rest = (search.codeSet[name] ?? []).filter((existing) => existing !== code);
-  const codeSet: CodeSets = { ...search.codeSet };
-  if (rest.length === 0) delete codeSet[name];
-  else codeSet[name] = rest;
-  return { ...search, codeSet };
+  return { ...search, codeSet: without(search.codeSet, name, code) };
+}
+
+/**
+ * "Uteslut" (issue 46, docs/decisions/0064): the code goes first among the excluded ones and is no longer chosen, nor
+ * is a chosen code below it (`ancestors`: it would find nothing). A tree's excluded code leaves out its whole subtree,
+ * also inside a chosen parent.
+ */
+export function excludeCode(search: Search, name: CodeSetName, code: string, ancestors: Ancestors = NO_ANCESTORS): Search {
+  const rest = (search.excludeCodeSet[name] ?? []).filter((existing) => existing !== code);
+  const codeSet = withoutAny(search.codeSet, name, (chosen) => chosen === code || ancestors(chosen).includes(code));
+  return { ...search, codeSet, excludeCodeSet: { ...search.excludeCodeSet, [name]: [code, ...rest] } };
+}
+
+/** Takes a code out of the excluded ones (it is then neither chosen nor excluded). */
+export function removeExcludedCode(search: Search, name: CodeSetName, code: string): Search {
+  return { ...search, excludeCodeSet: without(search.excludeCodeSet, name, code) };
+}
+
+export function isExcluded(search: Search, name: CodeSetName, code: string): boolean {
+  return search.excludeCodeSet[name]?.includes(code) ?? false;
+}
+
+export function toggleExcluded(search: Search, name: CodeSetName, code: string, ancestors: Ancestors = NO_ANCESTORS): Search {
+  return isExcluded(search, name, code) ? removeExcludedCode(search, name, code) : excludeCode(search, name, code, ancestors);
 }
 
 export function hasCode(search: Search, name: CodeSetName, code: string): boolean {
   return search.codeSet[name]?.includes(code) ?? false;
 }
 
-export function toggleCode(search: Search, name: CodeSetName, code: string): Search {
-  return hasCode(search, name, code) ? removeCode(search, name, code) : addCode(search, name, code);
+export function toggleCode(search: Search, name: CodeSetName, code: string, ancestors: Ancestors = NO_ANCESTORS): Search {
+  return hasCode(search, name, code) ? removeCode(search, name, code) : addCode(search, name, code, ancestors);
 }
 
 /** Sets a range ("from_to") or, with undefined, removes the constraint. */
@@ -137,6 +181,7 @@ export function clearConstraints(search: Search): Search {
     range: {},
     bool: { useMainSni: true, useLocation: true },
     codeSet: {},
+    excludeCodeSet: {},
     numSet: {},
     sort: defaultSort(),
   };
@@ -157,13 +202,17 @@ export function switchResultType(search: Search, resultType: ResultType): Search
     if (value !== undefined && bothTypes(BOOL_FILTERS[name].types)) bool[name] = value;
   }
   const codeSet: CodeSets = {};
+  const excludeCodeSet: CodeSets = {};
   for (const name of CODE_SET_NAMES) {
+    if (!bothTypes(CODE_SETS[name].types)) continue;
     const codes = search.codeSet[name];
-    if (codes !== undefined && bothTypes(CODE_SETS[name].types)) codeSet[name] = codes;
+    if (codes !== undefined) codeSet[name] = codes;
+    const excluded = search.excludeCodeSet[name];
+    if (excluded !== undefined) excludeCodeSet[name] = excluded;
   }
   const allowed: readonly string[] = SORT_FIELDS[resultType];
   const sort = search.sort.filter((entry) => allowed.includes(entry.field));
-  return { ...search, resultType, range, bool, codeSet, sort: sort.length > 0 ? sort : defaultSort() };
+  return { ...search, resultType, range, bool, codeSet, excludeCodeSet, sort: sort.length > 0 ? sort : defaultSort() };
 }
 
 /** Whether the search has any constraint (text, codes, ranges, filters, list files, one company). */
@@ -175,6 +224,7 @@ export function hasConstraints(search: Search): boolean {
     Object.keys(search.range).length > 0 ||
     Object.keys(filters).length > 0 ||
     Object.keys(search.codeSet).length > 0 ||
+    Object.keys(search.excludeCodeSet).length > 0 ||
     Object.keys(search.numSet).length > 0
   );
 }

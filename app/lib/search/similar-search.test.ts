@@ -50,6 +50,13 @@ describe("the similar search", () => {
     expect(read.success && read.data).toEqual(search);
   });
 
+  it("keeps the exclusions of the search it started from, but none that would leave out the company's own kind (issue 46)", () => {
+    const excludeCodeSet = { sni: ["56", "56101", "47"], location: ["0880"], companyForm: ["31"], employeeRange: ["3"] };
+    const search = similarSearch(basis, NARROW, { classes, excludeCodeSet });
+    expect(search.excludeCodeSet).toEqual({ sni: ["56101", "47"], location: ["0880"], companyForm: ["31"] });
+    expect(safeParseSearch(search).success).toBe(true);
+  });
+
   it("leaves out a side at the field's bound and what the company lacks", () => {
     const small = similarSearch({ ...basis, numEmployees: 0, sniCode: null, countyCode: null }, NARROW, { classes });
     expect(small.range).toEqual({ numEmployees: "_4" });

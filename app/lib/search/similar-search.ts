@@ -8,7 +8,7 @@
  * own list files stay (docs/decisions/0046). Pure: the hook (use-find-similar.ts) does the calls.
  */
 import { formatNumber, formatSniCode } from "#shared/format";
-import { RANGE_FIELDS } from "#shared/search/search-fields";
+import { CODE_SET_NAMES, CODE_SETS, RANGE_FIELDS } from "#shared/search/search-fields";
 import { emptySearch, formatRange, type Search } from "#shared/search/search-schema";
 
 /** Fewer other companies than this widens the search a step. */
@@ -101,6 +101,22 @@ export interface SimilarOptions {
   numSet?: Search["numSet"];
   /** The list file holding the company's number, excluded. */
   excludeFile?: number;
+  /** The codes the search the action started from excludes ("Uteslut", issue 46), kept where they apply to companies. */
+  excludeCodeSet?: Search["excludeCodeSet"];
+}
+
+/**
+ * The exclusions kept from the search the action started from: the company code sets' only, and none that would
+ * leave out the company's own kind: a code the similar search chooses, or one above it (a shorter code the chosen
+ * one starts with: "62" above "62010", county "01" above "0180").
+ */
+function keptExclusions(excluded: Search["excludeCodeSet"], chosen: Search["codeSet"]): Search["excludeCodeSet"] {
+  const kept: Search["excludeCodeSet"] = {};
+  for (const name of CODE_SET_NAMES) {
+    const codes = (excluded[name] ?? []).filter((code) => !chosen[name]?.some((own) => own.startsWith(code)));
+    if (codes.length > 0 && CODE_SETS[name].types.includes("COMPANY")) kept[name] = codes;
+  }
+  return kept;
 }
 
 /** The company search for a basis at a widening. */
@@ -111,10 +127,12 @@ export function similarSearch(basis: SimilarBasis, widening: Widening, options: 
   const county = widening.wholeSweden ? null : basis.countyCode;
   const own = options.numSet ?? {};
   const excluded = [...(own.excludeFile ?? []), ...(options.excludeFile === undefined ? [] : [options.excludeFile])];
+  const codeSet = { ...(sni ? { sni: [sni] } : {}), ...(county ? { location: [county] } : {}) };
   return {
     ...search,
     numeric: options.seqNo === undefined ? {} : { seqNo: options.seqNo },
-    codeSet: { ...(sni ? { sni: [sni] } : {}), ...(county ? { location: [county] } : {}) },
+    codeSet,
+    excludeCodeSet: keptExclusions(options.excludeCodeSet ?? {}, codeSet),
     range: size ? { numEmployees: employeeRange(size) } : {},
     numSet: { ...(own.includeFile?.length ? { includeFile: own.includeFile } : {}), ...(excluded.length ? { excludeFile: excluded } : {}) },
   };

@@ -46,6 +46,18 @@ describe("summary header (spec §2, §9)", () => {
     expect(filters({ includeFile: [1, 2], excludeFile: [3] })).toBe("2 listfiler inkluderade, 1 listfil exkluderad");
   });
 
+  it("says what is excluded with 'utom', after what is chosen or after the whole (issue 46)", () => {
+    const search = SearchSchema.parse({
+      codeSet: { location: ["01"] },
+      excludeCodeSet: { location: ["0180"], sni: ["C", "F", "41200"], companyForm: ["49"] },
+    });
+    expect(searchSummary(search, refdata)).toEqual({
+      industries: "Alla branscher utom Tillverkning, Byggverksamhet m.fl.",
+      places: "Stockholms län utom Stockholm",
+      filters: "Bolagsform utom Aktiebolag",
+    });
+  });
+
   it("names the whole of Sweden and all industries when nothing is chosen", () => {
     expect(searchSummary(SearchSchema.parse({}), refdata)).toEqual({ industries: "Alla branscher", places: "Hela Sverige", filters: "" });
   });

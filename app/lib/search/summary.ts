@@ -53,10 +53,12 @@ export function filterTexts(search: Search, refdata: SearchRefdata | null, orgNa
   if (search.text) texts.push(`”${search.text}”`);
   if (search.numeric.orgSeqNo !== undefined) texts.push(orgName ? `Företag: ${orgName}` : "Ett företag");
   for (const name of ["companyForm", "fiscalYear", "employeeRange"] as const) {
-    const codes = search.codeSet[name];
-    if (!codes?.length) continue;
-    const labels = codes.map((code) => (refdata ? codeLabel(refdata, name, code) : code));
-    texts.push(`${CODE_SETS[name].label}: ${labels.join(", ")}`);
+    const labels = (codes: string[] | undefined) => (codes ?? []).map((code) => (refdata ? codeLabel(refdata, name, code) : code));
+    const chosen = labels(search.codeSet[name]);
+    const excluded = labels(search.excludeCodeSet[name]);
+    if (chosen.length === 0 && excluded.length === 0) continue;
+    const label = CODE_SETS[name].label;
+    texts.push(withExclusions(chosen.length > 0 ? `${label}: ${chosen.join(", ")}` : label, excluded, excluded.length));
   }
   for (const field of RANGE_FIELD_NAMES) {
     const value = search.range[field];
@@ -80,14 +82,32 @@ export interface SearchSummary {
   filters: string;
 }
 
-/** The three lines of the summary header; "Alla branscher" / "Hela Sverige" / "" when nothing is chosen. */
+/** "Aktiebolag utom …": the codes left out ("Uteslut", issue 46), the first `limit` of them, then 'm.fl.'. */
+function withExclusions(text: string, excluded: readonly string[], limit: number): string {
+  return excluded.length > 0 ? `${text} utom ${summarize(excluded, limit)}` : text;
+}
+
+/**
+ * The three lines of the summary header; "Alla branscher" / "Hela Sverige" / "" when nothing is chosen. Excluded
+ * industries and places follow as "utom …" ("Hela Sverige utom Stockholms län").
+ */
 export function searchSummary(search: Search, refdata: SearchRefdata | null, orgName: string | null = null): SearchSummary {
-  const labels = (set: "sni" | "location") => (search.codeSet[set] ?? []).map((code) => (refdata ? codeLabel(refdata, set, code) : code));
-  const industries = labels("sni");
-  const places = labels("location");
+  const labels = (codes: string[] | undefined, set: "sni" | "location") =>
+    (codes ?? []).map((code) => (refdata ? codeLabel(refdata, set, code) : code));
+  const industries = labels(search.codeSet.sni, "sni");
+  const places = labels(search.codeSet.location, "location");
+  const chosen = (items: string[], limit: number, none: string) => (items.length ? summarize(items, limit) : none);
   return {
-    industries: industries.length ? summarize(industries, SUMMARY_LIMITS.industries) : "Alla branscher",
-    places: places.length ? summarize(places, SUMMARY_LIMITS.places) : "Hela Sverige",
+    industries: withExclusions(
+      chosen(industries, SUMMARY_LIMITS.industries, "Alla branscher"),
+      labels(search.excludeCodeSet.sni, "sni"),
+      SUMMARY_LIMITS.industries,
+    ),
+    places: withExclusions(
+      chosen(places, SUMMARY_LIMITS.places, "Hela Sverige"),
+      labels(search.excludeCodeSet.location, "location"),
+      SUMMARY_LIMITS.places,
+    ),
     filters: summarize(filterTexts(search, refdata, orgName), SUMMARY_LIMITS.filters),
   };
 }

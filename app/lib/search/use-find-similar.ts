@@ -79,7 +79,13 @@ export async function buildSimilarSearch(
   ]);
   const basis = basisOf(record);
   const classes = sizeClasses(refdata.entries.employeeRange);
-  const options = { classes, seqNo, numSet: ownListFiles(current, files), excludeFile: await exclusionFile(seqNo, record, files) };
+  const options = {
+    classes,
+    seqNo,
+    numSet: ownListFiles(current, files),
+    excludeFile: await exclusionFile(seqNo, record, files),
+    excludeCodeSet: current.excludeCodeSet,
+  };
   const steps = similarLadder(basis, classes);
   const answers = await Promise.all(steps.map((step) => fetchSearchPage(similarSearch(basis, step, options), 0, 0)));
   const widening = chooseWidening(

@@ -72,6 +72,8 @@ function partsArb(type: ResultType, pools: ValuePools, anchor: Anchor, absent: A
     text: sometimes(textArb(type, pools, anchor.words), null, absent),
     numeric: numericArb(type, pools),
     codeSet: codeSetArb(type, pools, anchor, absent),
+    // Codes left out ("Uteslut"), half as often: often the anchor's own, so inside a chosen parent (a tree's subtree).
+    excluded: codeSetArb(type, pools, anchor, absent * 2 + 1),
     flags: flagsArb(type, absent),
     options: fc.record({ useMainSni: fc.boolean(), useLocation: fc.boolean() }),
     range: rangeArb(type, pools, absent),
@@ -100,6 +102,12 @@ function listFiles({ include, exclude, split, overlap }: Parts["lists"]) {
   return { lists, numSet: { ...(includeFile ? { includeFile } : {}), ...(excludeFile ? { excludeFile } : {}) } };
 }
 
+/** The excluded code sets less the chosen codes (a code both chosen and excluded is refused by the schema). */
+function withoutChosen(excluded: Record<string, string[]>, chosen: Record<string, string[]>): Record<string, string[]> {
+  const sets = Object.entries(excluded).map(([name, codes]) => [name, codes.filter((code) => !chosen[name]?.includes(code))] as const);
+  return Object.fromEntries(sets.filter(([, codes]) => codes.length > 0));
+}
+
 function toCase(type: ResultType, p: Parts): EquivalenceCase {
   const { lists, numSet } = listFiles(p.lists);
   const input: SearchInput = {
@@ -107,6 +115,7 @@ function toCase(type: ResultType, p: Parts): EquivalenceCase {
     text: p.text,
     numeric: p.numeric,
     codeSet: p.codeSet,
+    excludeCodeSet: withoutChosen(p.excluded, p.codeSet),
     bool: { ...p.options, ...p.flags },
     range: p.range,
     numSet,

@@ -64,6 +64,11 @@ export function coverageKeys(search: Search, page: number, hitCount: number): st
   const keys = Object.entries(search.codeSet)
     .filter(([, codes]) => codes && codes.length > 0)
     .map(([name]) => `codeSet:${name}`);
+  for (const [name, codes] of Object.entries(search.excludeCodeSet)) {
+    if (!codes?.length) continue;
+    keys.push(`excludeCodeSet:${name}`);
+    if (search.codeSet[name as keyof Search["codeSet"]]?.length) keys.push(`excludeCodeSet:${name}:with-chosen`);
+  }
   for (const [name, value] of Object.entries(search.bool)) keys.push(`bool:${name}:${value}`);
   for (const name of Object.keys(search.range)) keys.push(`range:${name}`);
   for (const { field, ascending } of search.sort) keys.push(`sort:${field}:${ascending ? "asc" : "desc"}`);

@@ -67,6 +67,12 @@ export function searchArb(type: ResultType): fc.Arbitrary<{ input: SearchInput; 
         fc.tuple(...names.map(() => fc.boolean())).map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]]))),
       ),
       options: fc.record({ useMainSni: fc.boolean(), useLocation: fc.boolean() }),
+      // Codes left out ("Uteslut", issue 46): from the same pools, so often inside or above a chosen code.
+      excluded: fc.record({
+        sni: optionalSubset(SNI, 2),
+        location: optionalSubset(PLACES, 2),
+        small: optionalSubset(type === "COMPANY" ? ["49", "10", "31"] : ["2", "3"], 1),
+      }),
       range: rangeArb(type === "COMPANY" ? COMPANY_RANGES : WORKSITE_RANGES),
       include: sometimes(fc.subarray(ORG_NOS, { minLength: 1, maxLength: 20 }), null),
       exclude: sometimes(fc.subarray(ORG_NOS, { minLength: 1, maxLength: 8 }), null),
@@ -75,11 +81,23 @@ export function searchArb(type: ResultType): fc.Arbitrary<{ input: SearchInput; 
       const lists = new Map<number, string[]>();
       if (p.include) lists.set(1, p.include);
       if (p.exclude) lists.set(2, p.exclude);
-      const codeSet = Object.fromEntries(Object.entries({ sni: p.sni, location: p.location, ...p.small }).filter(([, v]) => v.length > 0));
+      const codeSet: Record<string, string[]> = Object.fromEntries(
+        Object.entries({ sni: p.sni, location: p.location, ...p.small }).filter(([, v]) => v.length > 0),
+      );
+      const excludeCodeSet = Object.fromEntries(
+        Object.entries({
+          sni: p.excluded.sni,
+          location: p.excluded.location,
+          [type === "COMPANY" ? "companyForm" : "employeeRange"]: p.excluded.small,
+        })
+          .map(([name, codes]) => [name, codes.filter((code) => !codeSet[name]?.includes(code))] as const)
+          .filter(([, codes]) => codes.length > 0),
+      );
       const input: SearchInput = {
         resultType: type,
         text: p.text,
         codeSet,
+        excludeCodeSet,
         bool: { ...p.options, ...p.flags },
         range: p.range,
         numSet: { ...(p.include ? { includeFile: [1] } : {}), ...(p.exclude ? { excludeFile: [2] } : {}) },

@@ -7,7 +7,7 @@ import type { ListFileMap } from "#search-index/backend";
 import { parseTextQuery, STOP_WORDS, TEXT_SCORES, type TextQuery, type TextWord } from "#search-index/free-text";
 import type { Address, CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
 import { isLimitedCompanyForm, locationCodeToAncestors, normalizeSearchText, sniCodeToAncestors } from "#search-index/refdata/index";
-import { BOOL_FILTERS, RANGE_FIELDS, swedishToday, type RangeField } from "#shared/search/search-fields";
+import { BOOL_FILTERS, RANGE_FIELDS, swedishToday, type CodeSetName, type RangeField } from "#shared/search/search-fields";
 import { parseRange, type Search } from "#shared/search/search-schema";
 import { fixtureCompanies, fixtureWorksites } from "../../fixtures/search/fixture-dataset";
 
@@ -216,15 +216,30 @@ function hardPredicate(search: Search, listFiles: ListFileMap | undefined, textQ
 
 type Soft = Record<string, (f: Fact) => boolean>;
 
+/**
+ * A code set's rule (docs/decisions/0064): one of the record's codes (a tree's: every code on its paths) is chosen,
+ * or nothing is; and none of them is excluded.
+ */
+function codeSetPredicate(search: Search, name: CodeSetName, codesOf: (f: Fact) => readonly string[]): ((f: Fact) => boolean) | null {
+  const chosen = search.codeSet[name] ?? [];
+  const excluded = search.excludeCodeSet[name] ?? [];
+  if (chosen.length === 0 && excluded.length === 0) return null;
+  return (f) => {
+    const codes = codesOf(f);
+    return (chosen.length === 0 || codes.some((c) => chosen.includes(c))) && !codes.some((c) => excluded.includes(c));
+  };
+}
+
 function softPredicates(search: Search): Soft {
   const soft: Soft = {};
-  const sni = search.codeSet.sni ?? [];
-  if (sni.length) soft.sni = (f) => (search.bool.useMainSni ? f.mainSni : f.allSni).some((c) => sni.includes(c));
-  const location = search.codeSet.location ?? [];
-  if (location.length) soft.location = (f) => (search.bool.useLocation ? f.ownPlace : f.allPlaces).some((c) => location.includes(c));
-  for (const name of ["companyForm", "fiscalYear", "employeeRange"] as const) {
-    const codes = search.codeSet[name] ?? [];
-    if (codes.length) soft[name] = (f) => codes.includes(f.codes[name] ?? "");
+  const rules: (readonly [CodeSetName, (f: Fact) => readonly string[]])[] = [
+    ["sni", (f) => (search.bool.useMainSni ? f.mainSni : f.allSni)],
+    ["location", (f) => (search.bool.useLocation ? f.ownPlace : f.allPlaces)],
+    ...(["companyForm", "fiscalYear", "employeeRange"] as const).map((name) => [name, (f: Fact) => [f.codes[name] ?? ""]] as const),
+  ];
+  for (const [name, codesOf] of rules) {
+    const predicate = codeSetPredicate(search, name, codesOf);
+    if (predicate) soft[name] = predicate;
   }
   for (const name of Object.keys(BOOL_FILTERS) as (keyof typeof BOOL_FILTERS)[]) {
     const want = search.bool[name];

@@ -39,6 +39,20 @@ describe("summarizeSearch", () => {
     expect(values["Omsättning"]).toMatch(/^minst 1\s000\s000 kr$/);
   });
 
+  it("says the excluded codes after the chosen ones, as 'utom' (issue 46)", () => {
+    const search = SearchSchema.parse({
+      codeSet: { sni: ["62"] },
+      excludeCodeSet: { sni: ["62010", "62020", "62030"], companyForm: ["10"] },
+    });
+    const criteria = describeSearch(search, { exclude: false, count: 0 }, texts);
+    expect(criteria.slice(0, 3)).toEqual([
+      { label: "Bransch", value: "SNI 62" },
+      { label: "Bransch utom", value: "SNI 62010; SNI 62020; SNI 62030" },
+      { label: "Bolagsform utom", value: "10" },
+    ]);
+    expect(summarizeSearch(criteria)).toBe("Bransch: SNI 62 · Bransch utom: SNI 62010, SNI 62020 m.fl. · Bolagsform utom: 10");
+  });
+
   it("names list files without their numbers when they are not known", () => {
     const search = SearchSchema.parse({ numSet: { includeFile: [4] } });
     expect(summarizeSearch(describeSearch(search, { exclude: true, count: 2 }, texts))).toBe(

@@ -58,6 +58,10 @@ export function describeSearch(search: Search, marked: MarkedRows, codeText: Cod
   for (const [name, codes] of Object.entries(search.codeSet) as [CodeSetName, string[] | undefined][]) {
     if (codes?.length) criteria.push({ label: CODE_SETS[name].label, value: codes.map(codeText[name]).join(CODE_SEPARATOR) });
   }
+  // Excluded codes ("Uteslut", issue 46) as a criterion of their own: "Bransch utom: 62.010 Dataprogrammering".
+  for (const [name, codes] of Object.entries(search.excludeCodeSet) as [CodeSetName, string[] | undefined][]) {
+    if (codes?.length) criteria.push({ label: `${CODE_SETS[name].label} utom`, value: codes.map(codeText[name]).join(CODE_SEPARATOR) });
+  }
   if (!search.bool.useMainSni) criteria.push({ label: "Branschurval", value: "Alla branscher, inte bara huvudbransch" });
   if (!search.bool.useLocation) criteria.push({ label: "Platsurval", value: "Även företagens arbetsställen" });
   for (const [field, value] of Object.entries(search.range) as [RangeField, string | undefined][]) {

@@ -227,14 +227,23 @@ export const flagDef = (name: BoolFilter): FlagDef => BOOL_FILTERS[name];
 export const BOOL_OPTIONS = ["useMainSni", "useLocation"] as const;
 export type BoolOption = (typeof BOOL_OPTIONS)[number];
 
-/** Code sets; sni and location are trees (a code at any level selects everything below it). */
+/**
+ * A code set's declaration: a tree (a code at any level selects everything below it) or a flat list of codes. Every
+ * code set can both choose codes (`codeSet[name]`) and leave codes out (`excludeCodeSet[name]`, "Uteslut", issue 46;
+ * docs/decisions/0064): the URL and API keys, the schema, both backends' clauses, the summary line and the sheet
+ * derive the exclusion from this list.
+ */
+export interface CodeSetDef extends FieldDef {
+  kind: "tree" | "codes";
+}
+
 export const CODE_SETS = {
-  sni: { label: "Bransch", types: BOTH },
-  location: { label: "Plats", types: BOTH },
-  companyForm: { label: "Bolagsform", types: COMPANY_ONLY },
-  fiscalYear: { label: "Räkenskapsår", types: COMPANY_ONLY },
-  employeeRange: { label: "Storleksklass", types: WORKSITE_ONLY },
-} as const satisfies Record<string, FieldDef>;
+  sni: { label: "Bransch", kind: "tree", types: BOTH },
+  location: { label: "Plats", kind: "tree", types: BOTH },
+  companyForm: { label: "Bolagsform", kind: "codes", types: COMPANY_ONLY },
+  fiscalYear: { label: "Räkenskapsår", kind: "codes", types: COMPANY_ONLY },
+  employeeRange: { label: "Storleksklass", kind: "codes", types: WORKSITE_ONLY },
+} as const satisfies Record<string, CodeSetDef>;
 export type CodeSetName = keyof typeof CODE_SETS;
 export const CODE_SET_NAMES = Object.keys(CODE_SETS) as CodeSetName[];
 

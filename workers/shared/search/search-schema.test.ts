@@ -11,9 +11,28 @@ describe("SearchSchema", () => {
       range: {},
       bool: { useMainSni: true, useLocation: true },
       codeSet: {},
+      excludeCodeSet: {},
       numSet: {},
       sort: [{ field: "turnover", ascending: false }],
     });
+  });
+
+  it("excludes codes of every code set; a search from before without exclusions reads as it did", () => {
+    expect(parseSearchOrThrow({ codeSet: { sni: ["62"] } }).excludeCodeSet).toEqual({});
+    const search = parseSearchOrThrow({ codeSet: { sni: ["62"] }, excludeCodeSet: { sni: ["62010"], companyForm: ["49"] } });
+    expect(search.excludeCodeSet).toEqual({ sni: ["62010"], companyForm: ["49"] });
+    // The same code both chosen and excluded means nothing: refused at the code; a set of the other type named.
+    const both = safeParseSearch({
+      resultType: "WORKSITE",
+      codeSet: { location: ["01", "0180"] },
+      excludeCodeSet: { location: ["0180"], fiscalYear: ["12"] },
+    });
+    expect(both.success).toBe(false);
+    if (!both.success)
+      expect(both.issues).toEqual([
+        { path: "excludeCodeSet.location.0", message: "Samma kod kan inte både väljas och uteslutas" },
+        { path: "excludeCodeSet.fiscalYear", message: "Gäller endast företag" },
+      ]);
   });
 
   it("accepts open-sided ranges and parses them", () => {

@@ -81,6 +81,11 @@ const BaseSearchSchema = z.strictObject({
     })
     .prefault({}),
   codeSet: z.strictObject(optionalFields(CODE_SET_NAMES, CodeListSchema)).prefault({}),
+  /**
+   * Codes left out ("Uteslut", docs/decisions/0064): a record whose code (a tree's: at or below an excluded code) is
+   * here does not match, whatever `codeSet` chooses. Absent in searches and links from before: nothing excluded.
+   */
+  excludeCodeSet: z.strictObject(optionalFields(CODE_SET_NAMES, CodeListSchema)).prefault({}),
   numSet: z
     .strictObject({
       includeFile: z.array(ListFileIdSchema).max(100).optional(),
@@ -109,6 +114,13 @@ function checkApplicability(search: BaseSearch, ctx: z.RefinementCtx) {
   }
   for (const name of CODE_SET_NAMES) {
     if (search.codeSet[name] !== undefined && !CODE_SETS[name].types.includes(type)) reject(["codeSet", name], wrongType);
+    const excluded = search.excludeCodeSet[name];
+    if (excluded === undefined) continue;
+    if (!CODE_SETS[name].types.includes(type)) reject(["excludeCodeSet", name], wrongType);
+    const chosen = new Set(search.codeSet[name]);
+    excluded.forEach((code, index) => {
+      if (chosen.has(code)) reject(["excludeCodeSet", name, index], "Samma kod kan inte både väljas och uteslutas");
+    });
   }
   const allowed: readonly string[] = SORT_FIELDS[type];
   const seen = new Set<string>();

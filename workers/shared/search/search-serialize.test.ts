@@ -45,6 +45,14 @@ const searchArb: fc.Arbitrary<Search> = typeArb.chain((type) =>
         CODE_SET_NAMES.filter((n) => CODE_SETS[n].types.includes(type)),
         fc.array(fc.stringMatching(/^[A-Z0-9]{1,5}$/), { maxLength: 30 }),
       ),
+      // Lower case: never one of the chosen codes above (a code both chosen and excluded is refused).
+      excludeCodeSet: subsetRecord(
+        CODE_SET_NAMES.filter((n) => CODE_SETS[n].types.includes(type)),
+        fc.array(
+          fc.stringMatching(/^[a-z0-9]{1,5}$/).filter((code) => /[a-z]/.test(code)),
+          { maxLength: 10 },
+        ),
+      ),
       numSet: fc.record(
         {
           includeFile: fc.array(fc.integer({ min: 1, max: 1e6 }), { maxLength: 3 }),
@@ -77,6 +85,15 @@ describe("vad serialisation", () => {
     const serialized = serializeSearch(parseSearchOrThrow({ codeSet: { sni } }));
     expect(serialized.startsWith("z")).toBe(true);
     expect(serialized.length).toBeLessThan(JSON.stringify(sni).length);
+  });
+
+  it("reads a link from before exclusions as it did, and keeps exclusions under their own key", () => {
+    const before = `j${Buffer.from(JSON.stringify({ c: { sni: ["62"] } })).toString("base64url")}`;
+    expect(deserializeSearch(before)).toEqual({ success: true, data: parseSearchOrThrow({ codeSet: { sni: ["62"] } }) });
+    const search = parseSearchOrThrow({ codeSet: { sni: ["62"] }, excludeCodeSet: { sni: ["62010"] } });
+    const compact = `j${Buffer.from(JSON.stringify({ c: { sni: ["62"] }, x: { sni: ["62010"] } })).toString("base64url")}`;
+    expect(deserializeSearch(compact)).toEqual({ success: true, data: search });
+    expect(deserializeSearch(serializeSearch(search))).toEqual({ success: true, data: search });
   });
 
   it("rejects undecodable input at the vad path", () => {

@@ -30,12 +30,22 @@ function toCompact(search: Search): Compact {
   if (!useLocation) bool.useLocation = false;
   if (!isEmpty(bool)) compact.b = bool;
   if (!isEmpty(search.codeSet)) compact.c = search.codeSet;
+  if (!isEmpty(search.excludeCodeSet)) compact.x = search.excludeCodeSet;
   if (!isEmpty(search.numSet)) compact.s = search.numSet;
   if (!sameSort(search.sort)) compact.o = search.sort.map((entry) => [entry.field, entry.ascending ? 1 : 0]);
   return compact;
 }
 
-const KEYS: Record<string, string> = { t: "resultType", q: "text", n: "numeric", r: "range", b: "bool", c: "codeSet", s: "numSet" };
+const KEYS: Record<string, string> = {
+  t: "resultType",
+  q: "text",
+  n: "numeric",
+  r: "range",
+  b: "bool",
+  c: "codeSet",
+  x: "excludeCodeSet",
+  s: "numSet",
+};
 
 function fromCompact(compact: unknown): unknown {
   if (typeof compact !== "object" || compact === null || Array.isArray(compact)) return compact;

@@ -95,6 +95,12 @@ export const V1_OPERATIONS: readonly V1Operation[] = [
         status: 200,
       },
       {
+        name: "excluding",
+        summary: "Companies in Stockholm county outside the city of Stockholm, leaving out SNI 64 (excludeCodeSet)",
+        body: { codeSet: { location: ["01"] }, excludeCodeSet: { location: ["0180"], sni: ["64"] } },
+        status: 200,
+      },
+      {
         name: "worksites-second-page",
         summary: "The second page of all worksites",
         query: { page: "1" },
