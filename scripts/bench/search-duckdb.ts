@@ -240,7 +240,7 @@ export class DuckSearch {
     const rows: [unknown, unknown][][] = [];
     for (const facet of plan.facets) rows.push((await this.rows(facet)) as [unknown, unknown][]);
     const sums = (await this.rows(plan.sums))[0] ?? [];
-    return { hitCount, ids, facets: facetCounts(plan, rows, sums, hitCount) };
+    return { hitCount, ids, facets: facetCounts(plan, rows, sums) };
   }
 
   /** The best `limit` ids of a free text by the same relevance as the page (score, then turnover). */

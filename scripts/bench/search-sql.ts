@@ -19,6 +19,7 @@ export const FLAG_COLUMNS: Record<string, string> = {
   hasAuditor: "has_auditor",
   auditObligation: "audit_obligation",
   shelfCompany: "shelf",
+  gasell: "gasell",
 };
 const RANGE_COLUMNS: Record<string, string> = { turnover: "turnover", earnings: "earnings", numEmployees: "num_employees" };
 
@@ -167,7 +168,8 @@ export function searchPlan(search: ValidSearch, page: number, listFile: number |
     facets,
     sums: {
       names: free,
-      sql: `SELECT ${free.map((n) => `COALESCE(SUM(c.${FLAG_COLUMNS[n]}), 0)`).join(", ")} FROM ${table} c ${all.sql}`,
+      // Each flag's ones and zeros (a NULL, unknown, is neither).
+      sql: `SELECT ${free.map((n) => `COALESCE(SUM(c.${FLAG_COLUMNS[n]}), 0), COALESCE(SUM(1 - c.${FLAG_COLUMNS[n]}), 0)`).join(", ")} FROM ${table} c ${all.sql}`,
       params: all.params,
     },
   };
@@ -175,8 +177,8 @@ export function searchPlan(search: ValidSearch, page: number, listFile: number |
 
 export type FacetCounts = Record<string, Record<string, number>>;
 
-/** The facet counts from the plan's answers (rows of [value, count] per facet, and the row of sums). */
-export function facetCounts(plan: SearchPlan, rows: [unknown, unknown][][], sums: unknown[], hitCount: number): FacetCounts {
+/** The facet counts from the plan's answers (rows of [value, count] per facet, and the row of sums: ones and zeros per flag). */
+export function facetCounts(plan: SearchPlan, rows: [unknown, unknown][][], sums: unknown[]): FacetCounts {
   const facets: FacetCounts = {};
   plan.facets.forEach((facet, i) => {
     const answer = (rows[i] ?? []).map(([value, n]) => [value, Number(n)] as const);
@@ -194,8 +196,7 @@ export function facetCounts(plan: SearchPlan, rows: [unknown, unknown][][], sums
     } else facets[facet.name] = Object.fromEntries(answer.map(([value, n]) => [String(value), n]));
   });
   plan.sums.names.forEach((name, i) => {
-    const n = Number(sums[i] ?? 0);
-    facets[name] = { true: n, false: hitCount - n };
+    facets[name] = { true: Number(sums[2 * i] ?? 0), false: Number(sums[2 * i + 1] ?? 0) };
   });
   return facets;
 }

@@ -14,6 +14,7 @@ import {
   type WorksiteSourceRecord,
 } from "#search-index/engine";
 import { isLimitedCompanyForm, normalizeSearchText, sniCodeToAncestors } from "#search-index";
+import { growthPeriods, isGazelle } from "#shared/search/growth";
 
 export const COMPANY_FLAGS = [
   "has_phone",
@@ -26,6 +27,7 @@ export const COMPANY_FLAGS = [
   "has_auditor",
   "audit_obligation",
   "shelf",
+  "gasell",
 ] as const;
 export const WORKSITE_FLAGS = ["has_phone", "headquarters", "f_tax", "vat_reg", "employer_reg"] as const;
 
@@ -86,7 +88,7 @@ export class BenchRows {
   private readonly companyFacts = new Map<number, { turnover: number | null; flags: number[] }>();
 
   company(c: CompanySourceRecord): RecordRows {
-    const flags = [
+    const flags: (number | null)[] = [
       c.phoneNumbers.length > 0,
       c.fTaxReg,
       c.vatReg,
@@ -98,6 +100,9 @@ export class BenchRows {
       c.auditObligation,
       c.isShelfCompany,
     ].map(bit);
+    // Unknown (too few periods) is NULL: neither 'Ja' nor 'Nej'.
+    const gasell = isGazelle(growthPeriods(c.financialPeriods, (period) => period.company));
+    flags.push(gasell === null ? null : bit(gasell));
     const row = [
       c.orgSeqNo,
       c.orgNo,

@@ -74,6 +74,6 @@ export class SqliteSearch {
       .prepare(plan.sums.sql)
       .raw()
       .get(...plan.sums.params) as number[];
-    return { hitCount, ids, facets: facetCounts(plan, rows, sums, hitCount) };
+    return { hitCount, ids, facets: facetCounts(plan, rows, sums) };
   }
 }

@@ -78,7 +78,7 @@ describe("company groups", () => {
 function financialProblems(c: CompanySourceRecord): string[] {
   const problems: string[] = [];
   const latest = c.financialPeriods[0];
-  if (c.financialPeriods.length > 3) problems.push(`${c.orgNo}: more than 3 periods`);
+  if (c.financialPeriods.length > 4) problems.push(`${c.orgNo}: more than 4 periods`);
   if (!latest) return c.turnover === null ? problems : [...problems, `${c.orgNo}: turnover without accounts`];
   const key = [c.turnover, c.earnings, c.dividend, c.numEmployees];
   const fromPeriod = [

@@ -21,9 +21,12 @@ import { readCompanies, readManifest, readWorksites } from "./source-reader";
  * free-text fields of issue 26 (address and people words in the word index, stop words left out) changed it on purpose
  * to 0287848f…, checked against the same record-by-record build. The search-field declarations (issue 46, decision
  * 0057) changed only the order of keys in the snapshot's JSON header to this: every array and every value of the index
- * was compared, key by key, between the builds before and after that change, and all were equal.
+ * was compared, key by key, between the builds before and after that change, and all were equal. Growth (issue 46
+ * point 3, decision 0066) changed it on purpose to this: the generator writes four periods for active filers (was
+ * three) and fast growers, and the index has two range columns more and Gasell's flag and known bits; the threads'
+ * build still equals the record-by-record one.
  */
-const GOLDEN_SHA256 = "75f4105b02b0089a1f1cb1f55d66b80c9aa3fc7ee38f0a12c90bf4a95ba7b615";
+const GOLDEN_SHA256 = "cfc063c8649f1c3f664c7adef8e5a592c2a3f99347a2eb5d3155998a08e740bd";
 
 let dir: string;
 

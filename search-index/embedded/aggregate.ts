@@ -1,7 +1,7 @@
 /** Scan counts → the aggregations of spec §3: codes (every tree level) → count, booleans "true"/"false" → count. */
 import type { Aggregations } from "#shared/search/result-schemas";
 import { BOOL_FILTER_NAMES, BOOL_FILTERS, CODE_SETS, type ResultType } from "#shared/search/search-fields";
-import { FLAG_BITS, FLAG_COMBINATIONS, type SearchIndex } from "./index-types";
+import { FLAG_BITS, FLAG_COMBINATIONS, KNOWN_BITS, type SearchIndex } from "./index-types";
 import type { ScanCounts } from "./scan";
 import type { ScanPlan } from "./scan-plan";
 import { countsByCode, rollUp, type TreeIndex } from "./tree-index";
@@ -10,6 +10,13 @@ function treeCounts(tree: TreeIndex, counts: Uint32Array, needsRollUp: boolean):
   const own = Float64Array.from(counts.subarray(0, tree.codes.length));
   return countsByCode(tree, needsRollUp ? rollUp(tree, own) : own);
 }
+
+const FLAG_COUNT = BOOL_FILTER_NAMES.length;
+/** Per flag bit, the known bit a 'Nej' needs (0 for a flag that is always known). */
+const KNOWN_MASKS = BOOL_FILTER_NAMES.map((name) => {
+  const known = KNOWN_BITS[name];
+  return known === undefined ? 0 : 1 << known;
+});
 
 /** true/false counts per flag bit: the hits' histogram (non-empty cells only) plus single-failure records. */
 function boolCountsByBit(counts: ScanCounts): { yes: Float64Array; no: Float64Array } {
@@ -22,9 +29,9 @@ function boolCountsByBit(counts: ScanCounts): { yes: Float64Array; no: Float64Ar
   for (let h = 0; h < FLAG_COMBINATIONS; h++) {
     const n = counts.flagHist[h] ?? 0;
     if (n === 0) continue;
-    for (let bit = 0; bit < 12; bit++) {
+    for (let bit = 0; bit < FLAG_COUNT; bit++) {
       if ((h >> bit) & 1) yes[bit] = (yes[bit] ?? 0) + n;
-      else no[bit] = (no[bit] ?? 0) + n;
+      else if ((h & (KNOWN_MASKS[bit] as number)) === KNOWN_MASKS[bit]) no[bit] = (no[bit] ?? 0) + n;
     }
   }
   return { yes, no };

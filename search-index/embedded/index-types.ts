@@ -2,7 +2,7 @@
  * The in-memory column index of the embedded backend. Every array is indexed by a record's position; records are
  * ordered by id (orgSeqNo, cfarNo), so comparing positions breaks sort ties by id.
  */
-import { BOOL_FILTER_NAMES, type BoolFilter } from "#shared/search/search-fields";
+import { BOOL_FILTER_NAMES, flagDef, type BoolFilter } from "#shared/search/search-fields";
 import type { TreeIndex } from "./tree-index";
 
 /** Compressed sparse rows: the values of record i are values[offsets[i] .. offsets[i + 1]). */
@@ -76,9 +76,17 @@ export interface SearchIndex {
 
 /**
  * Bit of each boolean filter in EntityIndex.flags: its position among the declared flags (search-fields.ts
- * BOOL_FILTER_NAMES), so a new flag gets the next bit; LIMITED marks limited companies (forms 41, 42, 49) after them.
+ * BOOL_FILTER_NAMES), so a new flag gets the next bit; the known bits (KNOWN_BITS) follow, and LIMITED marks limited
+ * companies (forms 41, 42, 49) after them.
  * The flags column is 16 bits wide (field-declarations.test.ts checks they fit).
  */
 export const FLAG_BITS = Object.fromEntries(BOOL_FILTER_NAMES.map((name, bit) => [name, bit])) as Record<BoolFilter, number>;
-export const LIMITED_BIT = BOOL_FILTER_NAMES.length;
+/**
+ * A flag that may be unknown (search-fields.ts `mayBeUnknown`) has a second bit after the flags, set where its value is
+ * known: 'Nej' wants it set and the flag's own bit clear, so an unknown record is neither 'Ja' nor 'Nej'.
+ */
+export const KNOWN_BITS: Partial<Record<BoolFilter, number>> = Object.fromEntries(
+  BOOL_FILTER_NAMES.filter((name) => flagDef(name).mayBeUnknown).map((name, k) => [name, BOOL_FILTER_NAMES.length + k]),
+);
+export const LIMITED_BIT = BOOL_FILTER_NAMES.length + Object.keys(KNOWN_BITS).length;
 export const FLAG_COMBINATIONS = 1 << (LIMITED_BIT + 1);

@@ -8,7 +8,7 @@ import { BOOL_FILTER_NAMES, RANGE_FIELDS, rangeFieldDef, type BoolFilter, type R
 import type { RangeBounds } from "#shared/search/search-schema";
 import type { ValidSearch } from "../search-model";
 import { orgNoToNumber } from "../text";
-import { FLAG_BITS, LIMITED_BIT, type EntityIndex, type SearchIndex, type SmallCodeSet } from "./index-types";
+import { FLAG_BITS, KNOWN_BITS, LIMITED_BIT, type EntityIndex, type SearchIndex, type SmallCodeSet } from "./index-types";
 import { lowerBound, upperBound } from "./ranks";
 import { companyPositionsOf, intersectSorted, positionsOfOrgNos, worksitesOfCompanies } from "./candidates";
 import { matchText } from "./text-match";
@@ -150,6 +150,12 @@ function softBools(search: ValidSearch) {
     if (want === undefined) continue;
     softMask |= 1 << FLAG_BITS[name];
     if (want) softWant |= 1 << FLAG_BITS[name];
+    // Both values want the value known: an unknown record fails two bits, so no single-failure count takes it.
+    const known = KNOWN_BITS[name as BoolFilter];
+    if (known !== undefined) {
+      softMask |= 1 << known;
+      softWant |= 1 << known;
+    }
   }
   return { softMask, softWant };
 }

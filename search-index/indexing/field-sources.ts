@@ -4,6 +4,7 @@
  * (embedded/column-facts.ts) and the Elasticsearch one into its documents (elasticsearch/es-documents.ts), so a field
  * is filled the same way in both. A declared field without a source here fails the type check.
  */
+import { employeeChange, growthPeriods, isGazelle, turnoverChange, type GrowthPeriod } from "#shared/search/growth";
 import { RANGE_FIELD_NAMES, type BoolFilter, type RangeField } from "#shared/search/search-fields";
 import type { CompanySourceRecord, FinancialPart, WorksiteSourceRecord } from "../records";
 
@@ -19,6 +20,8 @@ function latestPart(source: CompanySourceRecord): FinancialPart | null {
   return latest && !latest.currency ? latest.company : null;
 }
 
+const growthOf = (source: CompanySourceRecord): GrowthPeriod[] => growthPeriods(source.financialPeriods, (period) => period.company);
+
 /**
  * A company's value of each range field (null or undefined where it has none), or null for a field that stores
  * nothing of its own: one derived from another column (companyAge, search-fields.ts `derive`) or a list kept apart
@@ -29,6 +32,8 @@ export const RANGE_SOURCES: Record<RangeField, ((source: CompanySourceRecord) =>
   earnings: (c) => c.earnings,
   dividend: (c) => c.dividend,
   numEmployees: (c) => c.numEmployees,
+  turnoverChange: (c) => turnoverChange(growthOf(c)),
+  employeeChange: (c) => employeeChange(growthOf(c)),
   scoring: (c) => c.scoring,
   createdDate: (c) => dateNumber(c.createdDate),
   companyAge: null,
@@ -54,8 +59,8 @@ export function companyValues(source: CompanySourceRecord): Record<RangeField, n
 }
 
 export interface FlagSource {
-  /** A company's value; absent for a worksite-only flag. */
-  company?: (source: CompanySourceRecord) => boolean;
+  /** A company's value; absent for a worksite-only flag; null where unknown (a flag declared `mayBeUnknown`). */
+  company?: (source: CompanySourceRecord) => boolean | null;
   /** A worksite's own value, or "company": its company's value. Absent for a company-only flag. */
   worksite?: ((source: WorksiteSourceRecord) => boolean) | "company";
 }
@@ -72,14 +77,18 @@ export const FLAG_SOURCES: Record<BoolFilter, FlagSource> = {
   hasAuditor: { company: (c) => c.hasAuditor },
   auditObligation: { company: (c) => c.auditObligation },
   shelfCompany: { company: (c) => c.isShelfCompany },
+  gasell: { company: (c) => isGazelle(growthOf(c)) },
 };
 
 const FLAGS = Object.entries(FLAG_SOURCES) as [BoolFilter, FlagSource][];
 
-/** A company's flags by name (company-only and shared flags). */
+/** A company's flags by name (company-only and shared flags); an unknown one is left out. */
 export function companyFlags(source: CompanySourceRecord): Partial<Record<BoolFilter, boolean>> {
   const flags: Partial<Record<BoolFilter, boolean>> = {};
-  for (const [name, from] of FLAGS) if (from.company) flags[name] = from.company(source);
+  for (const [name, from] of FLAGS) {
+    const value = from.company?.(source) ?? null;
+    if (value !== null) flags[name] = value;
+  }
   return flags;
 }
 

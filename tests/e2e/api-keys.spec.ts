@@ -83,7 +83,7 @@ test("a key made on API-nycklar calls /v1 (search, company, export with Range), 
   test.setTimeout(120_000);
   await signedIn({ page, local });
   await page.goto("/");
-  await page.getByRole("banner").getByRole("button", { name: "Konto" }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Konto", exact: true }).click();
   await page.getByRole("region", { name: "Konto" }).getByRole("link", { name: "API-nycklar" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "API-nycklar" })).toBeVisible();
   await expect(page.getByText("Du har inga API-nycklar ännu.")).toBeVisible();

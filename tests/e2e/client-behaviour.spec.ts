@@ -98,7 +98,7 @@ test("an expired access token is refreshed on the server when a page loads", asy
   await signInByApi(page, user);
   await context.clearCookies({ name: ACCESS_COOKIE });
   await page.goto("/om");
-  await expect(page.getByRole("button", { name: "Konto" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Konto", exact: true })).toBeVisible();
   const cookies = await context.cookies();
   expect(cookies.map((c) => c.name)).toContain(ACCESS_COOKIE);
 });

@@ -247,7 +247,7 @@ for (const device of DEVICES) {
       await page.keyboard.press("Shift+Tab");
       await expect(menuButton).toBeFocused();
       await page.keyboard.press("Shift+Tab");
-      await expect(nav.getByRole("button", { name: "Konto" })).toBeFocused();
+      await expect(nav.getByRole("button", { name: "Konto", exact: true })).toBeFocused();
       await page.keyboard.press("Escape");
       await expect(nav).toBeHidden();
       await expect(menuButton).toBeFocused();
@@ -261,7 +261,7 @@ for (const device of DEVICES) {
       expect(page.url()).toBe(here);
       await menuButton.click();
       await expectAccessible(page);
-      await nav.getByRole("button", { name: "Konto" }).click();
+      await nav.getByRole("button", { name: "Konto", exact: true }).click();
       await expectTouchSized(page);
       await shot("8-meny-konto");
       await nav.getByRole("button", { name: "Logga ut" }).click();

@@ -169,7 +169,7 @@ test(
     found.push(
       ...(await popupOverflow(page, "menu and Konto", NARROW, async () => {
         await header.getByRole("button", { name: "Meny" }).click();
-        await menu.getByRole("button", { name: "Konto" }).click();
+        await menu.getByRole("button", { name: "Konto", exact: true }).click();
         return page.getByRole("region", { name: "Konto" });
       })),
     );

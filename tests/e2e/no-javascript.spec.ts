@@ -21,7 +21,7 @@ test("password sign-in without JavaScript signs in and returns to the saved addr
   await page.getByLabel("Lösenord", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Logga in" }).click();
   await expect(page).toHaveURL("/sok?vad=jeyJxIjoiYnlnZyJ9");
-  await expect(page.getByRole("button", { name: "Konto" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Konto", exact: true })).toBeVisible();
 });
 
 test("the contact form without JavaScript shows field messages, then sends the message", async ({ page }) => {

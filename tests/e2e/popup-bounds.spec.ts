@@ -113,7 +113,7 @@ function headerPopups(page: Page) {
       at: isFolded,
       open: async () => {
         await button("Meny").click();
-        await mainMenu.getByRole("button", { name: "Konto" }).click();
+        await mainMenu.getByRole("button", { name: "Konto", exact: true }).click();
         return page.getByRole("region", { name: "Konto" });
       },
       // Escape closes Konto, then the menu.

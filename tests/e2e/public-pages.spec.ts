@@ -22,7 +22,7 @@ for (const { path, heading, name } of PUBLIC_PAGES) {
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Huvudmeny" });
     for (const link of ["Hem", "Om oss", "Kontakt"]) await expect(nav.getByRole("link", { name: link, exact: true })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Konto" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Konto", exact: true })).toHaveCount(0);
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByText("Kundservice", { exact: true })).toBeVisible();
     await expect(footer.getByText(/© \d{4} Urval AB/)).toBeVisible();
@@ -136,7 +136,7 @@ test("an unknown address answers 404 'Sidan finns inte' with the header and foot
   await signInByApi(page, await local.createUser());
   expect((await page.goto("/bevakningar/finns-inte"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Sidan finns inte" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Konto" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Konto", exact: true })).toBeVisible();
   await expect(page.getByRole("contentinfo")).toContainText("Kundservice");
   await expectAccessible(page);
 });

@@ -141,8 +141,8 @@ test("the header's popups work from the keyboard alone: focus stays in them and 
   await page.keyboard.press("Escape");
   await expect(listFiles).toHaveCount(0);
   await roundTrip(page, page.getByRole("button", { name: "Listfiler" }), listFiles);
-  await roundTrip(page, page.getByRole("button", { name: "Dela" }), page.getByRole("region", { name: "Dela urval" }));
-  await roundTrip(page, page.getByRole("button", { name: "Konto" }), page.getByRole("region", { name: "Konto" }));
+  await roundTrip(page, page.getByRole("button", { name: "Dela", exact: true }), page.getByRole("region", { name: "Dela urval" }));
+  await roundTrip(page, page.getByRole("button", { name: "Konto", exact: true }), page.getByRole("region", { name: "Konto" }));
 
   // 'Spara bevakning': the name describes the search (issue 38), the form gives way to its confirmation, and the
   // focus stays in the popup.

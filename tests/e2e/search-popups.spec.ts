@@ -141,7 +141,7 @@ test("'Dela urval': the link, 'Kopiera länk' → 'Länk kopierad!' for 1.5 s, t
   await signedIn({ page, local });
   await openSearch(page, { codeSet: { sni: ["F"], location: ["12"] } });
   const hits = (await apiSearch(page, { codeSet: { sni: ["F"], location: ["12"] } })).results.hitCount;
-  await page.getByRole("button", { name: "Dela" }).click();
+  await page.getByRole("button", { name: "Dela", exact: true }).click();
   const popup = page.getByRole("region", { name: "Dela urval" });
   const link = popup.getByRole("textbox", { name: "Länk" });
   await expect(link).toHaveValue(/\/u\/[A-Za-z0-9]{16}$/);
@@ -155,7 +155,7 @@ test("'Dela urval': the link, 'Kopiera länk' → 'Länk kopierad!' for 1.5 s, t
   const shared = await link.inputValue();
   await page.keyboard.press("Escape");
   await expect(popup).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Dela" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "Dela", exact: true })).toBeFocused();
 
   const other = await context.newPage();
   await other.goto(new URL(shared).pathname);
@@ -236,7 +236,7 @@ test("the start page has Exportera and Dela too, for all of Sweden", async ({ pa
   await count.fill("2 500");
   await expect(count).toHaveValue("2 500");
   await dialog.getByRole("button", { name: "Stäng" }).click();
-  await page.getByRole("button", { name: "Dela" }).click();
+  await page.getByRole("button", { name: "Dela", exact: true }).click();
   await expect(page.getByRole("region", { name: "Dela urval" }).getByRole("textbox", { name: "Länk" })).toHaveValue(
     /\/u\/[A-Za-z0-9]{16}$/,
   );
@@ -293,7 +293,7 @@ for (const [device, viewport] of [
         await expect(dialog.getByRole("button", { name: "Urval nedladdat!" })).toBeVisible({ timeout: 30_000 });
         await expect(dialog).toContainText("Ditt abonnemang har 249 poster kvar att exportera.");
         await dialog.getByRole("button", { name: "Stäng" }).click();
-        await page.getByRole("button", { name: "Konto" }).click();
+        await page.getByRole("button", { name: "Konto", exact: true }).click();
         await expect(page.getByRole("region", { name: "Konto" })).toContainText("Ditt abonnemang har 249 poster kvar att exportera.");
         await page
           .getByRole("navigation", { name: "Huvudmeny" })

@@ -182,9 +182,9 @@ for (const [device, viewport] of [
           // Dela urval and the export popup work on the search alone (docs/decisions/0039).
           const vad = new URL(list).searchParams.get("vad") ?? "";
           const shared = page.waitForRequest("**/sapi/search/create-shared-link/*");
-          await page.getByRole("button", { name: "Dela" }).click();
+          await page.getByRole("button", { name: "Dela", exact: true }).click();
           expect((await shared).url()).toContain(`/create-shared-link/${vad}`);
-          await page.getByRole("button", { name: "Dela" }).click();
+          await page.getByRole("button", { name: "Dela", exact: true }).click();
           const preview = page.waitForRequest("**/sapi/extraction/preview?*");
           await page.getByRole("button", { name: "Exportera" }).click();
           await page.getByRole("menuitem", { name: "Exportera alla" }).click();

@@ -78,7 +78,7 @@ test("signing in and using /sok: no CSP violation, nonces on inline scripts, coo
   // This test is about CSP, not the pane's keys: close it with its button (Escape raced the pane's opening).
   await page.getByRole("button", { name: "Stäng" }).click();
   await expect(page.locator("main.search-page--detail")).toHaveCount(0);
-  await page.getByRole("button", { name: "Dela" }).click();
+  await page.getByRole("button", { name: "Dela", exact: true }).click();
   await expect(page.getByRole("region", { name: "Dela urval" })).toBeVisible();
   await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "Listfiler" }).click();
@@ -88,7 +88,7 @@ test("signing in and using /sok: no CSP violation, nonces on inline scripts, coo
   await page.getByRole("menuitem", { name: "Exportera alla" }).click();
   await expect(page.getByRole("dialog", { name: "Exportera urval" })).toBeVisible();
   await page.keyboard.press("Escape");
-  await page.getByRole("button", { name: "Konto" }).click();
+  await page.getByRole("button", { name: "Konto", exact: true }).click();
   await expect(page.getByRole("button", { name: "Logga ut" })).toBeVisible();
 
   const security = await pageSecurity(page);

@@ -25,7 +25,7 @@ test("the demo account signs in with its password and lands home", async ({ page
   await page.goto("/logga-in");
   await signInByForm(page, demoAccount());
   await expect(page).toHaveURL("/");
-  await expect(page.getByRole("button", { name: "Konto" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Konto", exact: true })).toBeVisible();
 });
 
 test("a wrong password shows the API's message under the form", async ({ page, local }) => {
@@ -55,7 +55,7 @@ test("sign-in by e-mail code read from the dev mailbox, back to the saved addres
   await page.getByLabel("Ange engångskod").fill(message.code);
   await page.getByLabel("Ange engångskod").press("Enter");
   await expect(page).toHaveURL("/sok?vad=jeyJxIjoiYnlnZyJ9");
-  await expect(page.getByRole("button", { name: "Konto" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Konto", exact: true })).toBeVisible();
 });
 
 test("the link in the code message opens the code step, which signs in", async ({ page, local }) => {
@@ -118,7 +118,7 @@ test("signing out always ends at /logga-in, and the session is gone", async ({ p
   await signInByForm(page, user);
   await expect(page).toHaveURL("/");
   await waitForApp(page);
-  await page.getByRole("button", { name: "Konto" }).click();
+  await page.getByRole("button", { name: "Konto", exact: true }).click();
   await page.getByRole("button", { name: "Logga ut" }).click();
   await expect(page).toHaveURL("/logga-in");
   await page.goto("/");
@@ -185,5 +185,5 @@ test("input before React's first render raises no error; the page hydrates and t
   await expect(page.getByLabel("E-post / Personnr / Användarnamn")).toHaveValue(user.username);
   await page.getByLabel("Lösenord", { exact: true }).press("Enter");
   await expect(page).toHaveURL("/om");
-  await expect(page.getByRole("button", { name: "Konto" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Konto", exact: true })).toBeVisible();
 });

@@ -21,7 +21,7 @@ test("the signed-in header: logo, search box, Om oss, Kontakt and the Konto popu
   await expect(header.getByRole("link", { name: "Kontakt" })).toBeVisible();
   await expect(header.getByRole("link", { name: "Hem" })).toHaveCount(0);
 
-  await header.getByRole("button", { name: "Konto" }).click();
+  await header.getByRole("button", { name: "Konto", exact: true }).click();
   const popup = page.getByRole("region", { name: "Konto" });
   await expect(popup.getByRole("heading", { name: "Konto" })).toBeVisible();
   await expect(popup.getByText("Inloggad som")).toBeVisible();
@@ -32,7 +32,7 @@ test("the signed-in header: logo, search box, Om oss, Kontakt and the Konto popu
   await screenshot(page, "konto-popup");
   await page.keyboard.press("Escape");
   await expect(popup).toBeHidden();
-  await expect(header.getByRole("button", { name: "Konto" })).toBeFocused();
+  await expect(header.getByRole("button", { name: "Konto", exact: true })).toBeFocused();
 });
 
 test("typing a letter, space or backspace outside an input focuses and selects the search box", async ({ page, local }) => {

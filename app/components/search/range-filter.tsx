@@ -44,8 +44,11 @@ interface RangeFilterProps {
   onShowHistogram?: (field: RangeField) => void;
 }
 
-/** A phone's keyboard: amounts take unit words ("500 tkr", "1,5 milj"), so they get letters; other fields digits. */
-const inputModeOf = (kind: RangeKind) => (kind === "money" ? "text" : kind === "date" ? "numeric" : "decimal");
+/**
+ * A phone's keyboard: amounts take unit words ("500 tkr", "1,5 milj") and a signed field a minus, so they get letters;
+ * other fields digits.
+ */
+const inputModeOf = (kind: RangeKind, min: number) => (kind === "money" || min < 0 ? "text" : kind === "date" ? "numeric" : "decimal");
 
 function textsOf(range: ResolvedRange, def: ReturnType<typeof rangeDef>) {
   return { from: formatSide(range.from, "from", def), to: formatSide(range.to, "to", def) };
@@ -109,7 +112,7 @@ export const RangeFilter = memo(function RangeFilter({
       <span className="range__field-label">{label}</span>
       <input
         type="text"
-        inputMode={inputModeOf(def.kind)}
+        inputMode={inputModeOf(def.kind, def.min)}
         aria-label={`${def.label} ${label.toLocaleLowerCase("sv")}`}
         value={texts[side]}
         onChange={(event) => {

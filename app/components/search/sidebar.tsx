@@ -163,6 +163,8 @@ export const Sidebar = memo(function Sidebar() {
           names={bools}
           values={search.bool}
           aggregations={resultsOutdated ? undefined : results?.aggregations}
+          hitCount={resultsOutdated ? undefined : results?.hitCount}
+          type={type}
           onChange={onBool}
         />
       </FilterGroup>

@@ -31,6 +31,9 @@ describe("histogram edges", () => {
     expect(histogramEdges("earnings").slice(8, 11)).toEqual([-100_000, 0, 100_000]);
     expect(histogramEdges("numEmployees").slice(0, 5)).toEqual([1, 2, 3, 5, 10]);
     expect(histogramEdges("scoring")).toEqual([2, 3, 4]);
+    // Growth (decision 0066): falls, none and rises; a change of employees mirrored about zero, [0, 1) unchanged.
+    expect(histogramEdges("turnoverChange")).toEqual([-50, -25, -10, 0, 10, 25, 50, 75, 100, 150, 200, 300, 500]);
+    expect(histogramEdges("employeeChange")).toEqual([-100, -50, -20, -10, -5, -2, -1, 0, 1, 2, 3, 5, 10, 20, 50, 100]);
   });
 
   it("bins registration dates by year: the last six singly, then 2, 5 and 10 years back to 1950", () => {

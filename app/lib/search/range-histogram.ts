@@ -85,7 +85,7 @@ function spanText(from: string, to: string): string {
 export function binText(edges: readonly number[], index: number, def: RangeDef): string {
   const { lower, upper } = binBounds(edges, index);
   const whole = def.kind !== "money";
-  const suffix = def.kind === "age" ? " år" : "";
+  const suffix = def.kind === "age" ? " år" : def.kind === "percent" ? " %" : "";
   const first = lower ?? def.min;
   const last = upper === null ? def.max : lastIncluded(upper, def);
   const text = (value: number) => valueText(value, def);

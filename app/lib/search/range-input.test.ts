@@ -115,6 +115,19 @@ describe("serializing ranges", () => {
 });
 
 describe("slider ladders (money snapping)", () => {
+  it("steps a percentage by 5 % to 100 %, and a change of employees by one within 10 of zero, mirrored", () => {
+    const percent = ladderFor(rangeDef("turnoverChange"));
+    expect(percent.slice(0, 3)).toEqual([-100, -95, -90]);
+    expect(percent).toContain(0);
+    expect(percent.filter((value) => value > 100).slice(0, 3)).toEqual([125, 150, 200]);
+    expect(percent.at(-1)).toBe(1_000);
+    const employees = ladderFor(rangeDef("employeeChange"));
+    expect(employees.filter((value) => Math.abs(value) <= 10)).toEqual(Array.from({ length: 21 }, (_, i) => i - 10));
+    expect([employees[0], employees.at(-1)]).toEqual([-1_000, 1_000]);
+    expect(employees.some((value) => Object.is(value, -0))).toBe(false);
+    expect(parseAmount("20 %")).toBe(20);
+  });
+
   it("steps money by 25 000 up to 200 000, then by preset percentages", () => {
     const ladder = ladderFor(turnover);
     expect(ladder.slice(0, 10)).toEqual([0, 25_000, 50_000, 75_000, 100_000, 125_000, 150_000, 175_000, 200_000, 250_000]);

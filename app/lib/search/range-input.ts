@@ -42,7 +42,8 @@ export function rangeDef(field: RangeField, now = new Date()): RangeDef {
  * (search-fields.ts: money in kronor), so an amount with a unit word ("500 tkr", "1,5 milj") is converted to kronor.
  */
 export function parseAmount(text: string): number | null {
-  return parseSwedishAmount(text, 0);
+  // A percentage may be typed with its sign ("20 %").
+  return parseSwedishAmount(text.replace(/\s*%\s*$/, ""), 0);
 }
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -84,11 +85,13 @@ const EXAMPLES: Record<RangeKind, string> = {
   age: "Skriv en ålder i hela år, till exempel 40.",
   grade: "Skriv ett betyg från 1 till 4.",
   date: "Skriv ett år eller ett datum, till exempel 2015 eller 2015-03-01.",
+  percent: "Skriv en procentsats, till exempel 20 eller -10.",
 };
 
 /** A bound as the note says it: an amount with "kr", a date, or a plain number. */
 function boundText(value: number, def: RangeDef): string {
   if (def.kind === "date") return formatDate(String(value));
+  if (def.kind === "percent") return `${formatNumber(value)} %`;
   return def.kind === "money" ? `${formatNumber(value)} kr` : formatNumber(value);
 }
 
@@ -133,6 +136,6 @@ export function serializeResolved(range: ResolvedRange, def: RangeDef): string |
 export function formatSide(value: number, side: Side, def: RangeDef): string {
   if (def.kind === "date") return formatDate(String(value));
   const text = formatNumber(value);
-  const openTop = side === "to" && value >= def.max && (def.kind === "money" || def.kind === "count");
+  const openTop = side === "to" && value >= def.max && (def.kind === "money" || def.kind === "count" || def.kind === "percent");
   return openTop ? `>${text}` : text;
 }

@@ -2,7 +2,8 @@
  * The stepped values a range slider snaps to (spec §5 "Sliders snap to stepped values"):
  * - money: 25 000 kr steps up to 200 000, then preset percentage steps (1 – 1.25 – 1.5 – 2 – 2.5 – 3 – 4 – 5 – 6 – 7.5
  *   of each power of ten, i.e. +20 % to +33 % a step), mirrored below zero for results;
- * - counts (employees): every number to 10, then the same preset steps;
+ * - counts (employees): every number to 10, then the same preset steps (mirrored below zero for a change);
+ * - percentages: every 5 % to 100 %, then the preset steps;
  * - ages and grades: every whole number; registration dates: one step a year.
  * A slider works on the index into its ladder; both ends of the field's bounds are always on it.
  */
@@ -37,9 +38,21 @@ function moneyLadder(min: number, max: number): number[] {
 }
 
 function countLadder(min: number, max: number): number[] {
+  if (min < 0) {
+    // A change: mirrored about zero, every number within 10 of it.
+    const below = countLadder(0, -min).map((value) => (value === 0 ? 0 : -value));
+    return [...below.reverse(), ...countLadder(0, max)].filter((value, i, all) => all.indexOf(value) === i && value >= min);
+  }
   const values: number[] = [];
   for (let value = min; value <= Math.min(10, max); value++) values.push(value);
   return [...values, ...presetSteps(10, max), max].filter((value, i, all) => all.indexOf(value) === i);
+}
+
+/** Percentages: every 5 % from the minimum to 100 %, then the preset steps. */
+function percentLadder(min: number, max: number): number[] {
+  const values: number[] = [];
+  for (let value = min; value <= Math.min(100, max); value += 5) values.push(value);
+  return [...values, ...presetSteps(100, max), max].filter((value, i, all) => all.indexOf(value) === i);
 }
 
 function integerLadder(min: number, max: number): number[] {
@@ -55,6 +68,7 @@ export function ladderFor(def: RangeDef): number[] {
   if (!ladder) {
     if (def.kind === "money") ladder = moneyLadder(def.min, def.max);
     else if (def.kind === "count") ladder = countLadder(def.min, def.max);
+    else if (def.kind === "percent") ladder = percentLadder(def.min, def.max);
     else if (def.kind === "date") ladder = integerLadder(Math.floor(def.min / 10_000), Math.floor(def.max / 10_000));
     else ladder = integerLadder(def.min, def.max);
     cache.set(key, ladder);

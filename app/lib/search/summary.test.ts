@@ -66,6 +66,10 @@ describe("summary header (spec §2, §9)", () => {
     expect(rangeText("turnover", "250000_")).toBe("Omsättning från 250 tkr");
     expect(rangeText("earnings", "-1000000_-5000")).toBe("Resultat \u22121 mkr–\u22125\u00a0000 kr");
     expect(rangeText("createdDate", "20100101_20151231", new Date("2026-01-01"))).toBe("Registreringsdatum 2010-01-01–2015-12-31");
+    // Growth (decision 0066): a percentage and a signed count.
+    expect(rangeText("turnoverChange", "20_")).toBe("Omsättningsförändring från 20 %");
+    expect(rangeText("turnoverChange", "-50_0")).toBe("Omsättningsförändring \u221250 %–0 %");
+    expect(rangeText("employeeChange", "_-5")).toBe("Förändring av antal anställda till \u22125");
   });
 
   it("indexes trees for labels", () => {

@@ -28,6 +28,7 @@ function valueText(value: number, def: RangeDef): string {
   if (def.kind === "money") return formatMoney(value);
   if (def.kind === "date") return formatDate(String(value));
   if (def.kind === "age") return `${formatNumber(value)} år`;
+  if (def.kind === "percent") return `${formatNumber(value)} %`;
   return formatNumber(value);
 }
 

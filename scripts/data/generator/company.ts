@@ -36,11 +36,14 @@ function financialKind(profile: FormProfile, mainSni: string): FinancialProfile[
   return mainSni === "64202" ? "holding" : "operating";
 }
 
-/** Three years of accounts for active filers, up to two old ones for inactive filers; the newest report may be pending. */
+/**
+ * Four years of accounts for active filers (fewer when registered since; Dagens industri's gazelle criteria read four),
+ * up to two old ones for inactive filers; the newest report may be pending.
+ */
 function accountsFor(rng: Rng, profile: FormProfile, b: CompanyBasics): Accounts {
   if (!profile.filesAccounts || b.isShelf) return { financialPeriods: [], annualReports: [] };
   const latest = b.inactiveSince === null ? LATEST_FILED_PERIOD_END : `${b.inactiveSince - 1}-12-31`;
-  const ends = periodEnds(b.closingMonth, latest, b.registeredDate, b.inactiveSince === null ? 3 : rng.int(0, 2));
+  const ends = periodEnds(b.closingMonth, latest, b.registeredDate, b.inactiveSince === null ? 4 : rng.int(0, 2));
   const kind = financialKind(profile, b.mainSni);
   const periods = financialPeriods(
     rng,

@@ -49,6 +49,18 @@ export function filterCases(backend: BackendRef) {
       await expectHits(backend(), { range: { companyAge: "_10", createdDate: "20200101_" } }, both);
     });
 
+    it("reads growth between the two latest periods; a company with fewer is in no range (issue 46 point 3)", async () => {
+      // Turnover change in whole percent: 1 +9, 3 −10, 6 +50, 11 −3, 15 +36, 22 +10, 23 +38 (37.5 up), 27 +112, 33 +25;
+      // 13's previous turnover is 0, so it has none. Employees: 1 +1, 3 −5, 6 +7, 11 −1, 13 +1, 15 +3, 22 0, 23 +3, 27 +2, 33 +2.
+      await expectHits(backend(), { range: { turnoverChange: "25_" } }, [6, 15, 23, 27, 33]);
+      await expectHits(backend(), { range: { turnoverChange: "_0" } }, [3, 11]);
+      await expectHits(backend(), { range: { turnoverChange: "10_50" } }, [6, 15, 22, 23, 33]);
+      await expectHits(backend(), { range: { employeeChange: "1_" } }, [1, 6, 13, 15, 23, 27, 33]);
+      await expectHits(backend(), { range: { employeeChange: "_-1" } }, [3, 11]);
+      await expectHits(backend(), { range: { employeeChange: "0_0" } }, [22]);
+      await expectHits(backend(), { range: { turnoverChange: "20_", employeeChange: "3_" } }, [6, 15, 23]);
+    });
+
     it("matches any beneficial owner's age", async () => {
       await expectHits(backend(), { range: { beneficialOwnerAge: "20_25" } }, [15]);
       await expectHits(backend(), { range: { beneficialOwnerAge: "65_" } }, [9, 17]);
@@ -69,6 +81,21 @@ export function filterCases(backend: BackendRef) {
       await expectHits(backend(), { bool: { inGroup: true } }, [3, 4, 19, 20]);
       await expectHits(backend(), { bool: { hasPhone: false } }, [4, 8, 10, 13, 17, 20, 24, 32, 35, 38]);
       expect((await run(backend(), { bool: { shelfCompany: false } })).hitCount).toBe(39);
+    });
+
+    it("finds gazelles by Dagens industri's criteria; a company with fewer than four periods is neither Ja nor Nej", async () => {
+      // Four periods: 15 and 23 qualify; 1 (not doubled), 11 (shrank), 22 (×1.83), 27 (a dip), 33 (operating loss) do not.
+      await expectHits(backend(), { bool: { gasell: true } }, [15, 23]);
+      await expectHits(backend(), { bool: { gasell: false } }, [1, 11, 22, 27, 33]);
+      const all = await run(backend(), {});
+      expect(all.aggregations.gasell).toEqual({ true: 2, false: 5 });
+      // The other value's count stays (a facet leaves out its own constraint), and the unknown 33 are in neither.
+      const yes = await run(backend(), { bool: { gasell: true } });
+      expect(yes.aggregations.gasell).toEqual({ true: 2, false: 5 });
+      const no = { bool: { gasell: false }, range: { numEmployees: "20_" } };
+      await expectHits(backend(), no, [1, 11, 27, 33]);
+      expect((await run(backend(), no)).aggregations.gasell).toEqual({ true: 0, false: 4 });
+      await expectHits(backend(), { bool: { gasell: true, fTax: true } }, [15, 23]);
     });
 
     it("matches words across fields, the last as a prefix; å, ä, ö are letters, other accents are not", async () => {

@@ -24,7 +24,8 @@ interface Fact {
   id: number;
   turnover: number | null;
   text: TextWords;
-  flags: Record<string, boolean>;
+  /** A flag's value; absent where unknown (Gasell with too few periods): neither 'Ja' nor 'Nej'. */
+  flags: Record<string, boolean | undefined>;
   limited: boolean;
   mainSni: string[];
   allSni: string[];
@@ -49,7 +50,33 @@ export function companyAgeOn(createdDate: string, today: number): number {
   return nowYear - year - (birthdayPassed ? 0 : 1);
 }
 
+/**
+ * Growth by hand (decision 0066): the SEK periods newest first; the change between the first two, and DI's gazelle
+ * criteria over the first four. undefined/null where the periods are too few. The fixture has no period in another
+ * currency, so a currency is simply refused here.
+ */
+function growthFacts(c: CompanySourceRecord) {
+  const periods = [...c.financialPeriods].sort((a, b) => b.periodEnd.localeCompare(a.periodEnd));
+  if (periods.some((p) => p.currency !== undefined)) throw new Error("the reference reads SEK periods only");
+  const [latest, previous] = periods.map((p) => p.company);
+  const before = previous?.turnover ?? null;
+  const now = latest?.turnover ?? null;
+  const turnoverChange = before !== null && before > 0 && now !== null ? Math.round((100 * (now - before)) / before) : null;
+  const employeesNow = latest?.numberOfEmployees ?? null;
+  const employeesBefore = previous?.numberOfEmployees ?? null;
+  const employeeChange = employeesNow !== null && employeesBefore !== null ? employeesNow - employeesBefore : null;
+  let gasell: boolean | undefined;
+  if (periods.length >= 4) {
+    const [t4, t3, t2, t1] = periods.slice(0, 4).map((p) => p.company.turnover ?? Number.NaN) as [number, number, number, number];
+    const results = periods.slice(0, 4).reduce((sum, p) => sum + (p.company.earningsAfterDepreciation ?? Number.NaN), 0);
+    if (![t1, t2, t3, t4, results, employeesNow ?? Number.NaN].some(Number.isNaN))
+      gasell = t4 > 10e6 && (employeesNow ?? 0) >= 10 && t4 >= 2 * t1 && t1 < t2 && t2 < t3 && t3 < t4 && results > 0;
+  }
+  return { turnoverChange, employeeChange, gasell };
+}
+
 function companyFact(c: CompanySourceRecord, worksites: WorksiteSourceRecord[]): Fact {
+  const growth = growthFacts(c);
   const latest = [...c.financialPeriods].sort((a, b) => b.periodEnd.localeCompare(a.periodEnd))[0]?.company;
   return {
     orgNo: c.orgNo,
@@ -72,6 +99,7 @@ function companyFact(c: CompanySourceRecord, worksites: WorksiteSourceRecord[]):
       hasAuditor: c.hasAuditor,
       auditObligation: c.auditObligation,
       shelfCompany: c.isShelfCompany,
+      gasell: growth.gasell,
     },
     limited: isLimitedCompanyForm(c.legalFormCode),
     mainSni: withAncestors(c.sniCodes.slice(0, 1), sniCodeToAncestors),
@@ -87,6 +115,8 @@ function companyFact(c: CompanySourceRecord, worksites: WorksiteSourceRecord[]):
       earnings: c.earnings,
       dividend: c.dividend,
       numEmployees: c.numEmployees,
+      turnoverChange: growth.turnoverChange,
+      employeeChange: growth.employeeChange,
       scoring: c.scoring,
       managerAge: c.managerAge,
       createdDate: dateNum(c.createdDate),
@@ -270,7 +300,10 @@ export function referenceSearch(search: Search, listFiles?: ListFileMap, textQue
   for (const [name, def] of Object.entries(BOOL_FILTERS)) {
     if (!def.types.includes(search.resultType)) continue;
     const rows = passing(name);
-    aggregations[name] = { true: rows.filter((f) => f.flags[name]).length, false: rows.filter((f) => !f.flags[name]).length };
+    aggregations[name] = {
+      true: rows.filter((f) => f.flags[name] === true).length,
+      false: rows.filter((f) => f.flags[name] === false).length,
+    };
   }
   return { hitCount: passing("").length, aggregations };
 }

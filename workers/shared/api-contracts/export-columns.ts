@@ -175,6 +175,10 @@ export const COMPANY_DETAIL_CATALOGUE = {
   socSec: detailColumn(G.registration, "Arbetsgivarregistrerad", "yesNo", 10),
   boardMembers: detailColumn(G.board, "Styrelse och befattningshavare", "text", 60),
   beneficialOwners: detailColumn(G.board, "Verkliga huvudmän", "text", 50),
+  // Growth from the financial periods (#shared/search/growth); empty where they are too few.
+  turnoverChange: detailColumn(G.economy, "Omsättningsförändring (%)", "integer", 14),
+  employeeChange: detailColumn(G.economy, "Förändring av antal anställda", "integer", 14),
+  gasell: detailColumn(G.economy, "Gasellföretag", "yesNo", 12),
 } satisfies Record<string, CatalogueColumn>;
 export type CompanyDetailColumnId = keyof typeof COMPANY_DETAIL_CATALOGUE;
 

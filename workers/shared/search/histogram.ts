@@ -73,6 +73,10 @@ function yearEdges(year: number): number[] {
 }
 
 const EMPLOYEE_EDGES = [1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000];
+/** A change in employees: shrinking, none (the bin [0, 1)) and growing, by the same steps. */
+const EMPLOYEE_CHANGE_EDGES = [-100, -50, -20, -10, -5, -2, -1, 0, 1, 2, 3, 5, 10, 20, 50, 100];
+/** A change in percent: falls, none to small, growth to ten times. */
+const PERCENT_EDGES = [-50, -25, -10, 0, 10, 25, 50, 75, 100, 150, 200, 300, 500];
 const AGE_EDGES = Array.from({ length: 16 }, (_, k) => 20 + 5 * k);
 
 /** The inner edges of a field's histogram; registration dates depend on the current year. */
@@ -82,7 +86,9 @@ export function histogramEdges(field: HistogramField, now = new Date()): number[
     case "money":
       return moneyEdges(def.min, def.max);
     case "count":
-      return EMPLOYEE_EDGES.filter((edge) => edge > def.min && edge < def.max);
+      return (def.min < 0 ? EMPLOYEE_CHANGE_EDGES : EMPLOYEE_EDGES).filter((edge) => edge > def.min && edge < def.max);
+    case "percent":
+      return PERCENT_EDGES.filter((edge) => edge > def.min && edge < def.max);
     case "grade":
       return Array.from({ length: def.max - def.min }, (_, k) => def.min + 1 + k);
     case "age":

@@ -44,7 +44,7 @@ function rangeText(field: RangeField, value: string): string {
   const [from = "", to = ""] = value.split("_");
   const show = (side: string) => {
     if (RANGE_FIELDS[field].kind === "date") return side.replace(/^(\d{4})(\d{2})(\d{2})$/, "$1-$2-$3");
-    const unit = { money: " kr", age: " år" }[RANGE_FIELDS[field].kind as string] ?? "";
+    const unit = { money: " kr", age: " år", percent: " %" }[RANGE_FIELDS[field].kind as string] ?? "";
     return formatNumber(Number(side)) + unit;
   };
   if (from && to) return `${show(from)} – ${show(to)}`;

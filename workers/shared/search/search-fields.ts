@@ -10,7 +10,8 @@ const BOTH: readonly ResultType[] = ["COMPANY", "WORKSITE"];
 const COMPANY_ONLY: readonly ResultType[] = ["COMPANY"];
 const WORKSITE_ONLY: readonly ResultType[] = ["WORKSITE"];
 
-export type RangeKind = "money" | "count" | "age" | "grade" | "date";
+/** How a range reads and steps: kronor, a count (employees; signed for a change), years, a grade, a date or a percentage. */
+export type RangeKind = "money" | "count" | "age" | "grade" | "date" | "percent";
 
 /**
  * The sidebar's groups of range filters, in their order (sidebar.tsx): a range field declares its group. A group for
@@ -71,6 +72,7 @@ const ES_TYPES: Record<RangeKind, RangeFieldDef["es"]> = {
   age: "integer",
   grade: "integer",
   date: "long",
+  percent: "integer",
 };
 
 function range(name: string, label: string, kind: RangeKind, min: number, max: number, options: RangeOptions): RangeFieldDef {
@@ -135,6 +137,15 @@ export const RANGE_FIELDS = {
     exportColumns: { COMPANY: ["numEmployees"], WORKSITE: ["companyNumberOfEmployees"] },
     nameUnit: "anställda",
   }),
+  // Growth between the two latest financial periods (docs/decisions/0066): a company with fewer is left out.
+  turnoverChange: range("turnoverChange", "Omsättningsförändring", "percent", -100, 1_000, {
+    group: "economy",
+    exportColumns: { COMPANY: ["turnoverChange"] },
+  }),
+  employeeChange: range("employeeChange", "Förändring av antal anställda", "count", -1_000, 1_000, {
+    group: "economy",
+    exportColumns: { COMPANY: ["employeeChange"] },
+  }),
   scoring: range("scoring", "Kreditbetyg", "grade", 1, 4, { group: "company" }),
   createdDate: range("createdDate", "Registreringsdatum", "date", 19000101, 99991231, { group: "company" }),
   companyAge: range("companyAge", "Företagets ålder", "age", 0, 100, {
@@ -192,13 +203,23 @@ export interface FlagDef extends FieldDef {
    * how the summary line says it.
    */
   excludeLabel?: string;
+  /**
+   * A record may have no value ("uppgift saknas": a company with too few financial periods): it then matches neither
+   * 'Ja' nor 'Nej' and is counted in neither. Its source returns null for it.
+   */
+  mayBeUnknown?: true;
 }
 
-const flag = (label: string, types: readonly ResultType[], exportColumns: ExportColumns = {}, excludeLabel?: string): FlagDef => ({
+interface FlagOptions {
+  excludeLabel?: string;
+  mayBeUnknown?: true;
+}
+
+const flag = (label: string, types: readonly ResultType[], exportColumns: ExportColumns = {}, options: FlagOptions = {}): FlagDef => ({
   label,
   types,
   exportColumns,
-  ...(excludeLabel === undefined ? {} : { excludeLabel }),
+  ...options,
 });
 
 /**
@@ -216,7 +237,9 @@ export const BOOL_FILTERS = {
   ownerManaged: flag("Ägarlett", COMPANY_ONLY),
   hasAuditor: flag("Har revisor", COMPANY_ONLY),
   auditObligation: flag("Revisionsplikt", COMPANY_ONLY),
-  shelfCompany: flag("Lagerbolag", COMPANY_ONLY, {}, "Exkludera lagerbolag"),
+  shelfCompany: flag("Lagerbolag", COMPANY_ONLY, {}, { excludeLabel: "Exkludera lagerbolag" }),
+  // Dagens industri's criteria read from the four latest financial periods (docs/decisions/0066).
+  gasell: flag("Gasellföretag", COMPANY_ONLY, { COMPANY: ["gasell"] }, { mayBeUnknown: true }),
 } as const satisfies Record<string, FlagDef>;
 export type BoolFilter = keyof typeof BOOL_FILTERS;
 export const BOOL_FILTER_NAMES = Object.keys(BOOL_FILTERS) as BoolFilter[];

@@ -77,7 +77,7 @@ describe("export column catalogue", () => {
       const columns = (resultType === "COMPANY" ? companyColumns : worksiteColumns)(Object.keys(catalogue).map((id) => ({ id })));
       expect(columns.every((c) => typeof c.value === "function")).toBe(true);
     }
-    expect(Object.keys(CATALOGUES.COMPANY)).toHaveLength(32 + 11 + 48);
+    expect(Object.keys(CATALOGUES.COMPANY)).toHaveLength(32 + 14 + 48);
   });
 
   it("reads every catalogue column from a record, in the order and under the header asked for", () => {

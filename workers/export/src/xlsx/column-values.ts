@@ -16,6 +16,7 @@ import {
   type WorksiteColumnId,
 } from "#shared/api-contracts/export-columns";
 import { formatSniCode } from "#shared/format";
+import { employeeChange, growthPeriods, isGazelle, turnoverChange } from "#shared/search/growth";
 import type { CompanyDetail, CompanyRecord, WorksiteRecord } from "#shared/search/result-schemas";
 import type { CellInput } from "./cells";
 import type { Column } from "./columns";
@@ -118,6 +119,13 @@ function periodsOf(detail: CompanyDetail): CompanyDetail["financialPeriods"] {
   return sorted;
 }
 
+/** The detail's periods as growth reads them: the same figures the search fields were filled from. */
+const growthOf = (detail: CompanyDetail) =>
+  growthPeriods(
+    detail.financialPeriods.map((period) => period.company),
+    (company) => company,
+  );
+
 const DETAIL_READERS: Record<CompanyDetailColumnId, Reader<CompanyExportRecord>> = {
   formText: (r) => r.detail?.formText,
   businessDescription: (r) => r.detail?.businessDescription,
@@ -130,6 +138,9 @@ const DETAIL_READERS: Record<CompanyDetailColumnId, Reader<CompanyExportRecord>>
   socSec: (r) => r.detail?.socSec,
   boardMembers: (r) => boardCell(r.detail),
   beneficialOwners: (r) => ownersCell(r.detail),
+  turnoverChange: (r) => (r.detail ? turnoverChange(growthOf(r.detail)) : null),
+  employeeChange: (r) => (r.detail ? employeeChange(growthOf(r.detail)) : null),
+  gasell: (r) => (r.detail ? isGazelle(growthOf(r.detail)) : null),
 };
 
 /** Readers of the n-th newest period's company figures, keyed like the catalogue (fp1Turnover...). */
