@@ -1,15 +1,14 @@
 /**
- * The `vad` encoding of a search (search-serialize.ts) without its validation, so the browser's first load can write
- * addresses without zod (decision 0063): the search minus its defaults as JSON with one-letter keys, then either
- * plain ("j") or raw-deflated ("z") base64url, whichever is shorter.
+ * Writing the `vad` of a search (search-serialize.ts reads and checks it), apart so the browser's first load can write
+ * addresses without zod or fflate's inflate (decision 0063): the search minus its defaults as JSON with one-letter
+ * keys, then either plain ("j") or raw-deflated ("z") base64url, whichever is shorter.
  */
-import { deflateSync, inflateSync } from "fflate";
+import { deflateSync } from "fflate";
 import type { Search } from "./search-schema";
 import { DEFAULT_SORT } from "./search-values";
 
-/** Longest accepted `vad`, and the most bytes it may inflate to (no decompression bombs). */
+/** Longest accepted `vad`. */
 export const MAX_SERIALIZED_LENGTH = 16_000;
-const MAX_INFLATED_BYTES = 256_000;
 
 type Compact = Record<string, unknown>;
 
@@ -35,29 +34,10 @@ function toCompact(search: Search): Compact {
   return compact;
 }
 
-const KEYS: Record<string, string> = { t: "resultType", q: "text", n: "numeric", r: "range", b: "bool", c: "codeSet", s: "numSet" };
-
-/** A decoded `vad`'s one-letter keys → the search's input, unchecked. */
-export function fromCompact(compact: unknown): unknown {
-  if (typeof compact !== "object" || compact === null || Array.isArray(compact)) return compact;
-  const input: Compact = {};
-  for (const [key, value] of Object.entries(compact)) {
-    if (key === "o" && Array.isArray(value))
-      input.sort = value.map((entry: unknown) => (Array.isArray(entry) ? { field: entry[0], ascending: entry[1] === 1 } : entry));
-    else input[KEYS[key] ?? key] = value;
-  }
-  return input;
-}
-
 function toBase64Url(bytes: Uint8Array): string {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text: string): Uint8Array {
-  const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
 /** A parsed search → its `vad` string. */
@@ -66,15 +46,4 @@ export function serializeSearch(search: Search): string {
   const plain = `j${toBase64Url(json)}`;
   const deflated = `z${toBase64Url(deflateSync(json, { level: 9 }))}`;
   return deflated.length < plain.length ? deflated : plain;
-}
-
-/** A `vad` string → its JSON, unchecked; throws when it cannot be decoded. */
-export function decodeJson(serialized: string): unknown {
-  if (serialized.length > MAX_SERIALIZED_LENGTH || !/^[jz][A-Za-z0-9_-]*$/.test(serialized)) throw new Error("format");
-  let bytes = fromBase64Url(serialized.slice(1));
-  if (serialized.startsWith("z")) {
-    bytes = inflateSync(bytes, { out: new Uint8Array(MAX_INFLATED_BYTES + 1) });
-    if (bytes.length > MAX_INFLATED_BYTES) throw new Error("too large");
-  }
-  return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
 }
