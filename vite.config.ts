@@ -52,15 +52,25 @@ function clientGraph(meta: ChunkMeta): ClientGraph {
 let graph: ClientGraph | undefined;
 /** The modules every page runs: the client's entry and the root route (whose first import is the base stylesheet). */
 const EVERY_PAGE = /\/app\/(entry\.client|root)\.tsx$/;
+const ZOD = /\/node_modules\/zod\//;
+
+/**
+ * zod and the modules that build schemas with it (the API's contracts, checked in the browser when an answer
+ * arrives): one file of their own, which a page fetches alongside its first call that needs it, never in the search
+ * screen's first load (decision 0063; scripts/check-client-bundle.ts fails the build otherwise).
+ */
+const buildsSchemas = (id: string, meta: ChunkMeta) =>
+  ZOD.test(id) || (meta.getModuleInfo(id)?.importedIds ?? []).some((imported) => ZOD.test(imported));
 
 /**
  * The client's chunks (docs/decisions/0053). Into one file with entry.client goes what more than one entry reaches
- * (React, Remix, zod, the header, the API client…) and what code fetched later shares with a route. A route's own code
+ * (React, Remix, the header, the API client…) and what code fetched later shares with a route. A route's own code
  * stays in its route's file. What only dynamic imports reach (the map, the histograms, the export designer, the
  * keyboard help, the tree editors) keeps files of its own, fetched when first opened.
  */
 function clientChunkOf(id: string, meta: ChunkMeta): string | undefined {
   graph ??= clientGraph(meta);
+  if (buildsSchemas(id, meta)) return "contracts";
   const by = graph.reachedBy.get(id);
   if (!by) return undefined;
   const shared = by.size > 1 || (by.size === 1 && graph.lazyReach.has(id)) || EVERY_PAGE.test(id);

@@ -3,7 +3,7 @@
  * the API's message, a way to sign out and to contact us); or the reload-after-error screen for anything else.
  */
 import { isRouteErrorResponse, Link } from "@remix-run/react";
-import { DEFAULT_ERROR_MESSAGE } from "#shared/errors";
+import { DEFAULT_ERROR_MESSAGE } from "#shared/error-message";
 import { signOut } from "../lib/sign-out";
 
 export function ErrorScreen({ error }: { error: unknown }) {

@@ -7,7 +7,7 @@
  */
 import { useNavigate } from "@remix-run/react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { MAX_TEXT_LENGTH } from "#shared/search/search-schema";
+import { MAX_TEXT_LENGTH } from "#shared/search/search-values";
 import { type BuildSearch, launchHeaderSearch, useCurrentResultType, useScreenSearchText } from "../lib/search-launch";
 import { withOnlyCode, withOnlyText } from "../lib/search/search-edit";
 import { hasSearchableWord, UNSEARCHABLE_TEXT_HINT } from "../lib/search/searchable-text";

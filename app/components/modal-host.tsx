@@ -1,6 +1,6 @@
 /** Renders the modal currently open in the modal store: new version, errorReload, reload after error, or a message. */
 import { useLocation } from "@remix-run/react";
-import { DEFAULT_ERROR_MESSAGE } from "#shared/errors";
+import { DEFAULT_ERROR_MESSAGE } from "#shared/error-message";
 import { saveReloadState } from "../lib/app-state";
 import { closeModal, type Modal, useModal } from "../lib/modal-store";
 import { ModalFrame } from "./modal-frame";

@@ -1,6 +1,6 @@
 /** Footer (spec §1): address, customer service, copyright, publisher line and links to the terms and the policy. */
 import { Link } from "@remix-run/react";
-import { publisherLine, telHref } from "#shared/publisher";
+import { publisherLine, telHref } from "#shared/publisher-text";
 import { usePublisher } from "../lib/publisher-context";
 
 /** The copyright line never shows a year before the service started. */

@@ -1,5 +1,5 @@
 /** Staff contact details (spec §1: listed on the public pages). */
-import { telHref } from "#shared/publisher";
+import { telHref } from "#shared/publisher-text";
 import { usePublisher } from "../lib/publisher-context";
 
 export function StaffContacts() {

@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { CLIENT_VERSION, CLIENT_VERSION_HEADER, parseClientVersion } from "#shared/version";
-import { ApiError, isRetryable, parseErrorBody } from "./api-error";
+import { ApiError, isRetryable } from "./api-error";
 
 export const TIMEOUT_MS = 60_000;
 export const RETRY_DELAY_MS = 3_000;
@@ -18,8 +18,12 @@ export interface CallOptions<T> {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** JSON body (or FormData, sent as is). */
   body?: unknown;
-  /** Validates a JSON answer. Without it the parsed JSON is returned untyped. */
-  schema?: z.ZodType<T>;
+  /**
+   * Validates a JSON answer. May be a promise of the schema, so that the browser fetches a contract's code (and zod)
+   * while the request is under way (decision 0063). Without it the parsed JSON is returned unchecked: only for answers
+   * the API has already checked against their contract (contractJson) that every page asks for at start.
+   */
+  schema?: z.ZodType<T> | Promise<z.ZodType<T>>;
   responseType?: "json" | "blob" | "none";
   /** Extra attempts after a retryable failure, RETRY_DELAY_MS apart. Default 0. */
   retries?: number;
@@ -108,6 +112,8 @@ export function createApiClient(deps: ApiClientDeps) {
 
   /** One API call with the spec's rules. Throws ApiError. */
   async function call<T = unknown>(path: string, options: CallOptions<T> = {}): Promise<T> {
+    // A schema still loading is awaited when the answer is read; a failed load must not go unhandled before that.
+    if (options.schema instanceof Promise) options.schema.catch(() => undefined);
     const retries = options.retries ?? 0;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -125,7 +131,8 @@ export function createApiClient(deps: ApiClientDeps) {
 async function readAnswer<T>(response: Response, options: CallOptions<T>): Promise<T> {
   if (!response.ok) {
     const json: unknown = await response.json().catch(() => undefined);
-    throw new ApiError(response.status, parseErrorBody(json));
+    const body = await import("./api-error-body").then(({ parseErrorBody }) => parseErrorBody(json)).catch(() => undefined);
+    throw new ApiError(response.status, body);
   }
   const type = options.responseType ?? "json";
   if (type === "none") return undefined as T;
@@ -138,7 +145,10 @@ async function readAnswer<T>(response: Response, options: CallOptions<T>): Promi
     throw new ApiError(response.status, undefined, "INVALID_RESPONSE");
   }
   if (!options.schema) return json as T;
-  const parsed = options.schema.safeParse(json);
+  const schema = await Promise.resolve(options.schema).catch(() => {
+    throw new ApiError(response.status, undefined, "NETWORK");
+  });
+  const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ApiError(response.status, undefined, "INVALID_RESPONSE");
   return parsed.data;
 }

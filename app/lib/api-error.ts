@@ -1,5 +1,6 @@
 /** Errors of API calls and the spec §8 rules about them: message extraction and which ones are worth a retry. */
-import { DEFAULT_ERROR_MESSAGE, type ErrorBody, ErrorBodySchema } from "#shared/errors";
+import { DEFAULT_ERROR_MESSAGE } from "#shared/error-message";
+import type { ErrorBody } from "#shared/errors";
 
 /** Why a call failed when there is no HTTP answer to tell. */
 export type TransportFailure = "NETWORK" | "TIMEOUT" | "ABORTED" | "INVALID_RESPONSE";
@@ -18,12 +19,6 @@ export class ApiError extends Error {
     this.body = body;
     this.failure = failure;
   }
-}
-
-/** Reads an error body if the answer carries one in the catalogue's shape. */
-export function parseErrorBody(json: unknown): ErrorBody | undefined {
-  const parsed = ErrorBodySchema.safeParse(json);
-  return parsed.success ? parsed.data : undefined;
 }
 
 /** Spec §8: a USER_MESSAGE's own message, otherwise 'Något gick fel. Prova gärna igen.' */

@@ -2,7 +2,6 @@
  * The API client instance the browser uses, wired to the modals, browser storage and navigation, plus the preflight
  * before opening a link in a new tab (spec §7).
  */
-import { SessionAnswerSchema } from "#shared/api-contracts/auth";
 import { createApiClient } from "./api-client";
 import { safeReturnPath, saveAppState } from "./app-state";
 import { openModal } from "./modal-store";
@@ -36,7 +35,11 @@ export const api = createApiClient({
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   onNewVersion: () => openModal({ kind: "newVersion" }),
   onSignedOut: goToSignIn,
-  onRefreshed: (answer) => noteSessionExpiry(SessionAnswerSchema.safeParse(answer).data?.expiresAt),
+  // The answer's contract comes with zod, which the page's first load leaves out (decision 0063).
+  onRefreshed: (answer) =>
+    void import("#shared/api-contracts/auth").then(({ SessionAnswerSchema }) =>
+      noteSessionExpiry(SessionAnswerSchema.safeParse(answer).data?.expiresAt),
+    ),
 });
 
 /**

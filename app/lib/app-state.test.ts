@@ -23,7 +23,7 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-const load = () => import("./app-state");
+const load = async () => ({ ...(await import("./app-state")), ...(await import("./app-state-read")) });
 
 describe("safeReturnPath", () => {
   it("accepts paths of this site only and never the sign-in page", async () => {

@@ -4,9 +4,9 @@
  */
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { emptySearch } from "#shared/search/search-schema";
+import { emptySearch } from "#shared/search/empty-search";
 import { api } from "./api";
-import { type CodeCounts, CodeCountsSchema } from "./refdata";
+import { type CodeCounts, CodeCountsSchema } from "./refdata-schemas";
 
 const FirstPageSchema = z.object({
   results: z.object({ aggregations: z.object({ location_all: CodeCountsSchema }).loose() }).loose(),

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { IDENTITY_REQUIRED_MESSAGE } from "#shared/api-contracts/auth";
 import { CONTACT_FIELDS, type ContactField, ContactMessageSchema } from "#shared/api-contracts/subscription";
 import { DEFAULT_ERROR_MESSAGE, type ErrorBody } from "#shared/errors";
-import { parseErrorBody } from "./api-error";
+import { parseErrorBody } from "./api-error-body";
 import { fieldErrorsOf, fieldErrorsOfZod, type FormAnswer } from "./field-errors";
 import { callApi } from "./api.server";
 import { safeReturnPath } from "./app-state";

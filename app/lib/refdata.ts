@@ -3,29 +3,24 @@
  * every screen. Failure opens the errorReload modal (spec §4 "Start", §8).
  */
 import { useEffect, useState } from "react";
-import { z } from "zod";
-import { RefEntriesSchema, RefTreeSchema, SniAggregationSchema, SniKeywordsSchema } from "#shared/api-contracts/search-api";
+import type { z } from "zod";
 import { api } from "./api";
 import { openModal } from "./modal-store";
+import type { Refdata } from "./refdata-schemas";
 
-/** Counts per code ({ code: count }, as in a search answer's aggregations), read as a map. */
-export const CodeCountsSchema = z.record(z.string(), z.number()).transform((value) => new Map(Object.entries(value)));
-export type CodeCounts = Map<string, number>;
-
-const SniCountsSchema = SniAggregationSchema.transform((list): CodeCounts => new Map(list.map((entry) => [entry.code, entry.count])));
+export type { CodeCounts, Refdata } from "./refdata-schemas";
 
 const ENDPOINTS = {
-  sniTree: ["/sapi/refdata/sni-tree", RefTreeSchema],
-  locationTree: ["/sapi/refdata/location-tree", RefTreeSchema],
-  companyFormEntries: ["/sapi/refdata/company-form-entries", RefEntriesSchema],
-  fiscalYearEntries: ["/sapi/refdata/fiscal-year-entries", RefEntriesSchema],
-  employeeRangeEntries: ["/sapi/refdata/employee-range-entries", RefEntriesSchema],
-  sniKeywords: ["/sapi/refdata/sni-keywords", SniKeywordsSchema],
-  sniAggregation: ["/sapi/refdata/sni-aggregation", SniCountsSchema],
+  sniTree: "/sapi/refdata/sni-tree",
+  locationTree: "/sapi/refdata/location-tree",
+  companyFormEntries: "/sapi/refdata/company-form-entries",
+  fiscalYearEntries: "/sapi/refdata/fiscal-year-entries",
+  employeeRangeEntries: "/sapi/refdata/employee-range-entries",
+  sniKeywords: "/sapi/refdata/sni-keywords",
+  sniAggregation: "/sapi/refdata/sni-aggregation",
 } as const;
 
 type Endpoints = typeof ENDPOINTS;
-export type Refdata = { [K in keyof Endpoints]: z.output<Endpoints[K][1]> };
 
 let loading: Promise<Refdata> | undefined;
 
@@ -44,8 +39,8 @@ export function loadRefdata(): Promise<Refdata> {
 }
 
 function fetchPart(name: keyof Endpoints): Promise<unknown> {
-  const [path, schema] = ENDPOINTS[name];
-  return api.call(path, { schema: schema as z.ZodType<unknown>, retries: 1 });
+  const schema = import("./refdata-schemas").then(({ REFDATA_SCHEMAS }) => REFDATA_SCHEMAS[name] as z.ZodType<unknown>);
+  return api.call(ENDPOINTS[name], { schema, retries: 1 });
 }
 
 export type RefdataState = { status: "loading" } | { status: "ready"; refdata: Refdata } | { status: "error" };

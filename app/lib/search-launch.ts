@@ -7,8 +7,9 @@
  */
 import { useSyncExternalStore } from "react";
 import type { ResultType } from "#shared/search/search-fields";
-import { emptySearch, type Search } from "#shared/search/search-schema";
-import { serializeSearch } from "#shared/search/search-serialize";
+import type { Search } from "#shared/search/search-schema";
+import { emptySearch } from "#shared/search/empty-search";
+import { serializeSearch } from "#shared/search/search-codec";
 import { DETAIL_PARAM } from "./search/detail-address";
 import { withOnlyText } from "./search/search-edit";
 

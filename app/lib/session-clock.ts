@@ -2,7 +2,8 @@
  * When the current session ends (epoch ms), as last told by the API (sign-in, refresh, active user). Used for the
  * preflight before opening a link (spec §7: when the session expires within 2 s).
  */
-import { type ExpiresAt, expiresAtToMs } from "#shared/api-contracts/auth";
+import type { ExpiresAt } from "#shared/api-contracts/auth";
+import { expiresAtToMs } from "#shared/api-contracts/session-expiry";
 
 let expiresAtMs: number | undefined;
 

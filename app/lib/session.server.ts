@@ -5,8 +5,8 @@
  */
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import { type ActiveUser, ActiveUserSchema, TermsOfUseSchema } from "#shared/api-contracts/subscription";
-import { DEFAULT_ERROR_MESSAGE } from "#shared/errors";
-import { parseErrorBody } from "./api-error";
+import { DEFAULT_ERROR_MESSAGE } from "#shared/error-message";
+import { parseErrorBody } from "./api-error-body";
 import { callApi } from "./api.server";
 import { applySetCookies } from "./cookie-jar.server";
 

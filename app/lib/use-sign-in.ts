@@ -2,10 +2,11 @@
 import { useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { IDENTITY_REQUIRED_MESSAGE } from "#shared/api-contracts/auth";
-import { DEFAULT_ERROR_MESSAGE } from "#shared/errors";
+import { DEFAULT_ERROR_MESSAGE } from "#shared/error-message";
 import type { SignInMethod } from "../components/sign-in-forms";
 import { errorMessage } from "./api-error";
-import { clearPendingCode, pendingCodeIdentity, safeReturnPath, savePendingCode, takeAppStatePath } from "./app-state";
+import { clearPendingCode, safeReturnPath, savePendingCode } from "./app-state";
+import { pendingCodeIdentity, takeAppStatePath } from "./app-state-read";
 import { abortOneTimeCode, confirmOneTimeCode, createOneTimeCode, signInWithPassword } from "./sign-in-calls";
 
 export interface PendingCode {

@@ -4,7 +4,7 @@
  */
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { emptySearch } from "#shared/search/search-schema";
+import { emptySearch } from "#shared/search/empty-search";
 import { CountyMap } from "../components/county-map";
 import { HeaderActions, type HeaderActionsHandle } from "../components/main-header";
 import { HOME_HEADER_ACTION_LABELS, HomeHeaderActions } from "../components/search/home-header-actions";

@@ -10,6 +10,7 @@ import { AcceptTermsModal } from "../components/accept-terms-modal";
 import { MainHeader } from "../components/main-header";
 import { SiteFooter } from "../components/site-footer";
 import { noteSessionExpiry } from "../lib/session-clock";
+import { loadSearchContracts, warmContractsOnIntent } from "../lib/warm-contracts";
 import { loadTerms, requireUser } from "../lib/session.server";
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
@@ -25,6 +26,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export default function SignedInLayout() {
   const { user, terms } = useLoaderData<typeof loader>();
   useEffect(() => noteSessionExpiry(user.expiresAt), [user.expiresAt]);
+  useEffect(() => warmContractsOnIntent(window, loadSearchContracts), []);
   return (
     <>
       <div className="app" data-modal-background>

@@ -1,7 +1,7 @@
 /** Terms of use (spec §2 /anvandarvillkor): the text is fetched from the server. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { DEFAULT_ERROR_MESSAGE } from "#shared/errors";
+import { DEFAULT_ERROR_MESSAGE } from "#shared/error-message";
 import { TermsText } from "../components/terms-text";
 import { loadTerms } from "../lib/session.server";
 

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { ContactForm } from "../components/contact-form";
 import { StaffContacts } from "../components/staff-contacts";
-import { telHref } from "#shared/publisher";
+import { telHref } from "#shared/publisher-text";
 import { usePublisher } from "../lib/publisher-context";
 import { sendContactFromForm } from "../lib/form-action.server";
 

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLocation, useNavigate, useParams, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { SignInCodeForm, SignInMethodForm } from "../components/sign-in-forms";
-import { telHref } from "#shared/publisher";
+import { telHref } from "#shared/publisher-text";
 import { usePublisher } from "../lib/publisher-context";
 import { signInFromForm } from "../lib/form-action.server";
 import { signInReason } from "../lib/sign-in-reason";

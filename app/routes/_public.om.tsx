@@ -1,7 +1,7 @@
 /** About us (spec §2 /om): what Urval is, where the data comes from, and whom to contact for a demo. */
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { StaffContacts } from "../components/staff-contacts";
-import { publisherLine } from "#shared/publisher";
+import { publisherLine } from "#shared/publisher-text";
 import { usePublisher } from "../lib/publisher-context";
 
 export const meta: MetaFunction = () => [{ title: "Om oss – Urval" }];

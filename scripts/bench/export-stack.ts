@@ -22,7 +22,7 @@ import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { z } from "zod";
 import { ExtractionJobSchema, ExtractionPreviewSchema, IDEMPOTENCY_KEY_HEADER, type ExtractionJob } from "#shared/api-contracts/extraction";
-import { emptySearch } from "#shared/search/search-schema";
+import { emptySearch } from "#shared/search/empty-search";
 import { serializeSearch } from "#shared/search/search-serialize";
 import { sameOriginHeadersOf, signInToStack } from "#tests/support/stack-client";
 import { createAccount } from "../accounts/cli";

@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { chromium } from "playwright-core";
 import { serializeSearch } from "#shared/search/search-serialize";
-import { emptySearch } from "#shared/search/search-schema";
+import { emptySearch } from "#shared/search/empty-search";
 import { ACCEPT_TERMS_PATH, sameOriginHeadersOf, SIGN_IN_PATH, signInBody } from "#tests/support/stack-client";
 import {
   CLICK_LISTS,

@@ -6,7 +6,8 @@
  * warming search is logged and skipped: the version already serves.
  */
 import type { Client } from "@elastic/elasticsearch";
-import { emptySearch, type Search } from "#shared/search/search-schema";
+import { type Search } from "#shared/search/search-schema";
+import { emptySearch } from "#shared/search/empty-search";
 import type { ResultType } from "#shared/search/search-fields";
 import { describeError, log } from "#shared/log";
 import { counties, sniTree } from "../refdata";

@@ -4,7 +4,8 @@
  */
 import type { Page } from "@playwright/test";
 import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
-import { emptySearch, SearchSchema, type Search, type SearchInput } from "#shared/search/search-schema";
+import { SearchSchema, type Search, type SearchInput } from "#shared/search/search-schema";
+import { emptySearch } from "#shared/search/empty-search";
 import { deserializeSearch, serializeSearch } from "#shared/search/search-serialize";
 import { BASE_URL } from "./support/e2e-env";
 import { expect, signInByApi, type test } from "./support/test";

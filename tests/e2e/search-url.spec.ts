@@ -3,7 +3,7 @@
  * search, back and forward, an unreadable `vad`, shared links (`referens`) and the new-version reload keeping the
  * screen's state for under 10 s; the open detail pane in the address (issue 38 point 1).
  */
-import { emptySearch } from "#shared/search/search-schema";
+import { emptySearch } from "#shared/search/empty-search";
 import { serializeSearch } from "#shared/search/search-serialize";
 import {
   apiSearch,

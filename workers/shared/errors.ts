@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { DEFAULT_ERROR_MESSAGE } from "./error-message";
 
-/** The spec's default Swedish message for unexpected errors (spec §8). */
-export const DEFAULT_ERROR_MESSAGE = "Något gick fel. Prova gärna igen.";
+export { DEFAULT_ERROR_MESSAGE };
 
 export const ErrorTypeSchema = z.enum([
   "USER_MESSAGE",

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
-import { isFictionalNumber, publisherLine, publisherProblems, readPublisher, telHref } from "./publisher";
+import { isFictionalNumber, publisherProblems, readPublisher } from "./publisher";
+import { publisherLine, telHref } from "./publisher-text";
 
 const real = {
   name: "Urval AB",

@@ -93,9 +93,3 @@ export function readPublisher(env: { APP_ENV?: string; PUBLISHER?: unknown }): P
   cache.set(env, publisher);
   return publisher;
 }
-
-/** The line about the publication certificate (footer and /om). */
-export const publisherLine = (publisher: Publisher) =>
-  `Urval är en redaktionell prenumerationstjänst med utgivningsbevis. Ansvarig utgivare: ${publisher.responsiblePublisher}.`;
-
-export const telHref = (phone: string) => `tel:+46${phone.replace(/\D/g, "").slice(1)}`;

@@ -6,7 +6,7 @@
  */
 import type { MouseEvent, ReactNode } from "react";
 import { SearchSchema } from "#shared/search/search-schema";
-import { serializeSearch } from "#shared/search/search-serialize";
+import { serializeSearch } from "#shared/search/search-codec";
 import { fetchSearchPage } from "../../lib/search/search-calls";
 import { useSearchScreen } from "./search-context";
 

@@ -4,7 +4,7 @@
  */
 import "../../styles/search-actions.css";
 import { useEffect, useMemo, useState } from "react";
-import { emptySearch } from "#shared/search/search-schema";
+import { emptySearch } from "#shared/search/empty-search";
 import { errorMessage } from "../../lib/api-error";
 import { useCurrentResultType } from "../../lib/search-launch";
 import { fetchSearchPage } from "../../lib/search/search-calls";

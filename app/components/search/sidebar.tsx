@@ -6,7 +6,7 @@
  * until another's 'Visa fördelning' is chosen; the most recently opened group's is the one asked for.
  */
 import { useCallback, useEffect, useMemo, useRef, memo } from "react";
-import { HISTOGRAM_FIELDS, type HistogramField } from "#shared/search/histogram";
+import { HISTOGRAM_FIELDS, type HistogramField } from "#shared/search/histogram-fields";
 import { RANGE_GROUPS, type BoolFilter, type CodeSetName, type RangeField } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { facetEntries } from "../../lib/search/facet-entries";

@@ -1,5 +1,6 @@
 /** The words of "Mina exporter" (issue 28) and of the export notice: dates in Swedish time, progress, status, format. */
-import { EXPORT_RETENTION_DAYS, type ExportStatus, type ExtractionJobListItem } from "#shared/api-contracts/extraction";
+import type { ExportStatus, ExtractionJobListItem } from "#shared/api-contracts/extraction";
+import { EXPORT_RETENTION_DAYS } from "#shared/api-contracts/extraction-values";
 import type { ExportFormat } from "#shared/api-contracts/export-columns";
 import { countOf, formatNumber } from "#shared/format";
 import { stockholmWallClock } from "#shared/stockholm-time";

@@ -3,14 +3,14 @@
  * view of the search, not part of it: `vad` alone is what shared links (Dela urval), exports and Bevakning take
  * (docs/decisions/0039). An id the API would refuse is read as no record.
  */
-import { EntityIdSchema } from "#shared/api-contracts/search-api";
+import { ENTITY_ID_PATTERN } from "#shared/api-contracts/entity-id";
 
 export const DETAIL_PARAM = "visa";
 
 /** The record the address opens (`location.search`), or null. */
 export function detailIdOf(locationSearch: string): string | null {
   const id = new URLSearchParams(locationSearch).get(DETAIL_PARAM);
-  return id !== null && EntityIdSchema.safeParse(id).success ? id : null;
+  return id !== null && ENTITY_ID_PATTERN.test(id) ? id : null;
 }
 
 /** The query `locationSearch` with the record `id` open (or none): every other parameter kept, in order. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
-import { emptySearch } from "#shared/search/search-schema";
+import { emptySearch } from "#shared/search/empty-search";
 import { HeldAllCounts } from "./held-all-counts";
 
 function answer(indexVersion: number, aggregations: Record<string, Record<string, number>>): SearchPageAnswer {

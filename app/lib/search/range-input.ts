@@ -13,7 +13,7 @@
  */
 import { formatDate, formatNumber } from "#shared/format";
 import { RANGE_FIELDS, rangeMax, type RangeField, type RangeKind } from "#shared/search/search-fields";
-import { parseRange } from "#shared/search/search-schema";
+import { parseRange } from "#shared/search/search-values";
 import { parseSwedishAmount } from "./swedish-amount";
 
 export interface RangeDef {

@@ -1,37 +1,26 @@
 /**
  * The search screen's API calls from the browser (spec §7), each through the one API client (app/lib/api.ts) and
- * validated with its shared zod contract (workers/shared/api-contracts).
+ * validated with its shared zod contract (workers/shared/api-contracts). The contracts (and zod) are fetched alongside
+ * the first call that needs them, not in the page's first load (decision 0063).
  */
-import { ListFileListSchema, type ListFile } from "#shared/api-contracts/list-files";
-import {
-  ExtractionJobListSchema,
-  ExtractionJobSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  type ExtractionJob,
-  type ExtractionJobList,
-  type ExtractionSelection,
-  type ExtractionRequestBody,
-} from "#shared/api-contracts/extraction";
-import {
-  AnnualReportListSchema,
-  EntityAnswerSchema,
-  FinancialConfigAnswerSchema,
-  HELD_INDEX_VERSION_HEADER,
-  SEARCH_REQUEST_ID_HEADER,
-  SearchAnswerSchema,
-  SearchPageAnswerSchema,
-  SharedLinkAnswerSchema,
-  type FinancialType,
-  type SearchPageAnswer,
-} from "#shared/api-contracts/search-api";
-import { SuggestAnswerSchema, type SuggestAnswer } from "#shared/api-contracts/suggest";
-import type { HistogramField } from "#shared/search/histogram";
+import type { ListFile } from "#shared/api-contracts/list-files";
+import type { ExtractionJob, ExtractionJobList, ExtractionSelection, ExtractionRequestBody } from "#shared/api-contracts/extraction";
+import { IDEMPOTENCY_KEY_HEADER } from "#shared/api-contracts/extraction-values";
+import type { FinancialType, SearchPageAnswer } from "#shared/api-contracts/search-api";
+import { HELD_INDEX_VERSION_HEADER, SEARCH_REQUEST_ID_HEADER } from "#shared/api-contracts/search-headers";
+import type { SuggestAnswer } from "#shared/api-contracts/suggest";
+import type { HistogramField } from "#shared/search/histogram-fields";
 import type { Entity } from "#shared/search/result-schemas";
 import type { ResultType } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { api } from "../api";
 import { ApiError } from "../api-error";
 import { heldAllCounts } from "./held-all-counts";
+
+const searchApi = () => import("#shared/api-contracts/search-api");
+const suggestApi = () => import("#shared/api-contracts/suggest");
+const listFilesApi = () => import("#shared/api-contracts/list-files");
+const extractionApi = () => import("#shared/api-contracts/extraction");
 
 /**
  * `histogram`: also the distribution behind that range filter (issue 39), only while its panel is open. The answer's
@@ -52,7 +41,7 @@ export async function fetchSearchPage(
         [SEARCH_REQUEST_ID_HEADER]: String(requestId),
         ...(held === null ? {} : { [HELD_INDEX_VERSION_HEADER]: String(held) }),
       },
-      schema: SearchPageAnswerSchema,
+      schema: searchApi().then((c) => c.SearchPageAnswerSchema),
       signal,
     });
   const held = heldAllCounts.held();
@@ -67,20 +56,26 @@ export async function fetchSearchPage(
 /** GET /sapi/search/suggest: the header box's suggestions for a text (issue 26). */
 export function fetchSuggestions(text: string, type: ResultType, signal: AbortSignal): Promise<SuggestAnswer> {
   const query = new URLSearchParams({ text, type });
-  return api.call(`/sapi/search/suggest?${query.toString()}`, { schema: SuggestAnswerSchema, signal });
+  return api.call(`/sapi/search/suggest?${query.toString()}`, { schema: suggestApi().then((c) => c.SuggestAnswerSchema), signal });
 }
 
 /** GET /sapi/search/serialized: the server's reading of a `vad` (used when the browser's own reading fails). */
 export function fetchSerializedSearch(serializedSearch: string): Promise<Search> {
-  return api.call(`/sapi/search/serialized?serializedSearch=${encodeURIComponent(serializedSearch)}`, { schema: SearchAnswerSchema });
+  return api.call(`/sapi/search/serialized?serializedSearch=${encodeURIComponent(serializedSearch)}`, {
+    schema: searchApi().then((c) => c.SearchAnswerSchema),
+  });
 }
 
 export function fetchEntity(id: string, signal?: AbortSignal): Promise<Entity> {
-  return api.call(`/sapi/details/entity/${encodeURIComponent(id)}`, { schema: EntityAnswerSchema, signal, retries: 1 });
+  return api.call(`/sapi/details/entity/${encodeURIComponent(id)}`, {
+    schema: searchApi().then((c) => c.EntityAnswerSchema),
+    signal,
+    retries: 1,
+  });
 }
 
 export function fetchAnnualReports(orgSeqNo: number) {
-  return api.call(`/sapi/annual-report/${orgSeqNo}`, { schema: AnnualReportListSchema, retries: 1 });
+  return api.call(`/sapi/annual-report/${orgSeqNo}`, { schema: searchApi().then((c) => c.AnnualReportListSchema), retries: 1 });
 }
 
 /** The address that opens an annual report (spec §7: in a new tab). */
@@ -93,14 +88,14 @@ export function storeFinancialType(value: FinancialType) {
   return api.call("/sapi/user-config/store-user-company-financial-config", {
     method: "POST",
     body: value,
-    schema: FinancialConfigAnswerSchema,
+    schema: searchApi().then((c) => c.FinancialConfigAnswerSchema),
   });
 }
 
 export function createSharedLink(serializedSearch: string): Promise<string> {
   return api.call(`/sapi/search/create-shared-link/${encodeURIComponent(serializedSearch)}`, {
     method: "POST",
-    schema: SharedLinkAnswerSchema,
+    schema: searchApi().then((c) => c.SharedLinkAnswerSchema),
   });
 }
 
@@ -112,7 +107,7 @@ export type ListFileRow = ListFile;
 export const LIST_FILE_ACCEPT = ".txt,.csv,.tsv,.xls,.xlsx,.docx";
 
 export function fetchListFiles(seqNo: number): Promise<ListFileRow[]> {
-  return api.call(`/sapi/list-file/get/${seqNo}`, { schema: ListFileListSchema, retries: 1 });
+  return api.call(`/sapi/list-file/get/${seqNo}`, { schema: listFilesApi().then((c) => c.ListFileListSchema), retries: 1 });
 }
 
 /** One request per file, so each stays within the per-request limit (MAX_LIST_FILE_REQUEST_BYTES). */
@@ -121,7 +116,13 @@ export async function uploadListFiles(seqNo: number, files: readonly File[]): Pr
   for (const file of files) {
     const form = new FormData();
     form.append("listFile", file, file.name);
-    added.push(...(await api.call(`/sapi/list-file/add/${seqNo}`, { method: "POST", body: form, schema: ListFileListSchema })));
+    added.push(
+      ...(await api.call(`/sapi/list-file/add/${seqNo}`, {
+        method: "POST",
+        body: form,
+        schema: listFilesApi().then((c) => c.ListFileListSchema),
+      })),
+    );
   }
   return added;
 }
@@ -141,19 +142,26 @@ export function requestExport(serializedSearch: string, count: number, selection
     method: "POST",
     body: selection,
     headers: { [IDEMPOTENCY_KEY_HEADER]: key },
-    schema: ExtractionJobSchema,
+    schema: extractionApi().then((c) => c.ExtractionJobSchema),
   });
 }
 
 export function fetchExportJob(jobId: string): Promise<ExtractionJob> {
-  return api.call(`/sapi/extraction/${encodeURIComponent(jobId)}`, { schema: ExtractionJobSchema, retries: 1 });
+  return api.call(`/sapi/extraction/${encodeURIComponent(jobId)}`, {
+    schema: extractionApi().then((c) => c.ExtractionJobSchema),
+    retries: 1,
+  });
 }
 
 export function exportFileHref(jobId: string): string {
   return `/sapi/extraction/${encodeURIComponent(jobId)}/file`;
 }
 
-/** "Mina exporter" (issue 28): the user's exports of the subscription period, newest first. */
+/**
+ * "Mina exporter" (issue 28): the user's exports of the subscription period, newest first. The header asks for it at
+ * the start of every signed-in page, so it is read as the API checked it (ExtractionJobListSchema): no zod before the
+ * first interaction (decision 0063).
+ */
 export function fetchExportList(): Promise<ExtractionJobList> {
-  return api.call("/sapi/extraction", { schema: ExtractionJobListSchema });
+  return api.call<ExtractionJobList>("/sapi/extraction");
 }

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
 import type { Histogram, HistogramField } from "#shared/search/histogram";
 import type { CompanyRecord } from "#shared/search/result-schemas";
-import { emptySearch, type Search } from "#shared/search/search-schema";
-import { serializeSearch } from "#shared/search/search-serialize";
+import { type Search } from "#shared/search/search-schema";
+import { emptySearch } from "#shared/search/empty-search";
+import { serializeSearch } from "#shared/search/search-codec";
 import { correctedFrom, SearchController, SLOW_SEARCH_DELAY_MS, SPINNER_MIN_MS } from "./search-controller";
 import { addCode } from "./search-edit";
 

@@ -11,10 +11,10 @@
  * screen. With no panel open the request is exactly as before.
  */
 import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
-import { histogramApplies, type HistogramField } from "#shared/search/histogram";
+import { histogramApplies, type HistogramField } from "#shared/search/histogram-fields";
 import type { SearchResults } from "#shared/search/result-schemas";
 import type { Search } from "#shared/search/search-schema";
-import { serializeSearch } from "#shared/search/search-serialize";
+import { serializeSearch } from "#shared/search/search-codec";
 import { withSortFittingText } from "./search-edit";
 import { initialSearchState, searchReducer, type SearchAction, type SearchState } from "./search-state";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { emptySearch, SearchSchema, type Search } from "#shared/search/search-schema";
+import { SearchSchema, type Search } from "#shared/search/search-schema";
+import { emptySearch } from "#shared/search/empty-search";
 import {
   addCode,
   clearConstraints,

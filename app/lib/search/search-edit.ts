@@ -19,7 +19,8 @@ import {
   type ResultType,
   type SortField,
 } from "#shared/search/search-fields";
-import { DEFAULT_SORT, type Search } from "#shared/search/search-schema";
+import type { Search } from "#shared/search/search-schema";
+import { DEFAULT_SORT } from "#shared/search/search-values";
 
 type CodeSets = Search["codeSet"];
 

@@ -13,11 +13,12 @@ import {
   SearchPageAnswerSchema,
   type RefNode,
 } from "#shared/api-contracts/search-api";
-import { DEFAULT_ERROR_MESSAGE } from "#shared/errors";
-import { emptySearch, type Search } from "#shared/search/search-schema";
+import { DEFAULT_ERROR_MESSAGE } from "#shared/error-message";
+import { type Search } from "#shared/search/search-schema";
+import { emptySearch } from "#shared/search/empty-search";
 import { deserializeSearch } from "#shared/search/search-serialize";
 import type { z } from "zod";
-import { parseErrorBody } from "../api-error";
+import { parseErrorBody } from "../api-error-body";
 import { type ApiCallInit, callApi } from "../api.server";
 import { type InitialSearch, INVALID_SEARCH_NOTICE } from "./initial-search";
 import { shareEqualCounts } from "./share-equal-counts";

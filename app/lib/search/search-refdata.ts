@@ -4,22 +4,21 @@
  * a light version from its loader (everything but the big SNI tree and keywords, plus the titles of the SNI codes the
  * search names); the browser then loads the full set once (app/lib/refdata.ts) and the screen switches to it.
  */
-import { z } from "zod";
-import { RefEntriesSchema, RefTreeSchema, type RefNode } from "#shared/api-contracts/search-api";
+import type { RefEntry, RefNode } from "#shared/api-contracts/search-api";
 import type { CodeSetName } from "#shared/search/search-fields";
 import type { Refdata } from "../refdata";
 
-export const SidebarRefdataSchema = z.object({
-  locationTree: RefTreeSchema,
-  companyFormEntries: RefEntriesSchema,
-  fiscalYearEntries: RefEntriesSchema,
-  employeeRangeEntries: RefEntriesSchema,
+/** The light reference data of the loader (search-loader.server.ts builds it from the checked refdata answers). */
+export interface SidebarRefdata {
+  locationTree: RefNode[];
+  companyFormEntries: RefEntry[];
+  fiscalYearEntries: RefEntry[];
+  employeeRangeEntries: RefEntry[];
   /** SNI sections (top level), code and title. */
-  sniSections: RefEntriesSchema,
+  sniSections: RefEntry[];
   /** Titles of the SNI codes the search names. */
-  sniLabels: z.record(z.string(), z.string()),
-});
-export type SidebarRefdata = z.infer<typeof SidebarRefdataSchema>;
+  sniLabels: Record<string, string>;
+}
 
 export interface TreeIndex {
   roots: RefNode[];

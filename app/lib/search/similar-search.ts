@@ -9,7 +9,9 @@
  */
 import { formatNumber, formatSniCode } from "#shared/format";
 import { CODE_SET_NAMES, CODE_SETS, RANGE_FIELDS } from "#shared/search/search-fields";
-import { emptySearch, formatRange, type Search } from "#shared/search/search-schema";
+import type { Search } from "#shared/search/search-schema";
+import { formatRange } from "#shared/search/search-values";
+import { emptySearch } from "#shared/search/empty-search";
 
 /** Fewer other companies than this widens the search a step. */
 export const SIMILAR_MIN_HITS = 20;

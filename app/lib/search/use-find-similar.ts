@@ -6,8 +6,9 @@
  */
 import { useCallback, useState } from "react";
 import type { CompanyRecord } from "#shared/search/result-schemas";
-import { emptySearch, type Search } from "#shared/search/search-schema";
-import { serializeSearch } from "#shared/search/search-serialize";
+import type { Search } from "#shared/search/search-schema";
+import { emptySearch } from "#shared/search/empty-search";
+import { serializeSearch } from "#shared/search/search-codec";
 import { errorMessage } from "../api-error";
 import { fetchListFiles, fetchSearchPage, type ListFileRow, uploadListFiles } from "./search-calls";
 import { newSeqNo } from "./search-edit";

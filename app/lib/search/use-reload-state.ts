@@ -4,19 +4,20 @@
  * address.
  */
 import { useEffect, useRef } from "react";
-import { z } from "zod";
-import { readReloadState, registerReloadPart } from "../app-state";
+import { hasReloadState, registerReloadPart } from "../app-state";
+import type { SavedScreen } from "./saved-screen";
 import type { SearchController } from "./search-controller";
+
+export type { SavedScreen } from "./saved-screen";
 
 export const RELOAD_PART = "search";
 
-const SavedScreenSchema = z.object({
-  page: z.number().int().min(0).max(49),
-  selection: z.object({ active: z.boolean(), ids: z.array(z.string()).max(1000), exclude: z.boolean() }),
-  detailId: z.string().nullable(),
-  panel: z.enum(["sni", "location"]).nullable(),
-});
-export type SavedScreen = z.infer<typeof SavedScreenSchema>;
+/** The saved screen, checked with zod: loaded only when a reload state is there (decision 0063). */
+async function readSavedScreen(path: string): Promise<SavedScreen | undefined> {
+  const [{ readReloadState }, { SavedScreenSchema }] = await Promise.all([import("../app-state-read"), import("./saved-screen")]);
+  const saved = SavedScreenSchema.safeParse(readReloadState(path)?.parts[RELOAD_PART]);
+  return saved.success ? saved.data : undefined;
+}
 
 export function useReloadState(
   controller: SearchController,
@@ -40,18 +41,18 @@ export function useReloadState(
   );
 
   useEffect(() => {
-    const part = readReloadState(window.location.pathname + window.location.search)?.parts[RELOAD_PART];
-    const saved = SavedScreenSchema.safeParse(part);
-    if (!saved.success) return;
-    const { selection } = saved.data;
-    if (selection.active) controller.dispatch({ type: "selectionMode", active: true });
-    for (const id of selection.ids) controller.dispatch({ type: "toggleMarked", id });
-    controller.dispatch({ type: "excludeMarked", exclude: selection.exclude });
-    restoreRef.current(saved.data);
+    if (!hasReloadState()) return;
     void (async () => {
+      const saved = await readSavedScreen(window.location.pathname + window.location.search);
+      if (!saved) return;
+      const { selection } = saved;
+      if (selection.active) controller.dispatch({ type: "selectionMode", active: true });
+      for (const id of selection.ids) controller.dispatch({ type: "toggleMarked", id });
+      controller.dispatch({ type: "excludeMarked", exclude: selection.exclude });
+      restoreRef.current(saved);
       // Wait for the first page when the browser runs it, then load as many pages as before.
       for (let tries = 0; tries < 100 && controller.getState().loading; tries++) await new Promise((r) => setTimeout(r, 50));
-      while (controller.getState().page < saved.data.page && !controller.getState().error) {
+      while (controller.getState().page < saved.page && !controller.getState().error) {
         const before = controller.getState().page;
         await controller.loadMore();
         if (controller.getState().page === before) break;

@@ -7,7 +7,6 @@
  */
 import { type NavigateFunction, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { deserializeSearch } from "#shared/search/search-serialize";
 import { searchPath } from "../search-launch";
 import type { SearchController } from "./search-controller";
 import type { InitialSearch } from "./initial-search";
@@ -51,7 +50,11 @@ export function useSearchRoute(
     lastSearch.current = location.search;
     const vad = new URLSearchParams(location.search).get("vad");
     if (!vad || vad === controller.getState().serializedSearch) return;
-    const parsed = deserializeSearch(vad);
-    if (parsed.success) void controller.run(parsed.data, "none");
+    // The reading checks the search with zod, which the page's first load leaves out (decision 0063).
+    void import("#shared/search/search-serialize").then(({ deserializeSearch }) => {
+      if (lastSearch.current !== location.search) return;
+      const parsed = deserializeSearch(vad);
+      if (parsed.success) void controller.run(parsed.data, "none");
+    });
   }, [controller, location.search]);
 }

@@ -8,11 +8,7 @@ import { z } from "zod";
 export const ExpiresAtSchema = z.union([z.string().min(1), z.number()]);
 export type ExpiresAt = z.infer<typeof ExpiresAtSchema>;
 
-/** Epoch milliseconds of an ExpiresAt, or undefined when it cannot be read. */
-export function expiresAtToMs(value: ExpiresAt): number | undefined {
-  const ms = typeof value === "number" ? value : Date.parse(value);
-  return Number.isFinite(ms) ? ms : undefined;
-}
+export { expiresAtToMs } from "./session-expiry";
 
 export const IDENTITY_REQUIRED_MESSAGE = "Ange e-post, personnummer eller telefonnummer";
 

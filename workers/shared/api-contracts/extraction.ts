@@ -22,8 +22,7 @@ import { fileTimestamp } from "../stockholm-time";
 import { ColumnListSchema, ExportFormatSchema, type ExportFormat } from "./export-columns";
 import { TemplateIdSchema } from "./export-templates";
 
-export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
-export const EXPORT_RETENTION_DAYS = 7;
+export { EXPORT_RETENTION_DAYS, IDEMPOTENCY_KEY_HEADER } from "./extraction-values";
 /** Marked rows can only be visible records, so at most 1000 (spec §6). */
 export const MAX_MARKED_IDS = 1000;
 

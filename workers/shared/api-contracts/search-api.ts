@@ -7,6 +7,7 @@
  * keeps only the answer to its latest search (spec §4 "Search").
  */
 import { z } from "zod";
+import { ENTITY_ID_PATTERN } from "./entity-id";
 import { EntitySchema, FinancialTypeSchema, SearchResultsSchema, type Aggregations } from "../search/result-schemas";
 import { MAX_PAGE } from "../search/search-fields";
 import { SearchSchema } from "../search/search-schema";
@@ -43,6 +44,7 @@ export function isRefTree(value: unknown): value is RefNode[] {
 /** sni-tree (sections → divisions → groups → classes → detail groups) and location-tree (counties → municipalities). */
 export const RefTreeSchema = z.custom<RefNode[]>(isRefTree, "Ogiltigt referensträd");
 export const RefEntrySchema = z.object({ code: z.string(), text: z.string() });
+export type RefEntry = z.infer<typeof RefEntrySchema>;
 /** company-form-entries, fiscal-year-entries, employee-range-entries. */
 export const RefEntriesSchema = z.array(RefEntrySchema);
 /** sni-keywords: detail-group code (5 digits) → Swedish search words. */
@@ -64,16 +66,8 @@ export type RefdataName = (typeof REFDATA_NAMES)[number];
 
 // ---------------------------------------------------------------- search (POST /sapi/search/page/{n})
 
-export const SEARCH_REQUEST_ID_HEADER = "X-Search-Request-Id";
+export { HELD_INDEX_VERSION_HEADER, INDEX_VERSION_HEADER, SEARCH_REQUEST_ID_HEADER } from "./search-headers";
 
-/** Response header of POST /sapi/search/page/{n}: the search index version the whole answer came from. */
-export const INDEX_VERSION_HEADER = "X-Index-Version";
-/**
- * Request header of POST /sapi/search/page/{n} (issue 48 point 6): the index version whose all-of-Sweden counts
- * (`<facet>_all` in results.aggregations) the client already holds. When the answer comes from that version, they are
- * left out (answer.allCounts "omitted"); else the answer has them as always.
- */
-export const HELD_INDEX_VERSION_HEADER = "X-Held-Index-Version";
 export const HeldIndexVersionSchema = z
   .string()
   .regex(/^\d{1,15}$/, "Ange indexversionen som ett heltal")
@@ -170,7 +164,7 @@ export const INACTIVE_LINK_MESSAGE = "Den angivna länker är inte längre aktiv
  * GET /sapi/details/entity/{id}: a company's orgSeqNo (below 2^30: up to 10 digits; the register's are the first nine
  * digits of the organisation number, decision 0007) or a worksite's 8-digit cfarNo.
  */
-export const EntityIdSchema = z.string().regex(/^[1-9]\d{0,9}$/, "Ange företagets löpnummer eller arbetsställets CFAR-nummer");
+export const EntityIdSchema = z.string().regex(ENTITY_ID_PATTERN, "Ange företagets löpnummer eller arbetsställets CFAR-nummer");
 export const EntityAnswerSchema = EntitySchema;
 
 export const OrgSeqNoParamSchema = z

@@ -11,17 +11,12 @@
  * outside the chosen range stay visible, and brushing again moves the range.
  */
 import { z } from "zod";
-import { RANGE_FIELDS, RANGE_FIELD_NAMES, type RangeField, type ResultType } from "./search-fields";
+import { HISTOGRAM_FIELDS, type HistogramField } from "./histogram-fields";
+import { RANGE_FIELDS } from "./search-fields";
 
-/** The range fields declared with a histogram (search-fields.ts `histogram`). */
-export const HISTOGRAM_FIELDS = RANGE_FIELD_NAMES.filter((field) => RANGE_FIELDS[field].histogram);
-export type HistogramField = RangeField;
+export { HISTOGRAM_FIELDS, histogramApplies, type HistogramField } from "./histogram-fields";
 
 export const HistogramFieldSchema = z.enum(HISTOGRAM_FIELDS as [HistogramField, ...HistogramField[]]);
-
-/** Whether a result type has the field (worksites: turnover, earnings and employees, their company's figures). */
-export const histogramApplies = (field: HistogramField, type: ResultType): boolean =>
-  (RANGE_FIELDS[field].types as readonly ResultType[]).includes(type);
 
 export const HistogramSchema = z.object({
   field: HistogramFieldSchema,

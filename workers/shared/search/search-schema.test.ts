@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
-import { emptySearch, parseRange, parseSearchOrThrow, safeParseSearch } from "./search-schema";
+import { parseRange, parseSearchOrThrow, safeParseSearch } from "./search-schema";
+import { emptySearch } from "./empty-search";
 
 describe("SearchSchema", () => {
   it("fills the spec's defaults", () => {

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { validationError } from "../errors";
+import { DEFAULT_SORT, MAX_TEXT_LENGTH, parseRange } from "./search-values";
 import {
   BOOL_FILTER_NAMES,
   BOOL_FILTERS,
@@ -20,24 +21,7 @@ import {
 
 export const ResultTypeSchema = z.enum(RESULT_TYPES);
 
-const NUMBER = String.raw`-?\d{1,15}(?:\.\d{1,6})?`;
-const RANGE_PATTERN = new RegExp(`^(${NUMBER})?_(${NUMBER})?$`);
-
-export interface RangeBounds {
-  from: number | null;
-  to: number | null;
-}
-
-/** "from_to" → bounds; either side may be empty (open). Returns null for a malformed value. */
-export function parseRange(value: string): RangeBounds | null {
-  const match = RANGE_PATTERN.exec(value);
-  if (!match) return null;
-  return { from: match[1] === undefined ? null : Number(match[1]), to: match[2] === undefined ? null : Number(match[2]) };
-}
-
-export function formatRange(bounds: RangeBounds): string {
-  return `${bounds.from ?? ""}_${bounds.to ?? ""}`;
-}
+export { DEFAULT_SORT, formatRange, MAX_TEXT_LENGTH, parseRange, type RangeBounds } from "./search-values";
 
 export const RangeValueSchema = z
   .string()
@@ -59,9 +43,6 @@ function optionalFields<const K extends string, S extends z.ZodType>(names: read
 
 export const SortEntrySchema = z.strictObject({ field: z.enum(ALL_SORT_FIELDS), ascending: z.boolean() });
 export type SortEntry = z.infer<typeof SortEntrySchema>;
-export const DEFAULT_SORT: SortEntry[] = [{ field: "turnover", ascending: false }];
-/** The free-text search's longest text. */
-export const MAX_TEXT_LENGTH = 200;
 
 const BaseSearchSchema = z.strictObject({
   resultType: ResultTypeSchema.default("COMPANY"),
@@ -149,11 +130,6 @@ export function safeParseSearch(
     return [{ path: base.join("."), message: issue.message }];
   });
   return { success: false, issues };
-}
-
-/** The empty search of a result type: no constraints, default sort. */
-export function emptySearch(resultType: ResultType = "COMPANY"): Search {
-  return SearchSchema.parse({ resultType });
 }
 
 /** Parses a search or throws a VALIDATION AppError naming the fields (paths prefixed by `prefix` when given). */

@@ -11,7 +11,8 @@ import {
   SORT_FIELDS,
   type ResultType,
 } from "./search-fields";
-import { emptySearch, formatRange, parseSearchOrThrow, type Search, type SearchInput } from "./search-schema";
+import { formatRange, parseSearchOrThrow, type Search, type SearchInput } from "./search-schema";
+import { emptySearch } from "./empty-search";
 import { deserializeSearch, serializeSearch } from "./search-serialize";
 
 const typeArb = fc.constantFrom<ResultType>("COMPANY", "WORKSITE");

@@ -5,7 +5,7 @@
  */
 import { onOneVersion, type SearchBackend, sniTree, validateSearch } from "#search-index";
 import { SniAggregationSchema } from "#shared/api-contracts/search-api";
-import { emptySearch } from "#shared/search/search-schema";
+import { emptySearch } from "#shared/search/empty-search";
 import { toCacheableJson, type CacheableJson } from "../http/cacheable-json";
 
 const byVersion = new Map<string, Promise<CacheableJson>>();
