@@ -10,6 +10,7 @@ import { generateDataset } from "./data/generate";
 import { ANNUAL_REPORTS_FORMAT } from "./data/annual-reports/load-annual-reports";
 import { loadRegister } from "./data/load-register";
 import { PERSIST_DIR, ROOT } from "./lib/local-bindings";
+import { generatorSourceHash } from "./lib/source-hash";
 import { INDEX_LAYOUT } from "#search-index/engine";
 import { reindexEmbedded } from "./reindex/reindex-embedded";
 
@@ -84,11 +85,18 @@ async function ensureRegisterSample(): Promise<void> {
   );
 }
 
-/** Generates the demo dataset unless a complete one (manifest written last) is already there. */
+/**
+ * Generates the demo dataset unless a complete one (manifest written last) is already there, made by today's generator
+ * (data/demo/generator.json: a demo dataset from older generator sources is made again, so a pulled change to the data,
+ * such as new financial periods, reaches `npm start`'s demo; a dataset named by URVAL_DEMO_DATA is taken as it is).
+ */
 export async function ensureDemoDataset(): Promise<void> {
   if (REGISTER_SAMPLE) return ensureRegisterSample();
   const manifest = path.join(DEMO_DATA_DIR, "manifest.json");
-  if (existsSync(manifest)) {
+  const marker = path.join(DEMO_DATA_DIR, "generator.json");
+  const generator = JSON.stringify({ sources: generatorSourceHash() });
+  const sameGenerator = process.env.URVAL_DEMO_DATA !== undefined || (existsSync(marker) && readFileSync(marker, "utf8") === generator);
+  if (existsSync(manifest) && sameGenerator) {
     // A dataset changed by `data:generate -- --churn` (Bevakning) counts as the demo dataset it was generated as.
     const written = JSON.parse(readFileSync(manifest, "utf8")) as { companies: number; churnedFrom?: { companies: number } };
     if ((written.churnedFrom?.companies ?? written.companies) === DEMO_COMPANIES) return;
@@ -101,6 +109,7 @@ export async function ensureDemoDataset(): Promise<void> {
       outDir: DEMO_DATA_DIR,
       onProgress: ({ companies }) => progress.update(companies),
     });
+    if (process.env.URVAL_DEMO_DATA === undefined) writeFileSync(marker, generator);
   } finally {
     progress.stop();
   }

@@ -150,7 +150,18 @@ export class LocalLoader implements SqlStore, ObjectStore {
         continue;
       }
       const text = await response.text();
-      if (!response.ok) throw new Error(`loader ${pathAndQuery.split("?")[0]}: ${text}`);
+      if (!response.ok) {
+        // The runtime lost its own connection to a binding's storage (seen under load on a state another killed run
+        // used): an idempotent call is asked again, like a connection failure.
+        if (retryable && attempt < CALL_ATTEMPTS && text.includes("Network connection lost")) {
+          console.error(
+            JSON.stringify({ level: "warn", msg: "loader call failed, retrying", path: pathAndQuery.split("?")[0], attempt, reason: text }),
+          );
+          await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+          continue;
+        }
+        throw new Error(`loader ${pathAndQuery.split("?")[0]}: ${text}`);
+      }
       return JSON.parse(text) as T;
     }
   }
@@ -224,7 +235,7 @@ export class LocalLoader implements SqlStore, ObjectStore {
   }
 
   deleteObject(key: string): Promise<unknown> {
-    return this.call(`/object?key=${encodeURIComponent(key)}`, { method: "DELETE" });
+    return this.call(`/object?key=${encodeURIComponent(key)}`, { method: "DELETE" }, true);
   }
 
   /** Whether an object exists (R2 head: no body read). */

@@ -44,7 +44,7 @@ for (const device of DEVICES) {
         await page.getByRole("button", { name: "Filter", exact: true }).click();
         filters = page.getByRole("dialog", { name: "Filter" });
       }
-      await filters.getByRole("button", { name: "Ekonomi" }).click();
+      await filters.getByRole("button", { name: "Ekonomi", exact: true }).click();
       const from = filters.getByRole("textbox", { name: "Omsättningsförändring från" });
       await from.fill("20 %");
       await from.press("Enter");

@@ -11,13 +11,14 @@
  * that a later run would take for finished.
  */
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { startCluster } from "#scripts/cluster/cluster";
 import { generateDataset } from "#scripts/data/generate";
 import { DEMO_DATA_DIR, ensureDemoDataset, ensureDemoIndex } from "#scripts/demo-data";
 import { applyMigrations, MIGRATION_DIRS } from "#scripts/migrate";
 import { INDEX_LAYOUT } from "#search-index/engine";
+import { generatorSourceHash, hashFiles, sourcesOf } from "#scripts/lib/source-hash";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const TEST_CACHE_DIR = path.join(ROOT, ".wrangler/test-cache");
@@ -40,18 +41,6 @@ export function startSharedCluster(onProgress?: (message: string) => void) {
   });
 }
 
-function hashFiles(files: string[]): string {
-  const hash = createHash("sha256");
-  for (const file of files.sort()) hash.update(path.relative(ROOT, file)).update("\0").update(readFileSync(file)).update("\0");
-  return hash.digest("hex").slice(0, 12);
-}
-
-const sourcesOf = (dir: string) =>
-  readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((name) => /\.(ts|sql|json)$/.test(name) && !name.endsWith(".test.ts"))
-    .map((name) => path.join(dir, name))
-    .filter((file) => statSync(file).isFile());
-
 /** Builds `dir` through a temporary sibling renamed at the end, unless it is there already; returns `dir`. */
 async function once(dir: string, build: (partial: string) => Promise<void>): Promise<string> {
   if (existsSync(dir)) return dir;
@@ -72,8 +61,7 @@ async function once(dir: string, build: (partial: string) => Promise<void>): Pro
 
 /** A generated dataset of `companies` companies from `seed`, generated once per size, seed and generator source. */
 export function sharedDataset(companies: number, seed: number): Promise<string> {
-  const key = hashFiles(sourcesOf(path.join(ROOT, "scripts/data")));
-  const dir = path.join(TEST_CACHE_DIR, "datasets", `${companies}-seed${seed}-${key}`);
+  const dir = path.join(TEST_CACHE_DIR, "datasets", `${companies}-seed${seed}-${generatorSourceHash()}`);
   return once(dir, (partial) => generateDataset({ companies, seed, outDir: partial }).then(() => undefined));
 }
 

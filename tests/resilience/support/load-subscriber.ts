@@ -141,17 +141,31 @@ async function listFileRound(ctx: Ctx) {
   await ctx.client.call("list file: delete", `/sapi/list-file/delete/${file.id}`, { method: "POST", expect: [204] });
 }
 
-async function exportRound(ctx: Ctx, serializedSearch: string, hitCount: number) {
+/**
+ * Whether a refused count is the reindex's doing: the search asked again is answered by another index version with
+ * fewer hits than the count asked for (the user who saw the old count gets "Ange ett antal mellan 1 och N").
+ */
+async function countChangedByReindex(ctx: Ctx, search: SearchInput, seen: { version: number }, count: number): Promise<boolean> {
+  const again = await searchPage(ctx, search, 0);
+  return again !== null && again.version !== seen.version && again.hitCount < count;
+}
+
+async function exportRound(ctx: Ctx, search: SearchInput, seen: { serializedSearch: string; hitCount: number; version: number }) {
   const before = await activeUser(ctx);
-  if (before === null || before < 1 || hitCount < 1) return;
-  const count = Math.min(hitCount, before, 20 + Math.floor(ctx.plan.random() * 180));
-  const query = `serializedSearch=${encodeURIComponent(serializedSearch)}&count=${count}`;
+  if (before === null || before < 1 || seen.hitCount < 1) return;
+  const count = Math.min(seen.hitCount, before, 20 + Math.floor(ctx.plan.random() * 180));
+  const query = `serializedSearch=${encodeURIComponent(seen.serializedSearch)}&count=${count}`;
   const requested = await ctx.client.postJson(
     "export: request",
     `/sapi/extraction/spreadsheet?${query}`,
     { exclude: true, idNumbers: [] },
-    { expect: [202], headers: { [IDEMPOTENCY_KEY_HEADER]: `load-${crypto.randomUUID()}` } },
+    { expect: [202, 400], headers: { [IDEMPOTENCY_KEY_HEADER]: `load-${crypto.randomUUID()}` } },
   );
+  if (requested?.status === 400) {
+    const code = (requested.body as { code?: unknown } | null)?.code;
+    if (code === "EXPORT_COUNT_OUT_OF_RANGE" && (await countChangedByReindex(ctx, search, seen, count))) return;
+    return ctx.stats.fail("export: request", "failed", `400 ${JSON.stringify(requested.body)}`);
+  }
   let job = requested && parseWith(ctx, "export: request", ExtractionJobSchema, requested.body);
   const until = Date.now() + 120_000;
   while (job && (job.status === "READY" || job.status === "RUNNING") && Date.now() < until) {
@@ -200,7 +214,7 @@ export async function runSubscriber(client: SubscriberClient, stats: LoadStats, 
     else if (roll < 0.22) await listFileRound(ctx);
     if (exportAt.length > 0 && Date.now() >= Math.min(...exportAt)) {
       exportAt.splice(exportAt.indexOf(Math.min(...exportAt)), 1);
-      await exportRound(ctx, first.serializedSearch, first.hitCount);
+      await exportRound(ctx, search, first);
     }
     await think();
   }
