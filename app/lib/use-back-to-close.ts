@@ -10,7 +10,7 @@
  * router's as always; when Back later lands on the entry a closed sheet left under it, the step goes on to the next.
  */
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 
 const DEPTH = "urvalSheet";
 
@@ -20,6 +20,9 @@ interface Sheet {
 }
 
 let sheets: Sheet[] = [];
+// The sheets' entries go back on top in the commit that shows a new address, before the next frame (and any Back the
+// user presses in it); the server's render has no history, and useLayoutEffect there would only warn.
+const useBeforePaint = typeof document === "undefined" ? useEffect : useLayoutEffect;
 /** Back steps taken here (a sheet closed by its button), whose popstate only needs stopping. */
 let ownSteps = 0;
 let routerAddress = "";
@@ -54,7 +57,7 @@ function onPopState(event: PopStateEvent) {
 /** While `open`, Back calls `close`. */
 export function useBackToClose(open: boolean, close: () => void): void {
   const { pathname, search, hash } = useLocation();
-  useEffect(() => {
+  useBeforePaint(() => {
     routerAddress = pathname + search + hash;
     // A search made inside an open sheet (a county picked on the phone's map) pushed an address of its own over the
     // sheet's entry: the sheets' entries go on top of it again, so that Back closes the sheet and keeps the pick

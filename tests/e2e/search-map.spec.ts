@@ -55,6 +55,8 @@ test("'Karta': counties shaded by the selection, click filters, municipalities, 
   await page.getByRole("button", { name: "Karta" }).click();
   await map.locator('[data-place-code="01"]').click();
   await expect.poll(() => searchInUrl(page).codeSet.location).toEqual(["01"]);
+  // The sheet's entry is back on top of the pick's address (the commit that shows the pick puts it there).
+  await expect.poll(() => page.evaluate(() => (window.history.state as { urvalSheet?: number } | null)?.urvalSheet ?? 0)).toBe(1);
   const picked = page.url();
   await page.goBack();
   await expect(map).toBeHidden();

@@ -12,6 +12,7 @@ import { authedFetch, createTestUser, type HarnessResponse, type TestUser } from
 import { createUrvalHarness } from "../support/worker-harness";
 import { seedIndex, type SeededIndex } from "../support/seed-index";
 import { ROUND_TRIPS_HEADER, type RoundTrips } from "./support/round-trips";
+import { roomInWindow } from "./support/rate-window";
 
 const harness = createUrvalHarness({ countRoundTrips: true });
 let seeded: SeededIndex;
@@ -63,16 +64,6 @@ async function expectLimited(response: HarnessResponse, kind: CallKind, maxRetry
   const retryAfter = Number(response.headers.get("Retry-After"));
   expect(retryAfter).toBeGreaterThanOrEqual(minRetryAfter);
   expect(retryAfter).toBeLessThanOrEqual(maxRetryAfter);
-}
-
-/**
- * Miniflare's rate limiter counts in windows aligned to the clock (floor(now / period)): waits, if needed, until the
- * current window has `needMs` left, so that a burst fired now falls into one window.
- */
-async function roomInWindow(periodSeconds: number, needMs: number) {
-  const periodMs = periodSeconds * 1000;
-  const left = periodMs - (Date.now() % periodMs);
-  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
 
 /** Calls of `kind` at the given ages (ms before now) in the user's Durable Object, as earlier calls would have left. */
