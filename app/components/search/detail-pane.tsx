@@ -8,7 +8,7 @@
  * card when the focus was in it. The content's code (detail-content.tsx) is fetched when a pane first opens, beside
  * the record (issue 48 point 6).
  */
-import { memo, Suspense, useEffect, useRef, useState } from "react";
+import { memo, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { lazyWithPreload } from "../../lib/lazy-with-preload";
 import { recordId } from "../../lib/search/search-state";
 import { useDetail } from "../../lib/search/use-detail";
@@ -16,6 +16,9 @@ import { useSearchScreen, useSearchState } from "./search-context";
 import { Spinner } from "./spinner";
 
 const DetailContent = lazyWithPreload(() => import("./detail-content").then((m) => m.DetailContent));
+
+/** Before paint in the browser (the server's render has no document, and useLayoutEffect there would only warn). */
+const useBeforePaint = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /** Matches the slide-out transition in search.css. */
 export const CLOSE_ANIMATION_MS = 200;
@@ -104,9 +107,11 @@ export const DetailPane = memo(function DetailPane() {
   }, [detail.status, shownId, closing]);
 
   // Escape is heard on the document: right after a click the focus is still on the card (the heading takes it only
-  // once the detail is ready). A modal or popup that handled Escape itself marks it handled (defaultPrevented).
+  // once the detail is ready). A modal or popup that handled Escape itself marks it handled (defaultPrevented). Heard
+  // from the frame that first shows the pane: a passive effect runs after paint, and an Escape pressed in between (a
+  // busy machine) was lost while the pane was already on screen.
   useBelowHeader(paneRef, shownId !== null);
-  useEffect(() => {
+  useBeforePaint(() => {
     if (shownId === null || closing) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || event.defaultPrevented) return;
