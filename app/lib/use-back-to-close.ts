@@ -10,7 +10,8 @@
  * router's as always; when Back later lands on the entry a closed sheet left under it, the step goes on to the next.
  */
 import { useLocation } from "@remix-run/react";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
+import { useBeforePaint } from "./use-before-paint";
 
 const DEPTH = "urvalSheet";
 
@@ -20,9 +21,6 @@ interface Sheet {
 }
 
 let sheets: Sheet[] = [];
-// The sheets' entries go back on top in the commit that shows a new address, before the next frame (and any Back the
-// user presses in it); the server's render has no history, and useLayoutEffect there would only warn.
-const useBeforePaint = typeof document === "undefined" ? useEffect : useLayoutEffect;
 /** Back steps taken here (a sheet closed by its button), whose popstate only needs stopping. */
 let ownSteps = 0;
 let routerAddress = "";
@@ -61,7 +59,8 @@ export function useBackToClose(open: boolean, close: () => void): void {
     routerAddress = pathname + search + hash;
     // A search made inside an open sheet (a county picked on the phone's map) pushed an address of its own over the
     // sheet's entry: the sheets' entries go on top of it again, so that Back closes the sheet and keeps the pick
-    // (issue 48 point 8). The first of the open sheets' hooks to see the new address does it for all of them.
+    // (issue 48 point 8). The first of the open sheets' hooks to see the new address does it for all of them, in the
+    // commit that shows the address, before a Back pressed in the next frame.
     if (sheets.length > 0 && depthOf(window.history.state) === 0) {
       for (const sheet of sheets) window.history.pushState({ ...(window.history.state as object | null), [DEPTH]: sheet.depth }, "");
     }

@@ -5,15 +5,13 @@
  * and scrolls within itself. Measured again whenever the window or the popup changes size, before paint. A popup that
  * the stylesheet lays out in the flow of another box (Konto in the phone's menu) scrolls with that box instead.
  */
-import { type RefObject, useEffect, useLayoutEffect } from "react";
+import type { RefObject } from "react";
+import { useBeforePaint } from "./use-before-paint";
 
 /** The gap kept between a moved popup and the window's edge. */
 export const WINDOW_MARGIN_PX = 8;
 /** A popup is never made shorter than this: below it the page scrolls instead. */
 const MIN_HEIGHT_PX = 160;
-
-// Popups are closed in the server's render; useLayoutEffect there would only warn.
-const useBeforePaint = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
  * The sideways shift that brings a box spanning [left, right] back inside a window `width` wide: none for a box inside

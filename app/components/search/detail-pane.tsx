@@ -8,17 +8,15 @@
  * card when the focus was in it. The content's code (detail-content.tsx) is fetched when a pane first opens, beside
  * the record (issue 48 point 6).
  */
-import { memo, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { memo, Suspense, useEffect, useRef, useState } from "react";
 import { lazyWithPreload } from "../../lib/lazy-with-preload";
+import { useBeforePaint } from "../../lib/use-before-paint";
 import { recordId } from "../../lib/search/search-state";
 import { useDetail } from "../../lib/search/use-detail";
 import { useSearchScreen, useSearchState } from "./search-context";
 import { Spinner } from "./spinner";
 
 const DetailContent = lazyWithPreload(() => import("./detail-content").then((m) => m.DetailContent));
-
-/** Before paint in the browser (the server's render has no document, and useLayoutEffect there would only warn). */
-const useBeforePaint = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /** Matches the slide-out transition in search.css. */
 export const CLOSE_ANIMATION_MS = 200;
