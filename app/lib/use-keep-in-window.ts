@@ -3,7 +3,8 @@
  * that box would reach past the window's left or right edge, it is shifted sideways (the CSS `translate` property) by
  * as much, keeping a small margin, and where it would reach past the bottom, it gets as tall as the window leaves it
  * and scrolls within itself. Measured again whenever the window or the popup changes size, before paint. A popup that
- * the stylesheet lays out in the flow of another box (Konto in the phone's menu) scrolls with that box instead.
+ * the stylesheet lays out in the flow of another box (Konto in the phone's menu) scrolls with that box instead, which
+ * is scrolled to show it.
  */
 import type { RefObject } from "react";
 import { useBeforePaint } from "./use-before-paint";
@@ -41,7 +42,11 @@ function place(panel: HTMLElement): void {
   const { clientWidth, clientHeight } = document.documentElement;
   const shift = shiftIntoWindow(box.left, box.right, clientWidth);
   if (shift !== 0) style.translate = `${shift}px 0`;
-  const height = getComputedStyle(panel).position === "static" ? null : heightInWindow(box.top, box.bottom, clientHeight);
+  const inFlow = getComputedStyle(panel).position === "static";
+  // In the flow of a box that scrolls (Konto in the phone's menu, capped at the window's height): that box scrolls it
+  // into view, whole where it fits.
+  if (inFlow && (box.bottom > clientHeight || box.top < 0)) panel.scrollIntoView({ block: "nearest" });
+  const height = inFlow ? null : heightInWindow(box.top, box.bottom, clientHeight);
   if (height !== null) {
     style.maxHeight = `${height}px`;
     style.overflowY = "auto";
