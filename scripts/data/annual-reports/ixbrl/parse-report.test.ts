@@ -483,45 +483,53 @@ describe("refusals", () => {
 });
 
 describe("a hostile document of 10 MB", () => {
-  const size = 10 * 2 ** 20;
   const fact = '<ix:nonFraction name="se-gen-base:Nettoomsattning" contextRef="period0" unitRef="SEK" format="ixt:numspacecomma">';
   const name = '<ix:nonNumeric name="se-cd-base:ForetagetsNamn" contextRef="period0">';
-  const bodies: [string, () => string][] = [
-    ["deeply nested elements", () => "<div>".repeat(size / 5)],
-    ["a fact of many spans", () => `${fact}${"<span>1</span>".repeat(size / 14)}</ix:nonFraction>`],
-    ["text in nested facts", () => `${name.repeat(100)}${"<b>x</b>".repeat(size / 8)}`],
-    ["many facts", () => `${fact}1</ix:nonFraction>`.repeat(size / 120)],
-    ["many attributes", () => `<p ${"a='1' ".repeat(size / 6)}/>`],
-    ["unknown entities", () => `<p>${"&a".repeat(size / 2)}</p>`],
-    ["bare ampersands", () => `<p>${"&".repeat(size)}</p>`],
-    ["an unterminated attribute", () => `<p title="${"x".repeat(size)}`],
-    ["unterminated comments", () => `<p>${"<!--".repeat(size / 4)}</p>`],
-    ["CDATA ends and references", () => `<p>${"]]>&lt;".repeat(size / 7)}</p>`],
-    ["a long spaced number", () => `${fact}${"1 ".repeat(size / 2)}</ix:nonFraction>`],
+  /** Each hostile body at a given size in bytes (about). */
+  const bodies: [string, (size: number) => string][] = [
+    ["deeply nested elements", (size) => "<div>".repeat(size / 5)],
+    ["a fact of many spans", (size) => `${fact}${"<span>1</span>".repeat(size / 14)}</ix:nonFraction>`],
+    ["text in nested facts", (size) => `${name.repeat(100)}${"<b>x</b>".repeat(size / 8)}`],
+    ["many facts", (size) => `${fact}1</ix:nonFraction>`.repeat(size / 120)],
+    ["many attributes", (size) => `<p ${"a='1' ".repeat(size / 6)}/>`],
+    ["unknown entities", (size) => `<p>${"&a".repeat(size / 2)}</p>`],
+    ["bare ampersands", (size) => `<p>${"&".repeat(size)}</p>`],
+    ["an unterminated attribute", (size) => `<p title="${"x".repeat(size)}`],
+    ["unterminated comments", (size) => `<p>${"<!--".repeat(size / 4)}</p>`],
+    ["CDATA ends and references", (size) => `<p>${"]]>&lt;".repeat(size / 7)}</p>`],
+    ["a long spaced number", (size) => `${fact}${"1 ".repeat(size / 2)}</ix:nonFraction>`],
   ];
 
-  /** CPU time, not wall time: the machine may be shared; what matters is that the work is linear. */
-  function cpuMilliseconds(run: () => void): number {
+  /** CPU time, not wall time: the machine may be shared. */
+  function cpuMilliseconds(bytes: Uint8Array): number {
     const before = process.cpuUsage();
-    run();
+    try {
+      parseAnnualReport(bytes);
+    } catch (error) {
+      if (!(error instanceof ReportRefusal)) throw error;
+    }
     const used = process.cpuUsage(before);
     return (used.user + used.system) / 1000;
   }
 
-  // The generous timeout is for building the 10 MB documents on a busy machine; the limit is the CPU time asserted.
+  // What is asserted is that the work grows linearly: the 10 MB document costs at most 15 times the 1 MB one (10 times
+  // the bytes, with room for the collector; the better of two runs each, after a warm-up, as the loader parses
+  // thousands of reports in one process), so no body can make the parser quadratic. An absolute bound of one
+  // second was asserted until a fresh machine parsed "many facts" (87 000 facts) in 1.1–1.2 s of CPU while
+  // the same code had passed it on others; the bound below only catches a runaway. The hostile archive corpus's
+  // "refused within 1 s" is asserted in read-archives-hostile.test.ts.
+  // The generous timeout is for building the documents on a busy machine.
   it.each(bodies)(
-    "with %s is refused or parsed in well under a second",
+    "with %s is refused or parsed in time linear in its size",
     (_, body) => {
-      const bytes = new TextEncoder().encode(annualReport({ body: body() }));
-      const milliseconds = cpuMilliseconds(() => {
-        try {
-          parseAnnualReport(bytes);
-        } catch (error) {
-          if (!(error instanceof ReportRefusal)) throw error;
-        }
-      });
-      expect(milliseconds).toBeLessThan(1000);
+      const small = new TextEncoder().encode(annualReport({ body: body(2 ** 20) }));
+      const large = new TextEncoder().encode(annualReport({ body: body(10 * 2 ** 20) }));
+      cpuMilliseconds(small);
+      const smallMs = Math.min(cpuMilliseconds(small), cpuMilliseconds(small));
+      const largeMs = Math.min(cpuMilliseconds(large), cpuMilliseconds(large));
+      expect(largeMs).toBeLessThan(Math.max(15 * smallMs, 100));
+      expect(largeMs).toBeLessThan(5_000);
     },
-    30_000,
+    60_000,
   );
 });
