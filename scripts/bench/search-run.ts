@@ -71,7 +71,7 @@ export interface SuggestResult {
 type Errors = Partial<Record<EngineName, number>>;
 
 /** One timed run; a failure of an engine that is not strict is counted, not thrown. */
-async function timed(engine: BenchEngine, fn: () => Promise<unknown> | unknown, into: Timing, errors: Errors): Promise<void> {
+export async function timed(engine: BenchEngine, fn: () => Promise<unknown> | unknown, into: Timing, errors: Errors): Promise<void> {
   const cpu = process.cpuUsage();
   const started = performance.now();
   try {
@@ -86,7 +86,7 @@ async function timed(engine: BenchEngine, fn: () => Promise<unknown> | unknown, 
 }
 
 /** The untimed first call: a cold cluster may fail it (its first aggregations load their caches); tried up to 3 times. */
-async function warmUp<T>(engine: BenchEngine, fn: () => Promise<T> | T): Promise<T> {
+export async function warmUp<T>(engine: BenchEngine, fn: () => Promise<T> | T): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();
@@ -99,7 +99,7 @@ async function warmUp<T>(engine: BenchEngine, fn: () => Promise<T> | T): Promise
   }
 }
 
-const emptyTimings = (engines: BenchEngine[]): Timings => Object.fromEntries(engines.map((e) => [e.name, { wall: [], cpu: [] }]));
+export const emptyTimings = (engines: BenchEngine[]): Timings => Object.fromEntries(engines.map((e) => [e.name, { wall: [], cpu: [] }]));
 
 /**
  * Run r of every engine that still has runs left, in the engines' order on even rounds and the reverse on odd ones:

@@ -1,7 +1,7 @@
 /**
  * npm run bench:search -- --companies N [--source DIR] [--runs R] [--sqlite-runs S] [--no-append]
  *   [--engines embedded,sqlite,duckdb,cluster1,cluster1cached,cluster3] [--heap-mb MB] [--primaries N] [--port P]
- *   [--histogram FIELD]
+ *   [--histogram FIELD] [--new-filters]
  * The embedded search backend beside other engines on the same data and query mix (issues 4 and 27); appends to
  * docs/benchmarks (record.ts). Default engines: embedded,sqlite (the old comparison, its area and figures).
  * duckdb: the same tables in a DuckDB file cached beside the dataset (search-duckdb.ts). cluster1/cluster3: an OpenSearch
@@ -13,6 +13,9 @@
  * --histogram FIELD (issue 39): the embedded backend and the 1-node cluster (uncached) run every query a second way,
  * asking also for that range filter's histogram, interleaved with the plain runs; the report states the budgets
  * (embedded at most 10 %, the cluster at most 25 % above the same search without a histogram, at p50).
+ * --new-filters (issue 46 point 5): issue 46's filters (exclusion, growth, Gasellföretag, company age) put on searches
+ * of the mix, each timed in turns with the same search without them on the embedded backend and the uncached 1-node
+ * cluster; the report states the budgets (search-new-filters.ts). Not with SQLite or DuckDB, which know none of them.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -23,6 +26,7 @@ import { parseSearch, visiblePage } from "#search-index/engine";
 import { type BenchCluster, startBenchCluster } from "./search-cluster";
 import { backendEngine, duckdbEngine, sqliteEngine } from "./search-engines";
 import { ensureDataset, loadEngines } from "./search-load";
+import { newFilterBudgetLines, newFilterFigures, runNewFilterPairs } from "./search-new-filters";
 import { BENCH_QUERIES, SUGGEST_TEXTS } from "./search-queries";
 import { folderBytes, runChildReindex, stopChildReindex } from "./search-reindex";
 import { REINDEX_AREA, type ReindexRow, reindexFigures, renderReindexReport } from "./search-reindex-report";
@@ -37,18 +41,24 @@ const EnginesSchema = z
   .refine((names) => names.includes("embedded"), "the engines must include embedded: the others are compared with it")
   .transform((names) => ENGINE_NAMES.filter((name) => names.includes(name)));
 
-const ArgsSchema = z.object({
-  companies: z.coerce.number().int().positive().max(5_000_000).default(100_000),
-  source: z.string().optional(),
-  runs: z.coerce.number().int().min(3).max(1000).default(30),
-  "sqlite-runs": z.coerce.number().int().min(1).max(1000).optional(),
-  "no-append": z.boolean().default(false),
-  engines: EnginesSchema.default(["embedded", "sqlite"]),
-  "heap-mb": z.coerce.number().int().min(256).max(31_744).default(2048),
-  primaries: z.coerce.number().int().min(1).max(16).default(1),
-  port: z.coerce.number().int().min(1024).max(65_000).default(9470),
-  histogram: HistogramFieldSchema.optional(),
-});
+const ArgsSchema = z
+  .object({
+    companies: z.coerce.number().int().positive().max(5_000_000).default(100_000),
+    source: z.string().optional(),
+    runs: z.coerce.number().int().min(3).max(1000).default(30),
+    "sqlite-runs": z.coerce.number().int().min(1).max(1000).optional(),
+    "no-append": z.boolean().default(false),
+    engines: EnginesSchema.default(["embedded", "sqlite"]),
+    "heap-mb": z.coerce.number().int().min(256).max(31_744).default(2048),
+    primaries: z.coerce.number().int().min(1).max(16).default(1),
+    port: z.coerce.number().int().min(1024).max(65_000).default(9470),
+    histogram: HistogramFieldSchema.optional(),
+    "new-filters": z.boolean().default(false),
+  })
+  .refine(
+    (args) => !args["new-filters"] || !args.engines.some((name) => name === "sqlite" || name === "duckdb"),
+    "--new-filters runs on the embedded backend and the clusters only: SQLite and DuckDB know none of issue 46's filters",
+  );
 
 /** Stops what the run started (clusters, a reindex child), once, in reverse order; also on Ctrl-C. */
 class Cleanup {
@@ -95,6 +105,7 @@ async function main() {
       primaries: { type: "string" },
       port: { type: "string" },
       histogram: { type: "string" },
+      "new-filters": { type: "boolean" },
     },
   });
   const args = ArgsSchema.parse(values);
@@ -176,6 +187,13 @@ async function main() {
     });
     const results = await runQueries(BENCH_QUERIES, bench, prepare);
     const suggestions = await runSuggestions(SUGGEST_TEXTS, bench, args.runs);
+    const pairEngines = bench.filter((engine) => engine.name === "embedded" || engine.name === "cluster1");
+    const baseQuery = (name: string) => {
+      const found = BENCH_QUERIES.find((query) => query.name === name);
+      if (!found) throw new Error(`no query '${name}' in the mix`);
+      return found;
+    };
+    const pairs = args["new-filters"] ? await runNewFilterPairs(pairEngines, prepare, baseQuery) : [];
     const command = `npm run bench:search -- ${process.argv.slice(2).join(" ")}`.trim();
     const notes: string[] = [];
     if (engines.duckdb) {
@@ -187,18 +205,22 @@ async function main() {
     }
     if (clusters.length > 0) notes.push(clusterNote(clusters, args.primaries));
     notes.push(...failures);
-    const report = renderReport({ results, suggestions, engines: engineNames, stats: engines.stats, command, runs: args.runs, notes });
+    const pairNames = pairEngines.map((engine) => engine.name);
+    const report = [
+      renderReport({ results, suggestions, engines: engineNames, stats: engines.stats, command, runs: args.runs, notes }),
+      ...newFilterBudgetLines(pairs, pairNames),
+    ].join("\n");
     console.log(report);
     const reindexReport = reindexRows.length > 0 ? renderReindexReport(reindexRows, command, dir) : null;
     if (reindexReport) console.log(reindexReport);
-    const mismatched = results.some((r) => Object.keys(r.mismatches).length > 0);
+    const mismatched = [...results, ...pairs].some((r) => Object.keys(r.mismatches).length > 0);
     if (mismatched) console.error("Some hit counts differ from the embedded index's (see ≠): not appended.");
     const note = `${count(engines.stats.companies)} companies, ${count(engines.stats.worksites)} worksites (${engines.stats.dataset})`;
     if (!args["no-append"] && !mismatched) {
       await appendReport(report, {
         area: isLegacy(engineNames) ? LEGACY_AREA : ENGINES_AREA,
         command,
-        figures: searchFigures(results, suggestions, engines.stats, engineNames),
+        figures: [...searchFigures(results, suggestions, engines.stats, engineNames), ...newFilterFigures(pairs, pairNames)],
         note: clusters.length > 0 ? `${note}; cluster heap ${args["heap-mb"]} MB per node` : note,
       });
       if (reindexReport) await appendReport(reindexReport, { area: REINDEX_AREA, command, figures: reindexFigures(reindexRows), note });
