@@ -6,6 +6,7 @@
  */
 import type { BenchFigure } from "./record";
 import type { BenchQuery } from "./search-queries";
+import { numberTable } from "./search-report";
 import {
   type BenchEngine,
   emptyTimings,
@@ -198,12 +199,7 @@ export function newFilterBudgetLines(results: PairResult[], engines: readonly En
   return [
     "The filters of issue 46 (exclusion, growth, Gasellföretag, company age) on searches of the mix, each timed in turns with the same search without the new filter, in this run (p95):",
     "",
-    `| ${head.join(" | ")} |`,
-    `| --- | ${head
-      .slice(1)
-      .map(() => "---:")
-      .join(" | ")} |`,
-    ...rows,
+    ...numberTable(head, rows),
     "",
     ...(mismatches.length > 0 ? ["Hit counts that differ from the embedded index's (≠ in the table):", "", ...mismatches, ""] : []),
     ...verdicts.flatMap((line) => [line, ""]),

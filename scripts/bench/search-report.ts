@@ -80,6 +80,18 @@ export const HISTOGRAM_BUDGETS: { engine: EngineName; base: EngineName; budget: 
   { engine: "cluster1Histogram", base: "cluster1", budget: 1.25 },
 ];
 
+/** A Markdown table whose first column is text and the others are figures (right-aligned); rows already rendered. */
+export function numberTable(head: string[], rows: string[]): string[] {
+  return [
+    `| ${head.join(" | ")} |`,
+    `| --- | ${head
+      .slice(1)
+      .map(() => "---:")
+      .join(" | ")} |`,
+    ...rows,
+  ];
+}
+
 /** The histogram budgets as a table (p50 without and with, the ratio per query) and one verdict line each. */
 export function histogramBudgetLines(results: QueryResult[], engines: readonly EngineName[]): string[] {
   const budgets = HISTOGRAM_BUDGETS.filter(({ engine, base }) => engines.includes(engine) && engines.includes(base));
@@ -109,12 +121,7 @@ export function histogramBudgetLines(results: QueryResult[], engines: readonly E
   return [
     "A range filter's histogram on the same searches, interleaved with the runs without it:",
     "",
-    `| ${head.join(" | ")} |`,
-    `| --- | ${head
-      .slice(1)
-      .map(() => "---:")
-      .join(" | ")} |`,
-    ...rows,
+    ...numberTable(head, rows),
     "",
     ...verdicts.flatMap((line) => [line, ""]),
   ];
@@ -154,13 +161,7 @@ export function queryHeader(engines: readonly EngineName[]): string[] {
   const head = ["query", "hits", "embedded p50 ms", "embedded p95 ms", "embedded CPU p50 ms"];
   for (const name of others)
     head.push(`${ENGINE_LABELS[name]} p50 ms`, `${ENGINE_LABELS[name]} p95 ms`, `${ENGINE_LABELS[name]} ÷ embedded (p50)`);
-  return [
-    `| ${head.join(" | ")} |`,
-    `| --- | ${head
-      .slice(1)
-      .map(() => "---:")
-      .join(" | ")} |`,
-  ];
+  return numberTable(head, []);
 }
 
 export interface ReportInput {
