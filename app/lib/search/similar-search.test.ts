@@ -57,6 +57,15 @@ describe("the similar search", () => {
     expect(safeParseSearch(search).success).toBe(true);
   });
 
+  it("drops an excluded section above the company's industry, and its county, at every step (issue 46)", () => {
+    const excludeCodeSet = { sni: ["I", "G"], location: ["08", "01"] };
+    for (const step of [NARROW, ...similarLadder(basis, classes)]) {
+      const search = similarSearch(basis, step, { classes, excludeCodeSet });
+      expect(search.excludeCodeSet, JSON.stringify(step)).toEqual({ sni: ["G"], location: ["01"] });
+      expect(safeParseSearch(search).success).toBe(true);
+    }
+  });
+
   it("leaves out a side at the field's bound and what the company lacks", () => {
     const small = similarSearch({ ...basis, numEmployees: 0, sniCode: null, countyCode: null }, NARROW, { classes });
     expect(small.range).toEqual({ numEmployees: "_4" });

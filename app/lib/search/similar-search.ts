@@ -11,6 +11,7 @@ import { formatNumber, formatSniCode } from "#shared/format";
 import { CODE_SET_NAMES, CODE_SETS, RANGE_FIELDS } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { formatRange } from "#shared/search/search-values";
+import { sniCodeContains } from "#shared/search/sni-sections";
 import { emptySearch } from "#shared/search/empty-search";
 
 /** Fewer other companies than this widens the search a step. */
@@ -109,13 +110,20 @@ export interface SimilarOptions {
 
 /**
  * The exclusions kept from the search the action started from: the company code sets' only, and none that would
- * leave out the company's own kind: a code the similar search chooses, or one above it (a shorter code the chosen
- * one starts with: "62" above "62010", county "01" above "0180").
+ * leave out the company's own kind: the company's industry or county, a code the similar search chooses, or one above
+ * either (a shorter code it starts with: "62" above "62010", county "01" above "0180"; an industry's section: "J"
+ * above "62010").
  */
-function keptExclusions(excluded: Search["excludeCodeSet"], chosen: Search["codeSet"]): Search["excludeCodeSet"] {
+function keptExclusions(excluded: Search["excludeCodeSet"], chosen: Search["codeSet"], basis: SimilarBasis): Search["excludeCodeSet"] {
+  const owns: Search["codeSet"] = {
+    sni: [...(chosen.sni ?? []), ...(basis.sniCode === null ? [] : [basis.sniCode])],
+    location: [...(chosen.location ?? []), ...(basis.countyCode === null ? [] : [basis.countyCode])],
+  };
+  const contains = (name: string, code: string, own: string) => (name === "sni" ? sniCodeContains(code, own) : own.startsWith(code));
   const kept: Search["excludeCodeSet"] = {};
   for (const name of CODE_SET_NAMES) {
-    const codes = (excluded[name] ?? []).filter((code) => !chosen[name]?.some((own) => own.startsWith(code)));
+    const mine = owns[name] ?? chosen[name] ?? [];
+    const codes = (excluded[name] ?? []).filter((code) => !mine.some((own) => contains(name, code, own)));
     if (codes.length > 0 && CODE_SETS[name].types.includes("COMPANY")) kept[name] = codes;
   }
   return kept;
@@ -134,7 +142,7 @@ export function similarSearch(basis: SimilarBasis, widening: Widening, options: 
     ...search,
     numeric: options.seqNo === undefined ? {} : { seqNo: options.seqNo },
     codeSet,
-    excludeCodeSet: keptExclusions(options.excludeCodeSet ?? {}, codeSet),
+    excludeCodeSet: keptExclusions(options.excludeCodeSet ?? {}, codeSet, basis),
     range: size ? { numEmployees: employeeRange(size) } : {},
     numSet: { ...(own.includeFile?.length ? { includeFile: own.includeFile } : {}), ...(excluded.length ? { excludeFile: excluded } : {}) },
   };
