@@ -53,11 +53,13 @@ export default function SelectionMap() {
   const [active, setActive] = useState<string | null>(null);
   const municipalities = useMunicipalities(county !== null);
   const shapes: readonly (PlaceShape & { d: string })[] = county === null ? COUNTY_SHAPES : (municipalities ?? []);
-  const areas = mapAreas(shapes, results?.aggregations ?? null, county);
-  const classes = mapClasses(Math.max(0, ...areas.map((area) => area.count)));
+  const areas = mapAreas(shapes, results?.aggregations ?? null, county, search.excludeCodeSet.location);
+  // The shading's scale is the searched places': an excluded one is drawn apart, whatever its count.
+  const classes = mapClasses(Math.max(0, ...areas.filter((area) => !area.excluded).map((area) => area.count)));
   const countyName = COUNTY_SHAPES.find((shape) => shape.code === county)?.name ?? "";
   const level = county === null ? "Län" : "Kommun";
-  const countText = (area: MapArea) => `${formatNumber(area.count)} ${resultTypeWord(search.resultType, area.count)}`;
+  const countText = (area: MapArea) =>
+    `${area.excluded ? "utesluten, " : ""}${formatNumber(area.count)} ${resultTypeWord(search.resultType, area.count)}`;
   const pick = (code: string) => {
     if (county === null && isOnlyPlace(search, code)) setCounty(code);
     else update(searchForPlace(search, code));
@@ -100,7 +102,7 @@ export default function SelectionMap() {
                       {area.name}
                     </button>
                   </th>
-                  <td className="num">{formatNumber(area.count)}</td>
+                  <td className="num">{area.excluded ? `utesluten (${formatNumber(area.count)})` : formatNumber(area.count)}</td>
                 </tr>
               ))}
           </tbody>
@@ -118,7 +120,7 @@ export default function SelectionMap() {
                 key={area.code}
                 href={searchHref(searchForPlace(search, area.code))}
                 aria-label={`${area.name}, ${countText(area)}`}
-                className={`county county--shade-${shadeOf(area.count, classes)}`}
+                className={area.excluded ? "county county--excluded" : `county county--shade-${shadeOf(area.count, classes)}`}
                 data-place-code={area.code}
                 onMouseEnter={() => setActive(area.code)}
                 onMouseLeave={() => setActive(null)}
@@ -155,6 +157,12 @@ export default function SelectionMap() {
                 {c.label}
               </li>
             ))}
+            {areas.some((area) => area.excluded) ? (
+              <li>
+                <span className="selection-map__swatch county--excluded" aria-hidden="true" />
+                Utesluten
+              </li>
+            ) : null}
           </ul>
         </>
       )}

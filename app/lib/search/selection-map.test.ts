@@ -38,10 +38,33 @@ describe("areas and clicks", () => {
 
   it("reads the location facet's counts, a county's municipalities only", () => {
     expect(mapAreas(shapes, { location: { "0180": 7, "1280": 2 } }, "01")).toEqual([
-      { code: "0114", name: "Upplands Väsby", count: 0 },
-      { code: "0180", name: "Stockholm", count: 7 },
+      { code: "0114", name: "Upplands Väsby", count: 0, excluded: false },
+      { code: "0180", name: "Stockholm", count: 7, excluded: false },
     ]);
     expect(mapAreas(shapes, null, null)).toHaveLength(3);
+  });
+
+  it("marks the places a search excludes, and those in an excluded county (issue 46)", () => {
+    const areas = mapAreas(shapes, { location: { "0180": 7, "1280": 2 } }, null, ["0180", "12"]);
+    expect(areas.map((area) => [area.code, area.excluded])).toEqual([
+      ["0114", false],
+      ["0180", true],
+      ["1280", true],
+    ]);
+    expect(areas.find((area) => area.code === "0180")?.count).toBe(7);
+  });
+
+  it("a click on an excluded place chooses it and drops its exclusion and its county's, not those inside it", () => {
+    const search = SearchSchema.parse({ codeSet: { location: ["01"] }, excludeCodeSet: { location: ["0180"], sni: ["F"] } });
+    const municipality = searchForPlace(search, "0180");
+    expect(municipality.codeSet.location).toEqual(["0180"]);
+    expect(municipality.excludeCodeSet).toEqual({ sni: ["F"] });
+    expect(SearchSchema.safeParse(municipality).success).toBe(true);
+    const county = searchForPlace(SearchSchema.parse({ excludeCodeSet: { location: ["01", "1280"] } }), "0180");
+    expect(county.excludeCodeSet).toEqual({ location: ["1280"] });
+    const inside = searchForPlace(SearchSchema.parse({ excludeCodeSet: { location: ["0180"] } }), "01");
+    expect(inside.excludeCodeSet).toEqual({ location: ["0180"] });
+    expect(SearchSchema.safeParse(inside).success).toBe(true);
   });
 
   it("knows the one county a search is limited to", () => {

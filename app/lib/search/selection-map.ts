@@ -45,6 +45,8 @@ export interface MapArea {
   code: string;
   name: string;
   count: number;
+  /** Left out by the search ("Uteslut", issue 46): the place or the county it lies in is excluded. */
+  excluded: boolean;
 }
 
 /** Places as the map knows them: code, name and (for municipalities) the county. */
@@ -54,12 +56,26 @@ export interface PlaceShape {
   county?: string;
 }
 
-/** The areas of a level with their counts of the search on screen (a place without hits counts 0). */
-export function mapAreas(shapes: readonly PlaceShape[], aggregations: Aggregations | null, county: string | null): MapArea[] {
+/**
+ * The areas of a level with their counts of the search on screen (a place without hits counts 0). An excluded place
+ * keeps its count, as its row in the place tree does (the facet counts the places whatever the place filter says), and
+ * is marked so the map does not shade it as if it were searched.
+ */
+export function mapAreas(
+  shapes: readonly PlaceShape[],
+  aggregations: Aggregations | null,
+  county: string | null,
+  excluded: readonly string[] = [],
+): MapArea[] {
   const counts = aggregations?.location ?? {};
   return shapes
     .filter((shape) => county === null || shape.county === county)
-    .map((shape) => ({ code: shape.code, name: shape.name, count: counts[shape.code] ?? 0 }));
+    .map((shape) => ({
+      code: shape.code,
+      name: shape.name,
+      count: counts[shape.code] ?? 0,
+      excluded: excluded.some((code) => shape.code.startsWith(code)),
+    }));
 }
 
 /** The county whose municipalities open by themselves: the one county the search is limited to, if any. */
@@ -69,9 +85,19 @@ export function chosenCounty(search: Search): string | null {
   return codes.length > 0 && counties.size === 1 ? [...counties][0]! : null;
 }
 
-/** A click on an area: the search limited to that place, everything else kept. */
+/**
+ * A click on an area: the search limited to that place, everything else kept, except the exclusions of that place or
+ * of the county it lies in (a search may not both choose and exclude a place); exclusions inside it stay ("Stockholms
+ * län utom Solna").
+ */
 export function searchForPlace(search: Search, code: string): Search {
-  return { ...search, codeSet: { ...search.codeSet, location: [code] } };
+  const { location: excluded = [], ...otherExclusions } = search.excludeCodeSet;
+  const kept = excluded.filter((other) => !code.startsWith(other));
+  return {
+    ...search,
+    codeSet: { ...search.codeSet, location: [code] },
+    excludeCodeSet: kept.length > 0 ? { ...otherExclusions, location: kept } : otherExclusions,
+  };
 }
 
 /** Whether the search is limited to exactly this place (a second click on it opens its municipalities). */
