@@ -64,6 +64,14 @@ describe("the name a saved search is given (issue 38)", () => {
     expect(name({ excludeCodeSet: { sni: ["F"] } })).toBe("Företag utom Bygg");
   });
 
+  it("says Gasellföretag (issue 46)", () => {
+    expect(name({ bool: { gasell: true } })).toBe("Gasellföretag");
+    expect(name({ bool: { gasell: true }, codeSet: { location: ["01"] } })).toBe("Gasellföretag i Stockholms län");
+    expect(name({ bool: { gasell: true }, codeSet: { sni: ["F"], location: ["01"] } })).toBe("Bygg, gasellföretag i Stockholms län");
+    expect(name({ bool: { gasell: true }, excludeCodeSet: { sni: ["F"] } })).toBe("Gasellföretag utom Bygg");
+    expect(name({ bool: { gasell: false } })).toBe("Min bevakning");
+  });
+
   it("shortens a deeper industry's title to its first clause", () => {
     expect(name({ codeSet: { sni: ["43"] } })).toBe("Specialiserad bygg…");
     expect(name({ codeSet: { sni: ["16"] } })).toBe("Tillverkning av trä och varor…");

@@ -1,7 +1,7 @@
 /**
  * The name 'Spara bevakning' suggests (issue 38): the search in a few Swedish words, "Bygg i Stockholms län". The
  * industries (an SNI section by its everyday name, a deeper code by the first clause of its title), the free text,
- * the places and the company size, at most SAVED_SEARCH_NAME_LENGTH characters; "Min bevakning" when the search has
+ * the places, the company size and Gasellföretag, at most SAVED_SEARCH_NAME_LENGTH characters; "Min bevakning" when the search has
  * none of these to describe. The user may type another name before saving.
  */
 import { formatNumber } from "#shared/format";
@@ -108,19 +108,25 @@ export function savedSearchName(search: Search, refdata: SearchRefdata | null, n
   const notPlaces = refdata ? (search.excludeCodeSet.location ?? []).map((code) => codeLabel(refdata, "location", code)) : [];
   const text = search.text?.trim() ? `”${clip(search.text.trim(), TEXT_LENGTH)}”` : null;
   const size = sizeText(search, now);
+  // Gasellföretag (issue 46) is the noun where the name has none ("Gasellföretag i Skåne län"), else follows the
+  // industries or the text ("Bygg, gasellföretag").
+  const gazelles = search.bool.gasell === true;
+  const noun = gazelles ? "Gasellföretag" : "Företag";
   const industryText = (short: boolean) =>
     notIndustries.length > 0
-      ? `${listText(industries, short) || "Företag"} utom ${listText(notIndustries, short)}`
+      ? `${listText(industries, short) || noun} utom ${listText(notIndustries, short)}`
       : listText(industries, short);
   const placeText = (short: boolean) => {
     const chosen = places.length > 0 ? ` i ${listText(places, short)}` : "";
     if (notPlaces.length === 0) return chosen;
     return chosen ? `${chosen} utom ${listText(notPlaces, short)}` : ` utanför ${listText(notPlaces, short)}`;
   };
-  const what = (short: boolean) => [industryText(short), text].filter(Boolean).join(", ");
-  if (!what(false) && !placeText(false) && !size) return DEFAULT_SAVED_SEARCH_NAME;
-  const compose = (short: boolean, withSize: boolean) =>
-    (what(short) || "Företag") + placeText(short) + (withSize && size ? `, ${size}` : "");
+  const what = (short: boolean) => {
+    const named = [industryText(short), text].filter(Boolean).join(", ");
+    return gazelles && named && industries.length + (text ? 1 : 0) > 0 ? `${named}, gasellföretag` : named;
+  };
+  if (!what(false) && !placeText(false) && !size && !gazelles) return DEFAULT_SAVED_SEARCH_NAME;
+  const compose = (short: boolean, withSize: boolean) => (what(short) || noun) + placeText(short) + (withSize && size ? `, ${size}` : "");
   // The whole description if it fits; else without the size, then one industry and one place "m.fl.", then cut.
   const candidates = [compose(false, true), compose(false, false), compose(true, true), compose(true, false)];
   return candidates.find((name) => name.length <= SAVED_SEARCH_NAME_LENGTH) ?? clip(compose(true, false), SAVED_SEARCH_NAME_LENGTH);
