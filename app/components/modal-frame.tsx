@@ -4,7 +4,8 @@
  * it inert (every element marked data-modal-background that does not contain the modal), and gives focus to its
  * first action. Blocking modals ignore Escape.
  */
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
+import { useBeforePaint } from "../lib/use-before-paint";
 import { focusablesIn, useFocusTrap } from "./use-focus-trap";
 
 interface ModalFrameProps {
@@ -19,7 +20,9 @@ interface ModalFrameProps {
 
 /** Marks the page regions behind the modal (elements with data-modal-background that do not hold it) inert. */
 function useInertBackground(dialog: React.RefObject<HTMLDivElement | null>): void {
-  useEffect(() => {
+  // Before paint like the focus trap, so its cleanup runs with the trap's: the opener is no longer inert when the trap
+  // gives it the focus back.
+  useBeforePaint(() => {
     const own = dialog.current;
     const regions = [...document.querySelectorAll<HTMLElement>("[data-modal-background]")].filter((el) => !own || !el.contains(own));
     for (const region of regions) {
@@ -43,7 +46,7 @@ export function ModalFrame({ heading, children, actions, onDismiss, wide }: Moda
   useFocusTrap(dialogRef, true, onDismiss);
   useInertBackground(dialogRef);
 
-  useEffect(() => {
+  useBeforePaint(() => {
     const dialog = dialogRef.current;
     const actions = dialog?.querySelector<HTMLElement>(".modal__actions");
     const first = (actions ? focusablesIn(actions)[0] : undefined) ?? (dialog ? focusablesIn(dialog)[0] : undefined);

@@ -4,8 +4,9 @@
  * back to it, Escape calls `onEscape` wherever the focus fell, and on closing the focus returns to the control that
  * had it when the popup opened (unless the user has moved it elsewhere meanwhile, e.g. by clicking another field).
  */
-import { type RefObject, useEffect, useRef } from "react";
+import { type RefObject, useRef } from "react";
 import { FOCUSABLE, isDisplayed, trapTab } from "../lib/focus-trap";
+import { useBeforePaint } from "../lib/use-before-paint";
 
 /** The controls of `container` that Tab reaches, in order. */
 export function focusablesIn(container: HTMLElement): HTMLElement[] {
@@ -30,7 +31,9 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
   const escape = useRef(onEscape);
   escape.current = onEscape;
 
-  useEffect(() => {
+  // Before paint: an Escape or Tab pressed as soon as the popup shows (a busy machine runs passive effects later) is
+  // heard, and the opener is noted before the focus moves in.
+  useBeforePaint(() => {
     const root = container.current;
     if (!active || !root) return;
     const opener = document.activeElement instanceof HTMLElement && !root.contains(document.activeElement) ? document.activeElement : null;

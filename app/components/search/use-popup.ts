@@ -3,7 +3,8 @@
  * button), moves focus into it when opened and keeps it there while open (use-focus-trap.ts), and stays wholly inside
  * the window at any width (use-keep-in-window.ts, issue 48).
  */
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { useBeforePaint } from "../../lib/use-before-paint";
 import { useKeepInWindow } from "../../lib/use-keep-in-window";
 import { focusablesIn, useFocusTrap } from "../use-focus-trap";
 
@@ -23,7 +24,8 @@ export function usePopup<T extends HTMLElement = HTMLDivElement>() {
   useFocusTrap(panelRef, open, close);
   useKeepInWindow(panelRef, open);
 
-  useEffect(() => {
+  // Before paint, as the trap: a key pressed as soon as the popup shows already finds the focus in it.
+  useBeforePaint(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
