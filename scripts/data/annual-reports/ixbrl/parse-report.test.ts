@@ -512,9 +512,9 @@ describe("a hostile document of 10 MB", () => {
     return (used.user + used.system) / 1000;
   }
 
-  // What is asserted is that the work grows linearly: the 10 MB document costs at most 15 times the 1 MB one (10 times
-  // the bytes, with room for the collector; the better of two runs each, after a warm-up, as the loader parses
-  // thousands of reports in one process), so no body can make the parser quadratic. An absolute bound of one
+  // What is asserted is that the work grows linearly: the 10 MB document costs at most 40 times the 1 MB one (10 times
+  // the bytes; quadratic work would cost 100 times; the better of two runs each, after a warm-up, as the loader parses
+  // thousands of reports in one process). 15 times failed once under npm test's load here ("CDATA ends", 19 times). An absolute bound of one
   // second was asserted until a fresh machine parsed "many facts" (87 000 facts) in 1.1–1.2 s of CPU while
   // the same code had passed it on others; the bound below only catches a runaway. The hostile archive corpus's
   // "refused within 1 s" is asserted in read-archives-hostile.test.ts.
@@ -527,7 +527,7 @@ describe("a hostile document of 10 MB", () => {
       cpuMilliseconds(small);
       const smallMs = Math.min(cpuMilliseconds(small), cpuMilliseconds(small));
       const largeMs = Math.min(cpuMilliseconds(large), cpuMilliseconds(large));
-      expect(largeMs).toBeLessThan(Math.max(15 * smallMs, 100));
+      expect(largeMs).toBeLessThan(Math.max(40 * smallMs, 200));
       expect(largeMs).toBeLessThan(5_000);
     },
     60_000,
