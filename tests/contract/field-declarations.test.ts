@@ -97,7 +97,7 @@ describe("the declared yes/no filters", () => {
       const text = filterTexts(search, null);
       expect(text).toEqual([value || def.excludeLabel === undefined ? `${def.label}: ${value ? "Ja" : "Nej"}` : def.excludeLabel]);
       expectExport(search, def.label, def.exportColumns[type]);
-      expect(savedSearchName(search, null)).toBe(DEFAULT_SAVED_SEARCH_NAME);
+      expect(savedSearchName(search, null)).toBe(value && def.nameWord !== undefined ? def.nameWord : DEFAULT_SAVED_SEARCH_NAME);
     }
   });
 });

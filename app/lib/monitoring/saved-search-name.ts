@@ -5,7 +5,7 @@
  * none of these to describe. The user may type another name before saving.
  */
 import { formatNumber } from "#shared/format";
-import { RANGE_FIELD_NAMES, rangeFieldDef } from "#shared/search/search-fields";
+import { BOOL_FILTER_NAMES, flagDef, RANGE_FIELD_NAMES, rangeFieldDef } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { rangeDef, resolveRange } from "../search/range-input";
 import { ancestorsOf, codeLabel, type SearchRefdata } from "../search/search-refdata";
@@ -108,10 +108,11 @@ export function savedSearchName(search: Search, refdata: SearchRefdata | null, n
   const notPlaces = refdata ? (search.excludeCodeSet.location ?? []).map((code) => codeLabel(refdata, "location", code)) : [];
   const text = search.text?.trim() ? `”${clip(search.text.trim(), TEXT_LENGTH)}”` : null;
   const size = sizeText(search, now);
-  // Gasellföretag (issue 46) is the noun where the name has none ("Gasellföretag i Skåne län"), else follows the
-  // industries or the text ("Bygg, gasellföretag").
-  const gazelles = search.bool.gasell === true;
-  const noun = gazelles ? "Gasellföretag" : "Företag";
+  // A chosen flag declared with a name word (search-fields.ts `nameWord`: Gasellföretag, issue 46) is the noun where
+  // the name has none ("Gasellföretag i Skåne län"), else follows the industries or the text ("Bygg, gasellföretag").
+  const nameWord = BOOL_FILTER_NAMES.map((flag) => (search.bool[flag] === true ? flagDef(flag).nameWord : undefined)).find(Boolean);
+  const gazelles = nameWord !== undefined;
+  const noun = nameWord ?? "Företag";
   const industryText = (short: boolean) =>
     notIndustries.length > 0
       ? `${listText(industries, short) || noun} utom ${listText(notIndustries, short)}`
@@ -123,7 +124,7 @@ export function savedSearchName(search: Search, refdata: SearchRefdata | null, n
   };
   const what = (short: boolean) => {
     const named = [industryText(short), text].filter(Boolean).join(", ");
-    return gazelles && named && industries.length + (text ? 1 : 0) > 0 ? `${named}, gasellföretag` : named;
+    return nameWord && named && industries.length + (text ? 1 : 0) > 0 ? `${named}, ${nameWord.toLowerCase()}` : named;
   };
   if (!what(false) && !placeText(false) && !size && !gazelles) return DEFAULT_SAVED_SEARCH_NAME;
   const compose = (short: boolean, withSize: boolean) => (what(short) || noun) + placeText(short) + (withSize && size ? `, ${size}` : "");

@@ -208,11 +208,14 @@ export interface FlagDef extends FieldDef {
    * 'Ja' nor 'Nej' and is counted in neither. Its source returns null for it.
    */
   mayBeUnknown?: true;
+  /** Names the companies in a saved search's suggested name when the flag is chosen ('Gasellföretag i Skåne län'). */
+  nameWord?: string;
 }
 
 interface FlagOptions {
   excludeLabel?: string;
   mayBeUnknown?: true;
+  nameWord?: string;
 }
 
 const flag = (label: string, types: readonly ResultType[], exportColumns: ExportColumns = {}, options: FlagOptions = {}): FlagDef => ({
@@ -239,7 +242,7 @@ export const BOOL_FILTERS = {
   auditObligation: flag("Revisionsplikt", COMPANY_ONLY),
   shelfCompany: flag("Lagerbolag", COMPANY_ONLY, {}, { excludeLabel: "Exkludera lagerbolag" }),
   // Dagens industri's criteria read from the four latest financial periods (docs/decisions/0066).
-  gasell: flag("Gasellföretag", COMPANY_ONLY, { COMPANY: ["gasell"] }, { mayBeUnknown: true }),
+  gasell: flag("Gasellföretag", COMPANY_ONLY, { COMPANY: ["gasell"] }, { mayBeUnknown: true, nameWord: "Gasellföretag" }),
 } as const satisfies Record<string, FlagDef>;
 export type BoolFilter = keyof typeof BOOL_FILTERS;
 export const BOOL_FILTER_NAMES = Object.keys(BOOL_FILTERS) as BoolFilter[];
