@@ -14,6 +14,7 @@ import {
   type EngineName,
   percentile,
   type PreparedQuery,
+  referenceEngine,
   type Timing,
   type Timings,
   timed,
@@ -118,8 +119,7 @@ export async function runNewFilterPairs(
   prepare: (query: BenchQuery) => PreparedQuery,
   base: (name: string) => BenchQuery,
 ): Promise<PairResult[]> {
-  const [embedded] = engines;
-  if (embedded?.name !== "embedded") throw new Error("the embedded engine runs first: the others are compared with it");
+  const embedded = referenceEngine(engines);
   const results: PairResult[] = [];
   for (const query of NEW_FILTER_QUERIES) {
     const withFilter = prepare(query);

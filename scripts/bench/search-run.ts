@@ -119,13 +119,19 @@ async function interleaved(
   }
 }
 
+/** The embedded engine, which must come first: its hit counts are the reference the others are compared with. */
+export function referenceEngine(engines: BenchEngine[]): BenchEngine {
+  const [embedded] = engines;
+  if (embedded?.name !== "embedded") throw new Error("the embedded engine runs first: the others are compared with it");
+  return embedded;
+}
+
 export async function runQueries(
   queries: BenchQuery[],
   engines: BenchEngine[],
   prepare: (query: BenchQuery) => PreparedQuery,
 ): Promise<QueryResult[]> {
-  const [embedded] = engines;
-  if (embedded?.name !== "embedded") throw new Error("the embedded engine runs first: the others are compared with it");
+  const embedded = referenceEngine(engines);
   const results: QueryResult[] = [];
   for (const query of queries) {
     const prepared = prepare(query);

@@ -111,7 +111,6 @@ export function savedSearchName(search: Search, refdata: SearchRefdata | null, n
   // A chosen flag declared with a name word (search-fields.ts `nameWord`: Gasellföretag, issue 46) is the noun where
   // the name has none ("Gasellföretag i Skåne län"), else follows the industries or the text ("Bygg, gasellföretag").
   const nameWord = BOOL_FILTER_NAMES.map((flag) => (search.bool[flag] === true ? flagDef(flag).nameWord : undefined)).find(Boolean);
-  const gazelles = nameWord !== undefined;
   const noun = nameWord ?? "Företag";
   const industryText = (short: boolean) =>
     notIndustries.length > 0
@@ -124,9 +123,9 @@ export function savedSearchName(search: Search, refdata: SearchRefdata | null, n
   };
   const what = (short: boolean) => {
     const named = [industryText(short), text].filter(Boolean).join(", ");
-    return nameWord && named && industries.length + (text ? 1 : 0) > 0 ? `${named}, ${nameWord.toLowerCase()}` : named;
+    return nameWord && (industries.length > 0 || text) ? `${named}, ${nameWord.toLowerCase()}` : named;
   };
-  if (!what(false) && !placeText(false) && !size && !gazelles) return DEFAULT_SAVED_SEARCH_NAME;
+  if (!what(false) && !placeText(false) && !size && !nameWord) return DEFAULT_SAVED_SEARCH_NAME;
   const compose = (short: boolean, withSize: boolean) => (what(short) || noun) + placeText(short) + (withSize && size ? `, ${size}` : "");
   // The whole description if it fits; else without the size, then one industry and one place "m.fl.", then cut.
   const candidates = [compose(false, true), compose(false, false), compose(true, true), compose(true, false)];
