@@ -4,6 +4,7 @@ import { readdirSync } from "node:fs";
 import { promisify } from "node:util";
 import path from "node:path";
 import { API_CONFIG, openLocalBindings, PERSIST_DIR, ROOT } from "./lib/local-bindings";
+import { LOCKED_RETRY_DELAYS_MS, SQLITE_LOCKED } from "./lib/sqlite-locked";
 
 type Binding = "DB" | "SEARCH_DB";
 
@@ -44,10 +45,6 @@ export async function applyPendingMigrations(
   return pending;
 }
 
-const LOCKED = /database is locked|SQLITE_BUSY/;
-/** Tries over about half a minute: long enough for a killed process's lock to go and a serving stack's write to end. */
-const LOCKED_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000, 8000, 8000, 8000];
-
 /**
  * Applies the local migrations of the given bindings, each in its own child process, all at once. The state may be
  * in use (a reindex runs beside the serving stack, perhaps right after a killed run whose database lock has not gone
@@ -66,7 +63,7 @@ export async function applyLocalMigrationsAsync(
         return;
       } catch (error) {
         const delay = delaysMs[attempt];
-        if (delay === undefined || !LOCKED.test(String(error))) throw error;
+        if (delay === undefined || !SQLITE_LOCKED.test(String(error))) throw error;
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }

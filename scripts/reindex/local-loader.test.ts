@@ -1,8 +1,12 @@
-/** The loader's snapshot upload: R2 multipart parts sent two at a time, seen stored in order, read back whole. */
-import { mkdtempSync, rmSync } from "node:fs";
+/**
+ * The loader's snapshot upload: R2 multipart parts sent two at a time, seen stored in order, read back whole. Its D1
+ * calls wait out another process's write lock.
+ */
+import { globSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { DatabaseSync } from "node:sqlite";
+import { describe, expect, it, vi } from "vitest";
 import { LocalLoader } from "./local-loader";
 
 describe("LocalLoader.putObject", () => {
@@ -25,6 +29,37 @@ describe("LocalLoader.putObject", () => {
       expect(back?.byteLength).toBe(total);
       expect(Buffer.compare(Buffer.from(back as ArrayBuffer), Buffer.from(whole))).toBe(0);
     } finally {
+      await loader.dispose();
+      rmSync(state, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe("LocalLoader.sql under another process's write lock", () => {
+  it("waits out 'database is locked' and runs the batch once the lock is gone", async () => {
+    const state = mkdtempSync(path.join(os.tmpdir(), "urval-loader-"));
+    const loader = await LocalLoader.open(state);
+    const warnings: string[] = [];
+    const error = vi.spyOn(console, "error").mockImplementation((line: unknown) => void warnings.push(String(line)));
+    try {
+      await loader.sql([{ sql: "CREATE TABLE t (n INTEGER)", params: [] }]);
+      const [file] = globSync(path.join(state, "v3/d1/**/*.sqlite"), {}).filter((f) => !f.includes("metadata"));
+      if (!file) throw new Error("no D1 file under the state");
+      // Another process's write lock, as the serving stack's or a killed run's; released after 1.5 s.
+      const other = new DatabaseSync(file);
+      other.exec("BEGIN EXCLUSIVE");
+      const release = setTimeout(() => other.exec("COMMIT"), 1_500);
+      try {
+        await loader.sql([{ sql: "INSERT INTO t (n) VALUES (?)", params: [7] }]);
+      } finally {
+        clearTimeout(release);
+        if (other.isTransaction) other.exec("COMMIT");
+        other.close();
+      }
+      expect(await loader.sql<{ n: number }>([{ sql: "SELECT n FROM t", params: [] }])).toEqual([[{ n: 7 }]]);
+      expect(warnings.some((w) => w.includes("locked database"))).toBe(true);
+    } finally {
+      error.mockRestore();
       await loader.dispose();
       rmSync(state, { recursive: true, force: true });
     }

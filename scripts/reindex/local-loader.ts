@@ -10,6 +10,7 @@ import { unstable_readConfig } from "wrangler";
 import { MAX_BOUND_PARAMETERS } from "#search-index/engine";
 import type { LoaderDatabase, ObjectStore, SqlStore, Statement } from "#search-index/indexing";
 import { API_CONFIG } from "../lib/local-bindings";
+import { LOCKED_RETRY_DELAYS_MS, SQLITE_LOCKED } from "../lib/sqlite-locked";
 
 export type { LoaderDatabase, SqlStore, Statement } from "#search-index/indexing";
 
@@ -135,6 +136,7 @@ export class LocalLoader implements SqlStore, ObjectStore {
 
   /** One request to the loader Worker; `retryable` calls (idempotent ones) are repeated after a connection failure. */
   private async call<T>(pathAndQuery: string, init: RequestInit = {}, retryable = false): Promise<T> {
+    let lockedTries = 0;
     for (let attempt = 1; ; attempt++) {
       let response: Response;
       try {
@@ -151,6 +153,23 @@ export class LocalLoader implements SqlStore, ObjectStore {
       }
       const text = await response.text();
       if (!response.ok) {
+        // "database is locked": the serving stack beside the reindex held the state's write lock too long (seen under
+        // npm test's load while Bevakning's staging was written). The batch is one transaction that did not commit,
+        // so any call is asked again, after a pause that grows.
+        const lockedDelay = SQLITE_LOCKED.test(text) ? LOCKED_RETRY_DELAYS_MS[lockedTries++] : undefined;
+        if (lockedDelay !== undefined) {
+          console.error(
+            JSON.stringify({
+              level: "warn",
+              msg: "loader call met a locked database, retrying",
+              path: pathAndQuery.split("?")[0],
+              lockedTries,
+            }),
+          );
+          await new Promise((resolve) => setTimeout(resolve, lockedDelay));
+          attempt--;
+          continue;
+        }
         // The runtime lost its own connection to a binding's storage (seen under load on a state another killed run
         // used): an idempotent call is asked again, like a connection failure.
         if (retryable && attempt < CALL_ATTEMPTS && text.includes("Network connection lost")) {

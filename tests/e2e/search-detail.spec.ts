@@ -200,6 +200,39 @@ test("Escape closes the pane before its detail has loaded, with the focus still 
   await page.unroute("**/sapi/details/entity/*");
 });
 
+test("a detail that arrives while the user types a new search keeps the focus and the suggestions where they are", async ({
+  page,
+  local,
+}) => {
+  await signedIn({ page, local });
+  await openSearch(page, { codeSet: { location: ["01"] } });
+  const opener = page.locator(".record-card").first().locator(".record-card__open");
+  const name = (await opener.textContent()) ?? "";
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/sapi/details/entity/*", async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  await opener.click();
+  await expect(page.getByRole("complementary", { name: "Detaljer" })).toBeVisible();
+  const box = page.getByRole("combobox", { name: "Sök företag" });
+  await box.fill("pizz");
+  const list = page.getByRole("listbox", { name: "Förslag" });
+  await expect(list).toBeVisible();
+  release();
+  await expect(page.getByRole("complementary", { name })).toBeVisible();
+  await expect(box).toBeFocused();
+  await expect(list).toBeVisible();
+  await page.unroute("**/sapi/details/entity/*");
+
+  // Still where it was opened from (the card), the arriving detail takes the focus as before.
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+  await page.locator(".record-card").nth(1).locator(".record-card__open").click();
+  await expect(page.locator(".detail-pane h2")).toBeFocused();
+});
+
 test("a worksite's detail", async ({ page, local }) => {
   await signedIn({ page, local });
   const answer = await apiSearch(page, { resultType: "WORKSITE", bool: { headquarters: true } });

@@ -24,6 +24,29 @@ export const CLOSE_ANIMATION_MS = 200;
 /** The open button of the card showing record `id`, where the focus returns when the pane closes. */
 const cardOpener = (id: string) => document.querySelector<HTMLButtonElement>(`[data-record-id="${id}"] .record-card__open`);
 
+/** Where the focus was when a record was opened: the card, the header's search box (its text then), the page. */
+interface FocusAtOpen {
+  element: Element | null;
+  text: string | null;
+}
+
+const focusNow = (): FocusAtOpen => {
+  const element = document.activeElement;
+  return { element, text: element instanceof HTMLInputElement ? element.value : null };
+};
+
+/**
+ * Whether the arriving detail may take the focus: only while the user is still where the record was opened from (or
+ * in the pane, or nowhere). Someone who has moved on while it loaded (typing a new text in the search box, tabbing to a
+ * filter) keeps their place; the pane is on screen and Escape still closes it.
+ */
+function focusStayed(atOpen: FocusAtOpen, pane: HTMLElement | null): boolean {
+  const focused = document.activeElement;
+  if (!focused || focused === document.body || pane?.contains(focused)) return true;
+  if (focused !== atOpen.element) return false;
+  return !(focused instanceof HTMLInputElement) || focused.value === atOpen.text;
+}
+
 /**
  * Keeps the pane's top edge below the page header while the header is in view, so that the header's buttons
  * (Listfiler, Bevakningar, Konto) stay usable (issue 25). Set through the CSSOM: the Content-Security-Policy allows no
@@ -66,11 +89,13 @@ export const DetailPane = memo(function DetailPane() {
   }, [shownId]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const paneRef = useRef<HTMLElement>(null);
+  const focusAtOpen = useRef<FocusAtOpen>({ element: null, text: null });
 
   // Opening shows at once; closing keeps the content during the slide-out animation. Closed by Back (the address), the
   // focus would stay on the leaving pane: it goes to the card, as with the close button.
   useEffect(() => {
     if (detailId !== null) {
+      focusAtOpen.current = focusNow();
       setShownId(detailId);
       setClosing(false);
       return;
@@ -99,9 +124,11 @@ export const DetailPane = memo(function DetailPane() {
   }, [results, loading, detailId, detailLeftResults]);
 
   // A detail that arrives while the pane slides out (Escape pressed before it had loaded) must not take the focus: it
-  // went back to the card, and the pane is about to leave. Reopened before it left, the pane takes it again.
+  // went back to the card, and the pane is about to leave. Reopened before it left, the pane takes it again. Nor does
+  // it take the focus from where the user went meanwhile (focusStayed): a text typed into the search box while the
+  // detail loaded lost its suggestions to the heading (a fresh-clone e2e run under load).
   useEffect(() => {
-    if (detail.status === "ready" && !closing) headingRef.current?.focus();
+    if (detail.status === "ready" && !closing && focusStayed(focusAtOpen.current, paneRef.current)) headingRef.current?.focus();
   }, [detail.status, shownId, closing]);
 
   // Escape is heard on the document: right after a click the focus is still on the card (the heading takes it only
