@@ -18,6 +18,9 @@ export default defineConfig({
           // bitset property test and the benchmark summary's render under npm test's load on a machine that ran the
           // same code at half the speed of the one before (bench:fuzzy, 2026-11-29). A test that needs longer says so.
           testTimeout: 30_000,
+          // And setup hooks alike: the DuckDB bench test's beforeAll (2 000 generated companies loaded) went past the
+          // default 10 s in a fresh-clone run on that machine (session 24).
+          hookTimeout: 60_000,
           // The unit files share each worker's module cache instead of importing their graphs afresh: import time
           // 80 -> 15 s and the stage 168 -> 107 s (decision 0037, session 21). Spies, stubbed globals and environment
           // variables are put back after every test, so no file sees another's.

@@ -47,7 +47,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  duck.close();
+  duck?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
