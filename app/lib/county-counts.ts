@@ -1,11 +1,14 @@
 /**
- * Company counts per county for the start-page map: the default search's all-of-Sweden location counts
- * (POST /sapi/search/page/0 → results.aggregations.location_all). Failing here leaves the map without numbers.
+ * Company counts per county for the start-page map: the default company search's all-of-Sweden location counts
+ * (POST /sapi/search/page/0 → results.aggregations.location_all), taken from the start page's own search when that is
+ * the company search, asked for here only when it is not (worksites chosen). Failing here leaves the map without
+ * numbers.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { z } from "zod";
 import { emptySearch } from "#shared/search/empty-search";
 import { api } from "./api";
+import type { SearchController } from "./search/search-controller";
 import { type CodeCounts, CodeCountsSchema } from "./refdata-schemas";
 
 const FirstPageSchema = z.object({
@@ -26,4 +29,14 @@ export function useCountyCounts(enabled = true): CodeCounts | null {
     };
   }, [enabled]);
   return counts;
+}
+
+/** The map's counts on the start page: from its own search (`home`) for companies, else asked for. */
+export function useStartCountyCounts(home: SearchController): CodeCounts | null {
+  const state = useSyncExternalStore(home.subscribe, home.getState, home.getState);
+  const fromHome = state.search.resultType === "COMPANY";
+  const asked = useCountyCounts(!fromHome);
+  const counts = fromHome ? state.results?.aggregations.location_all : undefined;
+  const own = useMemo(() => (counts ? new Map(Object.entries(counts)) : null), [counts]);
+  return fromHome ? own : asked;
 }

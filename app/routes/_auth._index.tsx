@@ -7,9 +7,9 @@ import { Link } from "@remix-run/react";
 import { emptySearch } from "#shared/search/empty-search";
 import { CountyMap } from "../components/county-map";
 import { HeaderActions, type HeaderActionsHandle } from "../components/main-header";
-import { HOME_HEADER_ACTION_LABELS, HomeHeaderActions } from "../components/search/home-header-actions";
+import { HOME_HEADER_ACTION_LABELS, HomeHeaderActions, useHomeSearch } from "../components/search/home-header-actions";
 import { SniGrid } from "../components/sni-grid";
-import { useCountyCounts } from "../lib/county-counts";
+import { useStartCountyCounts } from "../lib/county-counts";
 import { useRefdata } from "../lib/refdata";
 import { searchHref, useCurrentResultType } from "../lib/search-launch";
 
@@ -20,7 +20,8 @@ export const handle: HeaderActionsHandle = { headerActions: () => HOME_HEADER_AC
 
 export default function StartPage() {
   const refdata = useRefdata();
-  const countyCounts = useCountyCounts();
+  const home = useHomeSearch();
+  const countyCounts = useStartCountyCounts(home);
   const resultType = useCurrentResultType();
   return (
     <main className="page start" id="main">
@@ -35,7 +36,7 @@ export default function StartPage() {
         </Link>
       </section>
       <HeaderActions>
-        <HomeHeaderActions />
+        <HomeHeaderActions controller={home} />
       </HeaderActions>
       <div className="start__columns">
         <section aria-labelledby="sni-heading">

@@ -96,11 +96,18 @@ test("the header search submits only non-empty text, on Enter or the magnifier, 
 
 test("the start page: welcome, 'select all', industries and the county map", async ({ page, local }) => {
   await signInByApi(page, await local.createUser());
+  // The start page's one search feeds the header's buttons and the map's counts.
+  const searches: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes("/sapi/search/page/")) searches.push(request.postData() ?? "");
+  });
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Välkommen till Urval" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Branscher" })).toBeVisible();
   const map = page.getByRole("group", { name: "Karta över Sveriges län" });
   await expect(map.getByRole("link")).toHaveCount(21);
+  await expect(map.getByRole("link", { name: /^Stockholms län, [\d\s]+ företag$/ })).toBeVisible();
+  expect(searches).toHaveLength(1);
 
   const selectAll = page.getByRole("link", { name: "Välj alla branscher och platser" });
   const all = searchOf(new URL((await selectAll.getAttribute("href")) ?? "", page.url()).toString());

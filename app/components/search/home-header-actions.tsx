@@ -18,7 +18,11 @@ const log = (msg: string, fields: Record<string, unknown>) => console.warn(JSON.
 /** The buttons' labels as HomeButtons shows them, for the header's place-holder before hydration (main-header.tsx). */
 export const HOME_HEADER_ACTION_LABELS: readonly string[] = ["Exportera", "Dela"];
 
-export function HomeHeaderActions() {
+/**
+ * The start page's one search: the default search of the current type, run once. Its answer feeds the buttons and,
+ * for companies, the county map's counts (the start page asked for the same search twice before, session 24).
+ */
+export function useHomeSearch(): SearchController {
   const resultType = useCurrentResultType();
   const [controller] = useState(
     () =>
@@ -32,6 +36,10 @@ export function HomeHeaderActions() {
     void controller.run(emptySearch(resultType), "none");
   }, [controller, resultType]);
   useEffect(() => () => controller.dispose(), [controller]);
+  return controller;
+}
+
+export function HomeHeaderActions({ controller }: { controller: SearchController }) {
   const context = useMemo<SearchScreenContext>(
     () => ({
       controller,
