@@ -51,6 +51,16 @@ function keepWholeIndexCounts(key: string, counts: SearchResults["aggregations"]
   if (wholeIndexCounts.size > WHOLE_INDEX_COUNT_ENTRIES) wholeIndexCounts.delete(wholeIndexCounts.keys().next().value as string);
 }
 
+/** Every count of `whole` less that of `part`, those that come to 0 left out (as a search's buckets leave them out). */
+function subtractCounts(whole: Record<string, number>, part: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [key, count] of Object.entries(whole)) {
+    const left = count - (part[key] ?? 0);
+    if (left > 0) out[key] = left;
+  }
+  return out;
+}
+
 /** Whole-index histogram bins by versioned index, field and edges: like the whole-index counts, fixed per version. */
 const wholeIndexBins = new Map<string, number[]>();
 
@@ -193,11 +203,13 @@ export class ElasticsearchBackend implements SearchBackend {
     const histogramEdgesOf = options.histogram ? histogramEdges(options.histogram) : null;
     const histogramKey = options.histogram && this.live ? `${index} ${options.histogram} ${histogramEdgesOf?.join(",")}` : null;
     const knownBins = histogramKey === null ? undefined : wholeIndexBins.get(histogramKey);
+    const size = this.live ? (search.resultType === "COMPANY" ? this.live.companies : this.live.worksites) : undefined;
     const plan = planEsSearch(search, {
       page,
       listFiles: options.listFiles,
       seed: search.seed,
       wholeIndexKnown: known !== undefined,
+      ...(known && size !== undefined ? { wholeIndex: { counts: known, total: size } } : {}),
       ...(options.histogram && histogramEdgesOf
         ? { histogram: { field: options.histogram, edges: histogramEdgesOf, wholeIndexKnown: knownBins !== undefined } }
         : {}),
@@ -226,7 +238,14 @@ export class ElasticsearchBackend implements SearchBackend {
     let hitCount = plan.totalFromHits ? totalOf(hits) : 0;
     plan.counts.forEach((request, i) => {
       const response = rest[i] as EsSearchResponse;
-      Object.assign(aggregations, parseAggregations(response.aggregations));
+      const counted = parseAggregations(response.aggregations);
+      if (request.complement && size !== undefined) {
+        // The excluded side's counts (planEsSearch chose it only with the whole index's counts known).
+        for (const facet of request.facets) aggregations[facet] = subtractCounts(whole?.[`${facet}_all`] ?? {}, counted[facet] ?? {});
+        hitCount = size - totalOf(response);
+        return;
+      }
+      Object.assign(aggregations, counted);
       if (request.withTotal) hitCount = totalOf(response);
     });
     for (const facet of plan.fromWholeIndex) aggregations[facet] = { ...whole?.[`${facet}_all`] };

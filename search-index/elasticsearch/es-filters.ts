@@ -84,7 +84,7 @@ export function hardFilters(search: ValidSearch, listFiles?: ListFileMap): { fil
 }
 
 /** The document field a code set is matched on (a tree's holds every code on each path, so a code matches its subtree). */
-function codeSetField(search: ValidSearch, name: CodeSetName): string {
+export function codeSetField(search: ValidSearch, name: CodeSetName): string {
   if (name === "sni") return search.bool.useMainSni ? TREE_FIELDS.sni.main : TREE_FIELDS.sni.any;
   if (name === "location") return search.bool.useLocation ? TREE_FIELDS.location.own : TREE_FIELDS.location.any;
   return name;

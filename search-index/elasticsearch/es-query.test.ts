@@ -50,6 +50,47 @@ describe("planEsSearch", () => {
     expect(one.totalFromHits).toBe(false);
   });
 
+  it("counts a pure exclusion by its excluded side when the whole index is known and that side is at most half of it", () => {
+    const whole = { counts: { sni_all: { F: 100, G: 600, "41": 60 }, location_all: { "01": 300 } }, total: 1000 };
+    const except = parseSearch({ excludeCodeSet: { sni: ["F", "41"] } });
+    const plan = planEsSearch(except, { page: 0, seed: 1, wholeIndexKnown: true, wholeIndex: whole });
+    expect(plan.fromWholeIndex).toEqual(["sni"]);
+    expect(plan.counts).toHaveLength(1);
+    expect(plan.counts[0]).toMatchObject({ complement: true, withTotal: true, body: { track_total_hits: true } });
+    // The side is counted: the excluded codes as a filter, no must_not.
+    expect(plan.counts[0]?.body.query).toEqual({ bool: { filter: [{ terms: { sniMain: ["41", "F"] } }] } });
+    // The hits still leave the excluded codes out.
+    expect(JSON.stringify(plan.hits.query)).toContain("must_not");
+    // A histogram is not counted on the side: a request of its own.
+    const histogram = { field: "turnover" as const, edges: [10], wholeIndexKnown: true };
+    const withBins = planEsSearch(except, { page: 0, seed: 1, wholeIndexKnown: true, wholeIndex: whole, histogram });
+    expect(withBins.histogram?.selection).toHaveProperty("body");
+    // Counted as it stands: more than half excluded, codes chosen too, another constraint, or the whole index unknown.
+    const asItStands = [
+      planEsSearch(parseSearch({ excludeCodeSet: { sni: ["G"] } }), { page: 0, seed: 1, wholeIndexKnown: true, wholeIndex: whole }),
+      planEsSearch(parseSearch({ codeSet: { sni: ["F"] }, excludeCodeSet: { sni: ["41"] } }), {
+        page: 0,
+        seed: 1,
+        wholeIndexKnown: true,
+        wholeIndex: whole,
+      }),
+      planEsSearch(parseSearch({ excludeCodeSet: { sni: ["F"] }, bool: { fTax: true } }), {
+        page: 0,
+        seed: 1,
+        wholeIndexKnown: true,
+        wholeIndex: whole,
+      }),
+      planEsSearch(parseSearch({ excludeCodeSet: { sni: ["F"] }, range: { turnover: "15_" } }), {
+        page: 0,
+        seed: 1,
+        wholeIndexKnown: true,
+        wholeIndex: whole,
+      }),
+      planEsSearch(except, { page: 0, seed: 1, wholeIndexKnown: true }),
+    ];
+    for (const other of asItStands) expect(other.counts.some((request) => request.complement)).toBe(false);
+  });
+
   it("counts a histogram in the request that filters by every constraint, or alone when the search ranges the field", () => {
     const edges = [10, 20];
     const histogram = { field: "turnover" as const, edges, wholeIndexKnown: true };

@@ -7,12 +7,13 @@
  * (es-aggregations.ts) and a range's histogram (es-histograms.ts).
  */
 import type { ListFileMap } from "../backend";
-import { MAX_VISIBLE_RECORDS, PAGE_SIZE } from "#shared/search/search-fields";
+import type { Aggregations } from "#shared/search/result-schemas";
+import { CODE_SET_NAMES, type CodeSetName, MAX_VISIBLE_RECORDS, PAGE_SIZE } from "#shared/search/search-fields";
 import type { HistogramField } from "#shared/search/histogram";
 import type { ValidSearch } from "../search-model";
 import { RANDOM_SORT_SCRIPT, SORT_DOC_FIELDS } from "./es-fields";
 import { facetTerms, groupAggregations, wholeIndexCountsBody } from "./es-aggregations";
-import { facetFilters, hardFilters, termsExclusions, termsFilter } from "./es-filters";
+import { codeSetField, facetFilters, hardFilters, termsExclusions, termsFilter } from "./es-filters";
 import { histogramAggregations, wholeIndexHistogramBody } from "./es-histograms";
 
 type Json = Record<string, unknown>;
@@ -38,6 +39,11 @@ export interface EsCountRequest {
   facets: string[];
   withTotal: boolean;
   body: Json;
+  /**
+   * The request counts the excluded side of a pure exclusion (excludedSide): its counts and total are taken from the
+   * whole index's to give the search's.
+   */
+  complement?: boolean;
 }
 
 /**
@@ -91,7 +97,7 @@ function planHistogram(search: ValidSearch, counts: EsCountRequest[], options: E
   const facets = Object.values(facetFilters(relaxed));
   if (hard.filter.length + hard.must.length + hard.must_not.length + facets.length === 0)
     return { selection: "wholeIndex" as const, wholeIndex };
-  const every = own ? -1 : counts.findIndex((request) => request.withTotal);
+  const every = own ? -1 : counts.findIndex((request) => request.withTotal && !request.complement);
   if (every >= 0) {
     const body = counts[every]?.body as Json;
     body.aggs = { ...(body.aggs as Json), ...aggs };
@@ -106,14 +112,41 @@ function planHistogram(search: ValidSearch, counts: EsCountRequest[], options: E
   return { selection: { body }, wholeIndex };
 }
 
+/** The whole index's counts of the search's facet fields (`<facet>_all`) and its number of documents. */
+export interface WholeIndex {
+  counts: Aggregations;
+  total: number;
+}
+
 export interface EsSearchOptions {
   page: number;
   listFiles?: ListFileMap;
   seed: number;
   /** The backend holds this version's whole-index counts of these facet fields (es-backend.ts). */
   wholeIndexKnown?: boolean;
+  /** Those counts and the index's size, when the backend holds them: a pure exclusion is counted by its excluded side. */
+  wholeIndex?: WholeIndex;
   /** Also a range filter's histogram (issue 39). */
   histogram?: EsHistogramOptions;
+}
+
+/**
+ * A pure exclusion ("Alla branscher utom Bygg": one code set's excluded codes, no other constraint) aggregated as it
+ * stands counts nearly every document of the index; its excluded side is usually a small search. The side's query,
+ * when counting it and taking its counts from the whole index's is the cheaper way: the whole index's counts and size
+ * are known, and the excluded codes' whole-index counts (their sum bounds the side from above) are at most half of it.
+ * Counts add over documents, so the difference is exact, multi-valued fields (every industry, every place) included.
+ */
+function excludedSide(search: ValidSearch, facets: Record<string, Json>, whole: WholeIndex | undefined): Json | null {
+  const active = Object.keys(facets);
+  const name = active[0] as CodeSetName;
+  if (!whole || active.length !== 1 || !CODE_SET_NAMES.includes(name)) return null;
+  const excluded = search.excludeCodeSet[name] ?? [];
+  if ((search.codeSet[name] ?? []).length > 0 || excluded.length === 0) return null;
+  const counts = whole.counts[`${name}_all`] ?? {};
+  const bound = excluded.reduce((sum, code) => sum + (counts[code] ?? 0), 0);
+  if (bound * 2 > whole.total) return null;
+  return { terms: { [codeSetField(search, name)]: [...excluded].sort() } };
 }
 
 export function planEsSearch(search: ValidSearch, options: EsSearchOptions): EsSearchPlan {
@@ -152,6 +185,12 @@ export function planEsSearch(search: ValidSearch, options: EsSearchOptions): EsS
         aggs: groupAggregations(Object.fromEntries(names.map((name) => [name, terms[name] as Json]))),
       },
     });
+  }
+  const side = unconstrained ? excludedSide(search, facets, options.wholeIndex) : null;
+  const every = counts.find((request) => request.withTotal);
+  if (side && every) {
+    every.complement = true;
+    every.body = { ...every.body, query: { bool: { filter: [side] } } };
   }
   const from = options.page * PAGE_SIZE;
   const totalFromHits = !counts.some((request) => request.withTotal);
