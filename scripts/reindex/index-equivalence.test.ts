@@ -24,9 +24,10 @@ import { readCompanies, readManifest, readWorksites } from "./source-reader";
  * was compared, key by key, between the builds before and after that change, and all were equal. Growth (issue 46
  * point 3, decision 0066) changed it on purpose to this: the generator writes four periods for active filers (was
  * three) and fast growers, and the index has two range columns more and Gasell's flag and known bits; the threads'
- * build still equals the record-by-record one.
+ * build still equals the record-by-record one (cfc063c8…). Growth read over consecutive full years only (session 24) changed
+ * it on purpose to this: a short first year or a gap between filings makes the changes and Gasell unknown.
  */
-const GOLDEN_SHA256 = "cfc063c8649f1c3f664c7adef8e5a592c2a3f99347a2eb5d3155998a08e740bd";
+const GOLDEN_SHA256 = "37be78d0252b3bebe9772fbecd13e5309538e88b2d042ad2f5d9972e4fdeeaa7";
 
 let dir: string;
 

@@ -50,15 +50,33 @@ export function companyAgeOn(createdDate: string, today: number): number {
   return nowYear - year - (birthdayPassed ? 0 : 1);
 }
 
+/** Days from one ISO date to another. */
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 /**
  * Growth by hand (decision 0066): the SEK periods newest first; the change between the first two, and DI's gazelle
- * criteria over the first four. undefined/null where the periods are too few. The fixture has no period in another
- * currency, so a currency is simply refused here.
+ * criteria over the first four. undefined/null where the periods are too few, or where they are not consecutive full
+ * fiscal years (358–373 days each, each starting 1–8 days after the one before ended). The fixture has no period in
+ * another currency, so a currency is simply refused here.
  */
 function growthFacts(c: CompanySourceRecord) {
   const periods = [...c.financialPeriods].sort((a, b) => b.periodEnd.localeCompare(a.periodEnd));
   if (periods.some((p) => p.currency !== undefined)) throw new Error("the reference reads SEK periods only");
-  const [latest, previous] = periods.map((p) => p.company);
+  const fullYear = (k: number) => {
+    const p = periods[k];
+    const days = p ? daysBetween(p.periodStart, p.periodEnd) + 1 : 0;
+    return days >= 358 && days <= 373;
+  };
+  // Period k (newest first) follows period k + 1 with no gap, both full years.
+  const follows = (k: number) => {
+    const newer = periods[k];
+    const older = periods[k + 1];
+    if (!newer || !older || !fullYear(k) || !fullYear(k + 1)) return false;
+    const gap = daysBetween(older.periodEnd, newer.periodStart);
+    return gap >= 1 && gap <= 8;
+  };
+  const [latest, previous] = follows(0) ? periods.map((p) => p.company) : [];
   const before = previous?.turnover ?? null;
   const now = latest?.turnover ?? null;
   const turnoverChange = before !== null && before > 0 && now !== null ? Math.round((100 * (now - before)) / before) : null;
@@ -66,11 +84,12 @@ function growthFacts(c: CompanySourceRecord) {
   const employeesBefore = previous?.numberOfEmployees ?? null;
   const employeeChange = employeesNow !== null && employeesBefore !== null ? employeesNow - employeesBefore : null;
   let gasell: boolean | undefined;
-  if (periods.length >= 4) {
+  if (periods.length >= 4 && follows(0) && follows(1) && follows(2)) {
+    const newest = periods[0]?.company.numberOfEmployees ?? null;
     const [t4, t3, t2, t1] = periods.slice(0, 4).map((p) => p.company.turnover ?? Number.NaN) as [number, number, number, number];
     const results = periods.slice(0, 4).reduce((sum, p) => sum + (p.company.earningsAfterDepreciation ?? Number.NaN), 0);
-    if (![t1, t2, t3, t4, results, employeesNow ?? Number.NaN].some(Number.isNaN))
-      gasell = t4 > 10e6 && (employeesNow ?? 0) >= 10 && t4 >= 2 * t1 && t1 < t2 && t2 < t3 && t3 < t4 && results > 0;
+    if (![t1, t2, t3, t4, results, newest ?? Number.NaN].some(Number.isNaN))
+      gasell = t4 > 10e6 && (newest ?? 0) >= 10 && t4 >= 2 * t1 && t1 < t2 && t2 < t3 && t3 < t4 && results > 0;
   }
   return { turnoverChange, employeeChange, gasell };
 }

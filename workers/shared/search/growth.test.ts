@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { employeeChange, isGazelle, turnoverChange, type GrowthPeriod } from "./growth";
+import { employeeChange, isGazelle, turnoverChange, yearOnYear, type GrowthPeriod } from "./growth";
 
-/** Periods oldest first from [turnover, employees, operating result] per year, ending 2021–2024. */
+/** Periods oldest first from [turnover, employees, operating result] per calendar year, ending 2021–2024. */
 function years(...rows: [number | null, number | null, number | null][]): GrowthPeriod[] {
   return rows.map(([turnover, numberOfEmployees, earningsAfterDepreciation], i) => ({
+    periodStart: `${2025 - rows.length + i}-01-01`,
     periodEnd: `${2025 - rows.length + i}-12-31`,
     figures: { turnover, numberOfEmployees, earningsAfterDepreciation },
   }));
@@ -42,6 +43,42 @@ describe("growth between the two latest periods", () => {
       ]),
     ).toBe(100);
     expect(employeeChange([before, { ...latest, currency: "EUR" }])).toBe(0);
+  });
+});
+
+describe("periods compared year on year", () => {
+  const [before, latest] = years([1_000_000, 5, 0], [2_000_000, 8, 0]) as [GrowthPeriod, GrowthPeriod];
+
+  it("compares consecutive full fiscal years, broken ones and 52- or 53-week years too", () => {
+    expect(turnoverChange([before, latest])).toBe(100);
+    const broken = [
+      { ...before, periodStart: "2022-07-01", periodEnd: "2023-06-30" },
+      { ...latest, periodStart: "2023-07-01", periodEnd: "2024-06-30" },
+    ];
+    expect(turnoverChange(broken)).toBe(100);
+    expect(employeeChange(broken)).toBe(3);
+    expect(
+      yearOnYear([
+        { ...before, periodStart: "2023-01-02", periodEnd: "2023-12-31" },
+        { ...latest, periodEnd: "2025-01-05" },
+      ]),
+    ).toBe(true);
+  });
+
+  it("is unknown (null) over a gap between filings, after a short first year, or across a changed closing month", () => {
+    const gap = [{ ...before, periodStart: "2021-01-01", periodEnd: "2021-12-31" }, latest];
+    expect(turnoverChange(gap)).toBeNull();
+    expect(employeeChange(gap)).toBeNull();
+    const shortFirst = [{ ...before, periodStart: "2023-05-10" }, latest];
+    expect(turnoverChange(shortFirst)).toBeNull();
+    expect(employeeChange(shortFirst)).toBeNull();
+    // The closing month moved from December to June: a six-month period between two full years.
+    const moved = [{ ...latest, periodStart: "2025-01-01", periodEnd: "2025-06-30" }, latest];
+    expect(turnoverChange(moved)).toBeNull();
+    // Four periods for the gazelle, one of them a short first year: not comparable either.
+    const four = years(...GAZELLE).map((period, i) => (i === 0 ? { ...period, periodStart: "2021-03-15" } : period));
+    expect(isGazelle(four)).toBeNull();
+    expect(isGazelle(years(...GAZELLE))).toBe(true);
   });
 });
 
