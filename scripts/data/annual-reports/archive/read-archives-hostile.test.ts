@@ -1,6 +1,8 @@
 /**
  * Every refusal of one nested zip: each hostile nested zip sits in an outer archive between two good ones, is refused
- * within a second with its stable reason, and the good one after it is still read.
+ * within a second with its stable reason, and the good one after it is still read. The second is the refusal's CPU
+ * time: its wall time on a loaded machine also counts the other processes' turns (1.34 s once, for 1 GiB of zeros,
+ * beside a full-Sweden benchmark), so the wall time is held only to a runaway bound of 5 s.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -163,7 +165,7 @@ const CASES: Case[] = [
 
 let archives = 0;
 
-/** The results of an outer archive [good, hostile, good], and how long the hostile one took. */
+/** The results of an outer archive [good, hostile, good], and how long the hostile one took (wall and CPU). */
 async function readBetweenGoodOnes(nested: Uint8Array, limits: ArchiveLimits) {
   const file = path.join(work, `0${++archives}_1.zip`);
   const writer = await ZipFileWriter.open(file);
@@ -175,24 +177,31 @@ async function readBetweenGoodOnes(nested: Uint8Array, limits: ArchiveLimits) {
   const results: (FiledReport | ArchiveRefusal)[] = [];
   const iterator = readArchive(file, limits);
   let hostileMs = 0;
+  let hostileCpuMs = 0;
   for (;;) {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const step = await iterator.next();
-    if (results.length === 1) hostileMs = performance.now() - started;
+    if (results.length === 1) {
+      hostileMs = performance.now() - started;
+      const used = process.cpuUsage(cpu);
+      hostileCpuMs = (used.user + used.system) / 1000;
+    }
     if (step.done) break;
     results.push(step.value);
   }
-  return { results, hostileMs };
+  return { results, hostileMs, hostileCpuMs };
 }
 
 describe("refusing a hostile nested zip, then going on", () => {
   it.each(CASES)("$name → $reason", async ({ nested, reason, file, limits, message }) => {
-    const { results, hostileMs } = await readBetweenGoodOnes(nested(), limits ?? DEFAULT_ARCHIVE_LIMITS);
+    const { results, hostileMs, hostileCpuMs } = await readBetweenGoodOnes(nested(), limits ?? DEFAULT_ARCHIVE_LIMITS);
     expect(results).toHaveLength(3);
     expect(results[1]).toMatchObject({ refused: true, inner: HOSTILE_INNER, reason, file });
     expect((results[1] as ArchiveRefusal).message).toMatch(message ?? /./);
     expect(results[0]).toMatchObject({ orgNoFromName: "556018-7493" });
     expect(results[2]).toMatchObject({ orgNoFromName: "556677-8899", documents: [{ file: "arsredovisning.xhtml" }] });
-    expect(hostileMs).toBeLessThan(1000);
+    expect(hostileCpuMs).toBeLessThan(1000);
+    expect(hostileMs).toBeLessThan(5000);
   });
 });
