@@ -259,7 +259,10 @@ export class ElasticsearchBackend implements SearchBackend {
         all = binsOf(tail.shift());
         if (histogramKey) keepWholeIndexBins(histogramKey, all);
       }
-      const counts = selection === "wholeIndex" ? all : "count" in selection ? binsOf(rest[selection.count]) : ownBins;
+      const counted = typeof selection === "object" && "count" in selection ? binsOf(rest[selection.count]) : ownBins;
+      // A pure exclusion's side: the whole index's bins (and records without a value) less the side's.
+      const side = typeof selection === "object" && "side" in selection;
+      const counts = selection === "wholeIndex" ? all : side ? all.map((n, i) => n - (counted[i] ?? 0)) : counted;
       // binsOf gives the records without a value after the bins.
       const bins = histogramEdgesOf.length + 1;
       results.histogram = {

@@ -61,10 +61,11 @@ describe("planEsSearch", () => {
     expect(plan.counts[0]?.body.query).toEqual({ bool: { filter: [{ terms: { sniMain: ["41", "F"] } }] } });
     // The hits still leave the excluded codes out.
     expect(JSON.stringify(plan.hits.query)).toContain("must_not");
-    // A histogram is not counted on the side: a request of its own.
+    // A histogram is counted on the side too, and taken from the whole index's bins.
     const histogram = { field: "turnover" as const, edges: [10], wholeIndexKnown: true };
     const withBins = planEsSearch(except, { page: 0, seed: 1, wholeIndexKnown: true, wholeIndex: whole, histogram });
-    expect(withBins.histogram?.selection).toHaveProperty("body");
+    expect(withBins.histogram?.selection).toEqual({ count: 0, side: true });
+    expect(Object.keys(withBins.counts[0]?.body.aggs as object)).toContain("histogram");
     // Counted as it stands: more than half excluded, codes chosen too, another constraint, or the whole index unknown.
     const asItStands = [
       planEsSearch(parseSearch({ excludeCodeSet: { sni: ["G"] } }), { page: 0, seed: 1, wholeIndexKnown: true, wholeIndex: whole }),

@@ -75,7 +75,8 @@ export interface EsSearchPlan {
  * the whole-index bins themselves (a match_all request), when the backend does not hold them for this version yet.
  */
 export interface EsHistogramPlan {
-  selection: { count: number } | { body: Json } | "wholeIndex";
+  /** `side`: the counting request is a pure exclusion's excluded side; the selection's bins are the whole index's less its. */
+  selection: { count: number; side?: true } | { body: Json } | "wholeIndex";
   wholeIndex: Json | null;
 }
 
@@ -97,11 +98,11 @@ function planHistogram(search: ValidSearch, counts: EsCountRequest[], options: E
   const facets = Object.values(facetFilters(relaxed));
   if (hard.filter.length + hard.must.length + hard.must_not.length + facets.length === 0)
     return { selection: "wholeIndex" as const, wholeIndex };
-  const every = own ? -1 : counts.findIndex((request) => request.withTotal && !request.complement);
-  if (every >= 0) {
-    const body = counts[every]?.body as Json;
-    body.aggs = { ...(body.aggs as Json), ...aggs };
-    return { selection: { count: every }, wholeIndex };
+  const every = own ? -1 : counts.findIndex((request) => request.withTotal);
+  const request = counts[every];
+  if (request) {
+    request.body.aggs = { ...(request.body.aggs as Json), ...aggs };
+    return { selection: request.complement ? { count: every, side: true as const } : { count: every }, wholeIndex };
   }
   const body = {
     size: 0,
