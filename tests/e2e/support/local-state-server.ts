@@ -158,6 +158,31 @@ async function finishExport(db: Db, args: Record<string, unknown>, exportsBucket
   return null;
 }
 
+/**
+ * workerd answers some failures of its own storage with a masked "internal error; reference = …" (seen once, under a
+ * fresh-clone run's load, on a test's first command). Commands safe to run again whole are: resetting, reading,
+ * expiring and finishing are idempotent, and createUser makes a new user with a new tag each time (at worst one unused
+ * account is left behind). insertRunningExport is not (a second job would stay RUNNING beside the test's).
+ */
+const INTERNAL = /internal error; reference = /;
+const RUN_AGAIN = new Set(["createUser", "lastCodeMessage", "lastMail", "resetRateLimits", "expireSubscription", "finishExport"]);
+const INTERNAL_RETRY_DELAYS_MS = [200, 1000, 3000];
+
+async function runAgainAfterInternalError<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const delay = INTERNAL_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !INTERNAL.test(String(error))) throw error;
+      console.error(
+        JSON.stringify({ level: "warn", msg: "local state command met an internal error, again", attempt, error: String(error) }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
 async function main() {
   const { env, dispose } = await openLocalBindings(process.env.URVAL_STATE_DIR);
   const db = retryingDb(env.DB);
@@ -182,7 +207,9 @@ async function main() {
     try {
       const handler = handlers[command.name];
       if (!handler) throw new Error(`unknown command ${command.name}`);
-      process.stdout.write(`${JSON.stringify({ id: command.id, result: await handler(db, command.args) })}\n`);
+      const run = () => handler(db, command.args);
+      const result = RUN_AGAIN.has(command.name) ? await runAgainAfterInternalError(run) : await run();
+      process.stdout.write(`${JSON.stringify({ id: command.id, result })}\n`);
     } catch (error) {
       process.stdout.write(`${JSON.stringify({ id: command.id, error: error instanceof Error ? error.message : String(error) })}\n`);
     }
