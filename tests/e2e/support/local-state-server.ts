@@ -20,18 +20,23 @@ const LOCKED = /database is locked|SQLITE_BUSY/;
 /** About 6 s in all: the stack's own write (a sign-in, a search's rate-limit event) holds the lock for milliseconds. */
 const LOCKED_RETRY_DELAYS_MS = [20, 50, 100, 200, 400, 800, 1600, 3000];
 
-/** Runs one statement again while SQLite answers "database is locked" (a statement that got that answer did nothing). */
-async function whileLocked<T>(work: () => Promise<T>): Promise<T> {
+/** Runs `work` again after each failure matching `failure`, waiting the next of `delays` ms, until they run out. */
+async function runAgainOn<T>(failure: RegExp, delays: readonly number[], work: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await work();
     } catch (error) {
-      const delay = LOCKED_RETRY_DELAYS_MS[attempt];
-      if (delay === undefined || !LOCKED.test(String(error))) throw error;
+      const delay = delays[attempt];
+      if (delay === undefined || !failure.test(String(error))) throw error;
+      if (attempt > 0 || failure !== LOCKED)
+        console.error(JSON.stringify({ level: "warn", msg: "local state: again", attempt, error: String(error) }));
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
 }
+
+/** Runs one statement again while SQLite answers "database is locked" (a statement that got that answer did nothing). */
+const whileLocked = <T>(work: () => Promise<T>): Promise<T> => runAgainOn(LOCKED, LOCKED_RETRY_DELAYS_MS, work);
 
 /** Each retrying statement's own statement: D1's batch takes only its own statements. */
 const unwrapped = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
@@ -168,20 +173,7 @@ const INTERNAL = /internal error; reference = /;
 const RUN_AGAIN = new Set(["createUser", "lastCodeMessage", "lastMail", "resetRateLimits", "expireSubscription", "finishExport"]);
 const INTERNAL_RETRY_DELAYS_MS = [200, 1000, 3000];
 
-async function runAgainAfterInternalError<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      const delay = INTERNAL_RETRY_DELAYS_MS[attempt];
-      if (delay === undefined || !INTERNAL.test(String(error))) throw error;
-      console.error(
-        JSON.stringify({ level: "warn", msg: "local state command met an internal error, again", attempt, error: String(error) }),
-      );
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
-}
+const runAgainAfterInternalError = <T>(work: () => Promise<T>): Promise<T> => runAgainOn(INTERNAL, INTERNAL_RETRY_DELAYS_MS, work);
 
 async function main() {
   const { env, dispose } = await openLocalBindings(process.env.URVAL_STATE_DIR);
