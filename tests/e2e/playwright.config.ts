@@ -1,10 +1,20 @@
 /**
  * End-to-end tests: the real built app under `wrangler dev` (all three workers, own state directory) driven in
- * Debian Chromium through playwright-core. No browser download: CHROMIUM_PATH or /usr/bin/chromium.
+ * Debian Chromium through playwright-core. No browser download: CHROMIUM_PATH, or Debian's headless shell or Chromium
+ * (support/e2e-env.ts).
  */
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { ARTIFACTS_DIR, BASE_URL, E2E_CLUSTER_URL, E2E_SEARCH_BACKEND, E2E_WORKERS, e2eStack, ROOT } from "./support/e2e-env";
+import {
+  ARTIFACTS_DIR,
+  BASE_URL,
+  CHROMIUM_EXECUTABLE,
+  E2E_CLUSTER_URL,
+  E2E_SEARCH_BACKEND,
+  E2E_WORKERS,
+  e2eStack,
+  ROOT,
+} from "./support/e2e-env";
 
 export default defineConfig({
   testDir: ".",
@@ -29,7 +39,7 @@ export default defineConfig({
     // npm test records no traces (E2E_TRACE=0, tests/run.ts): a failure there keeps its screenshot; the full run both.
     trace: process.env.E2E_TRACE === "0" ? "off" : "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM_EXECUTABLE,
       args: [
         "--headless",
         "--no-sandbox",
