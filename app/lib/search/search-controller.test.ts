@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
 import type { Histogram, HistogramField } from "#shared/search/histogram";
 import type { CompanyRecord } from "#shared/search/result-schemas";
@@ -176,6 +176,31 @@ describe("SearchController", () => {
     expect(controller.getState().results?.hitCount).toBe(7);
     expect(controller.getState().search.codeSet.location).toEqual(["14"]);
     expect(routes).toEqual([`push:${serializeSearch(second)}`]);
+  });
+
+  it("writes no address for a search once a newer one has started before the answer's frames were painted", async () => {
+    // The address waits for two frames after the answer; a click in between starts a newer search.
+    const frames: (() => void)[] = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: () => void) => frames.push(callback));
+    const paint = () => frames.splice(0).forEach((frame) => frame());
+    const { controller, pending, routes, advance, settle } = harness();
+    const switched = { ...addCode(emptySearch(), "location", "01"), resultType: "WORKSITE" as const };
+    const cleared = { ...emptySearch(), resultType: "WORKSITE" as const };
+    void controller.run(switched);
+    pending[0]?.resolve(answerFor(switched, 0, 1, 40));
+    await settle();
+    paint();
+    void controller.run(cleared);
+    paint();
+    advance(0);
+    expect(routes).toEqual([]);
+    pending[1]?.resolve(answerFor(cleared, 0, 2, 90));
+    await settle();
+    paint();
+    paint();
+    advance(0);
+    expect(routes).toEqual([`push:${serializeSearch(cleared)}`]);
+    expect(controller.getState().search).toEqual(cleared);
   });
 
   it("runs a text that finds nothing as meant at once, routes only that search, and says what was typed (issue 48)", async () => {

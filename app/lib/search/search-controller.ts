@@ -121,8 +121,13 @@ export class SearchController {
       // A panel opened (or switched) while the search was on its way.
       void this.loadHistogram();
       // The address changes after the new results have been painted: a navigation re-renders every route, and the
-      // hit count should not wait for that.
-      if (route !== "none") this.afterPaint(() => this.deps.onRoute(answer.serializedSearch, route));
+      // hit count should not wait for that. Only while no newer search has started: written after one, the older
+      // address would read as a link to it and run it again over the newer one (a quick 'Rensa filter och urval'
+      // after 'Byt till arbetsställen' brought the switched filters back).
+      if (route !== "none")
+        this.afterPaint(() => {
+          if (requestId === this.counter) this.deps.onRoute(answer.serializedSearch, route);
+        });
     } catch (error) {
       if (requestId !== this.counter) return;
       this.deps.log("search failed", { requestId, error: String(error) });
