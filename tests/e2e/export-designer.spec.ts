@@ -95,3 +95,32 @@ test("choose columns, save a template, export CSV, and a second export of the sa
   await expect(third.getByText("Mallen Lime med chef togs bort.")).toBeVisible();
   await expect(third.getByLabel("Mall", { exact: true }).locator("option", { hasText: "Lime med chef" })).toHaveCount(0);
 });
+
+test("columns ticked while the templates are on their way stay ticked when the templates arrive", async ({ page, local }) => {
+  await signedIn({ page, local });
+  await openSearch(page, SEARCH);
+  // The list of templates is held until a column has been ticked (a slow network, or a quick hand on a phone).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route("**/sapi/extraction/templates", async (route) => {
+    if (route.request().method() === "GET") {
+      asked = true;
+      await held;
+    }
+    await route.fallback();
+  });
+  const dialog = await openExportAll(page);
+  await dialog.getByRole("button", { name: /^Välj kolumner/ }).click();
+  await dialog.getByLabel("Sök kolumn").fill("gasell");
+  await dialog.getByRole("checkbox", { name: "Gasellföretag", exact: true }).check();
+  expect(asked).toBe(true);
+  release();
+  await expect(dialog.getByLabel("Mall", { exact: true }).locator("option", { hasText: "Lime CRM" })).toHaveCount(1);
+  await expect(dialog.getByRole("checkbox", { name: "Gasellföretag", exact: true })).toBeChecked();
+  await dialog.getByRole("radio", { name: "CSV (semikolonavgränsad)" }).check();
+  await dialog.getByLabel("Ange antal att exportera").fill("1");
+  const download = page.waitForEvent("download", { timeout: 60_000 });
+  await dialog.getByRole("button", { name: "Ladda ner urval" }).click();
+  expect(csvRows(readFileSync(await (await download).path()))[0]).toContain("Gasellföretag");
+});

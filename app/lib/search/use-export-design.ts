@@ -2,7 +2,7 @@
  * The export designer's state (issue 17): the user's templates (built-ins and own), the chosen template, the column
  * list (a template's, then edited), and the file format. Template changes go to the API at once.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { standardColumnSpecs, type ColumnSpec, type ExportFormat } from "#shared/api-contracts/export-columns";
 import type { ExportTemplate } from "#shared/api-contracts/export-templates";
 import { errorMessage } from "../api-error";
@@ -13,25 +13,33 @@ export type ResultType = "COMPANY" | "WORKSITE";
 export function useExportDesign(resultType: ResultType) {
   const [templates, setTemplates] = useState<ExportTemplate[]>([]);
   const [templateId, setTemplateId] = useState("standard");
-  const [columns, setColumns] = useState<ColumnSpec[]>(() => standardColumnSpecs(resultType));
+  const [columns, setColumnsState] = useState<ColumnSpec[]>(() => standardColumnSpecs(resultType));
   const [format, setFormat] = useState<ExportFormat>("xlsx");
   const [message, setMessage] = useState<string | null>(null);
+  /** The user chose columns or a template: the first load of the templates must not put the default's back. */
+  const touched = useRef(false);
+  const setColumns = useCallback((next: ColumnSpec[]) => {
+    touched.current = true;
+    setColumnsState(next);
+  }, []);
 
   const reload = useCallback(
-    async (select?: ExportTemplate) => {
+    async (select?: ExportTemplate, { first = false } = {}) => {
       const list = (await fetchTemplates()).filter((t) => t.resultType === resultType);
       setTemplates(list);
+      // Columns ticked while the list was on its way (a slow network, or a quick hand) stay as ticked.
+      if (first && touched.current) return;
       const chosen = select ?? list.find((t) => t.isDefault) ?? list[0];
       if (chosen) {
         setTemplateId(chosen.id);
-        setColumns(chosen.columns);
+        setColumnsState(chosen.columns);
       }
     },
     [resultType],
   );
 
   useEffect(() => {
-    reload().catch((error: unknown) => setMessage(errorMessage(error)));
+    reload(undefined, { first: true }).catch((error: unknown) => setMessage(errorMessage(error)));
   }, [reload]);
 
   const run = useCallback(async (action: () => Promise<string>) => {
