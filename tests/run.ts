@@ -64,6 +64,9 @@ interface Stage {
 }
 
 const full = args.full;
+// Every stage runs at the run's scale (tests/support/scale.ts): the shared datasets, the property runs, the row counts.
+if (full) process.env.URVAL_TEST_FULL = "1";
+else delete process.env.URVAL_TEST_FULL;
 const clusterEnv = {
   ELASTICSEARCH_URL: `http://127.0.0.1:${SHARED_CLUSTER_PORT}`,
   ELASTICSEARCH_DIALECT: "opensearch",
@@ -86,7 +89,7 @@ const STAGES: Stage[] = [
   { name: "format", command: [bin("prettier"), "--check", "--log-level", "warn", "."], cores: 1 },
   { name: "bundles", command: tsx("scripts/check-bundles.ts"), needs: ["build"], cores: 1 },
   // URVAL_TEST_FULL=1 in the full run: a few unit files run their long cases too (the annual-report generator's).
-  { name: "unit", command: vitest("unit"), cores: 2, ...(full ? { env: { URVAL_TEST_FULL: "1" } } : {}) },
+  { name: "unit", command: vitest("unit"), cores: 2 },
   {
     name: "e2e",
     command: [bin("playwright"), "test", "-c", "tests/e2e/playwright.config.ts"],
@@ -103,7 +106,7 @@ const STAGES: Stage[] = [
     command: vitest("contract", "--exclude", REINDEX_FAULTS),
     needs: ["opensearch", "datasets"],
     cores: 2,
-    env: { ...clusterEnv, ...(full ? { URVAL_TEST_FULL: "1" } : {}) },
+    env: clusterEnv,
   },
   {
     name: "integration",

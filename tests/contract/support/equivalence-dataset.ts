@@ -1,6 +1,6 @@
 /**
- * The data of the backend-equivalence property test: 20 000 synthetic companies and their worksites from the project's
- * generator (scripts/data generateDataset, a fixed seed; the test run's shared dataset, tests/support/shared.ts),
+ * The data of the backend-equivalence property test: 20 000 synthetic companies (6 000 inside npm test, decision 0067)
+ * and their worksites from the project's generator (scripts/data generateDataset, a fixed seed; the test run's shared dataset, tests/support/shared.ts),
  * indexed into the embedded backend the way production gets it (SEARCH_DB migrations, reindexEmbedded into a fresh
  * local state) and into the test cluster with reindexIntoElasticsearch under a prefix of its own.
  */
@@ -12,11 +12,12 @@ import { createEsClient, ElasticsearchBackend, type EsEnv } from "#search-index/
 import { esNames } from "#search-index/elasticsearch/es-fields";
 import { reindexIntoElasticsearch } from "#search-index/indexing/elasticsearch/es-reindex";
 import { readCompanies, readWorksites } from "#scripts/reindex/source-reader";
+import { atScale } from "../../support/scale";
 import { sharedDataset } from "../../support/shared";
 import { indexEmbedded } from "./embedded-fixture";
 import { collectValuePools, type ValuePools } from "./equivalence-pools";
 
-export const EQUIVALENCE_DATASET = { companies: 20_000, seed: 23 } as const;
+export const EQUIVALENCE_DATASET = { companies: atScale(6_000, 20_000), seed: 23 } as const;
 
 export interface EquivalenceBackends {
   embedded: SearchBackend;
