@@ -7,6 +7,7 @@
  */
 import { type NavigateFunction, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { serializeSearch } from "#shared/search/search-codec";
 import { searchPath } from "../search-launch";
 import type { SearchController } from "./search-controller";
 import type { InitialSearch } from "./initial-search";
@@ -48,13 +49,36 @@ export function useSearchRoute(
   useEffect(() => {
     if (lastSearch.current === location.search) return;
     lastSearch.current = location.search;
-    const vad = new URLSearchParams(location.search).get("vad");
-    if (!vad || vad === controller.getState().serializedSearch) return;
-    // The reading checks the search with zod, which the page's first load leaves out (decision 0063).
-    void import("#shared/search/search-serialize").then(({ deserializeSearch }) => {
-      if (lastSearch.current !== location.search) return;
-      const parsed = deserializeSearch(vad);
-      if (parsed.success) void controller.run(parsed.data, "none");
-    });
+    runAddress(controller, location.search, () => lastSearch.current === location.search);
   }, [controller, location.search]);
+
+  // Back and forward straight from the browser as well: the router renders its locations in a transition, and one that
+  // a quick Back interrupts is never rendered, so the effect above saw the address go from A to A while the screen
+  // showed the search B pushed in between (the search-url e2e's Back right after a search, in a fresh-clone run).
+  useEffect(() => {
+    const onPop = () => {
+      const search = window.location.search;
+      runAddress(controller, search, () => window.location.search === search);
+    };
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, [controller]);
+}
+
+/** Runs the search of an address unless it is the one on screen or on its way; `current` says it is still the address. */
+function runAddress(controller: SearchController, address: string, current: () => boolean): void {
+  const vad = new URLSearchParams(address).get("vad");
+  if (!vad || isShown(controller, vad)) return;
+  // The reading checks the search with zod, which the page's first load leaves out (decision 0063).
+  void import("#shared/search/search-serialize").then(({ deserializeSearch }) => {
+    if (!current() || isShown(controller, vad)) return;
+    const parsed = deserializeSearch(vad);
+    if (parsed.success) void controller.run(parsed.data, "none");
+  });
+}
+
+/** The search of `vad` is the answer on screen, or the search on its way (a popstate and its route effect alike). */
+function isShown(controller: SearchController, vad: string): boolean {
+  const state = controller.getState();
+  return vad === state.serializedSearch || (state.loading && vad === serializeSearch(state.search));
 }
