@@ -120,10 +120,11 @@ describe("the declared range filters", () => {
     expect(text).toHaveLength(1);
     expect(text[0]?.startsWith(`${def.label} `)).toBe(true);
     expectExport(search, def.label, def.exportColumns[type]);
-    // Bevakning's suggested name says the fields declared with a unit for it, and only those.
+    // Bevakning's suggested name says the fields declared with a unit for it, or as the summary line, and only those.
     const name = savedSearchName(search, null);
-    if (def.nameUnit === undefined) expect(name).toBe(DEFAULT_SAVED_SEARCH_NAME);
-    else expect(name).toContain(` ${def.nameUnit}`);
+    if (def.nameUnit !== undefined) expect(name).toContain(` ${def.nameUnit}`);
+    else if (def.nameAsSummary) expect(name).toContain(`, ${text[0]!.charAt(0).toLowerCase()}${text[0]!.slice(1)}`);
+    else expect(name).toBe(DEFAULT_SAVED_SEARCH_NAME);
   });
 });
 

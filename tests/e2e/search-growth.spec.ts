@@ -79,8 +79,9 @@ for (const device of DEVICES) {
         // Saved as a Bevakning: the search it keeps is the one on screen.
         await page.getByRole("button", { name: "Spara bevakning" }).click();
         const popup = page.getByRole("region", { name: "Spara bevakning" });
-        // The suggested name says what the search is: no industry, place or size, so the gazelles name it.
-        await expect(popup.getByLabel("Namn på bevakningen")).toHaveValue("Gasellföretag");
+        // The suggested name says what the search is: no industry, place or size, so the gazelles name it, with the
+        // growth range as the summary line says it.
+        await expect(popup.getByLabel("Namn på bevakningen")).toHaveValue("Gasellföretag, omsättningsförändring från 20 %");
         await popup.getByLabel("Namn på bevakningen").fill(`Gaseller (${device.name})`);
         await popup.getByRole("button", { name: "Spara" }).click();
         await expect(popup).toContainText("Bevakningen är sparad.");

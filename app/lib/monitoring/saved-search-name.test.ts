@@ -72,6 +72,17 @@ describe("the name a saved search is given (issue 38)", () => {
     expect(name({ bool: { gasell: false } })).toBe("Min bevakning");
   });
 
+  it("says the growth ranges as the summary line does, after the size, and leaves them out first when long", () => {
+    expect(name({ range: { turnoverChange: "20_" } })).toBe("Företag, omsättningsförändring från 20 %");
+    expect(name({ bool: { gasell: true }, range: { turnoverChange: "20_" } })).toBe("Gasellföretag, omsättningsförändring från 20 %");
+    expect(name({ range: { numEmployees: "10_49", turnoverChange: "20_" } })).toBe(
+      "Företag, 10–49 anställda, omsättningsförändring från 20 %",
+    );
+    expect(name({ range: { employeeChange: "1_" } })).toBe("Företag, förändring av antal anställda från 1");
+    // Too long with them: the places stay, the size and growth go.
+    expect(name({ codeSet: { location: ["12"] }, range: { numEmployees: "10_49", employeeChange: "1_" } })).toBe("Företag i Skåne län");
+  });
+
   it("shortens a deeper industry's title to its first clause", () => {
     expect(name({ codeSet: { sni: ["43"] } })).toBe("Specialiserad bygg…");
     expect(name({ codeSet: { sni: ["16"] } })).toBe("Tillverkning av trä och varor…");

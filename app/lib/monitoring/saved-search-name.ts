@@ -1,13 +1,14 @@
 /**
  * The name 'Spara bevakning' suggests (issue 38): the search in a few Swedish words, "Bygg i Stockholms län". The
  * industries (an SNI section by its everyday name, a deeper code by the first clause of its title), the free text,
- * the places, the company size and Gasellföretag, at most SAVED_SEARCH_NAME_LENGTH characters; "Min bevakning" when the search has
- * none of these to describe. The user may type another name before saving.
+ * the places, the company size, Gasellföretag and the growth ranges, at most SAVED_SEARCH_NAME_LENGTH characters; "Min
+ * bevakning" when the search has none of these to describe. The user may type another name before saving.
  */
 import { formatNumber } from "#shared/format";
 import { BOOL_FILTER_NAMES, flagDef, RANGE_FIELD_NAMES, rangeFieldDef } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { rangeDef, resolveRange } from "../search/range-input";
+import { rangeText } from "../search/summary";
 import { ancestorsOf, codeLabel, type SearchRefdata } from "../search/search-refdata";
 
 export const DEFAULT_SAVED_SEARCH_NAME = "Min bevakning";
@@ -99,6 +100,16 @@ function sizeText(search: Search, now: Date): string | null {
   return null;
 }
 
+/** The ranges declared `nameAsSummary` (the growth ranges), as the summary line says them, lower-cased. */
+function summaryRangeTexts(search: Search, now: Date): string[] {
+  return RANGE_FIELD_NAMES.flatMap((field) => {
+    const value = search.range[field];
+    if (!rangeFieldDef(field).nameAsSummary || value === undefined) return [];
+    const text = rangeText(field, value, now);
+    return [text.charAt(0).toLocaleLowerCase("sv-SE") + text.slice(1)];
+  });
+}
+
 /** The suggested name of a saved search; `refdata` null (not loaded yet) leaves out industries and places. */
 export function savedSearchName(search: Search, refdata: SearchRefdata | null, now = new Date()): string {
   const industries = refdata ? industryNames(search.codeSet.sni ?? [], refdata) : [];
@@ -108,6 +119,8 @@ export function savedSearchName(search: Search, refdata: SearchRefdata | null, n
   const notPlaces = refdata ? (search.excludeCodeSet.location ?? []).map((code) => codeLabel(refdata, "location", code)) : [];
   const text = search.text?.trim() ? `”${clip(search.text.trim(), TEXT_LENGTH)}”` : null;
   const size = sizeText(search, now);
+  // The size, then the growth ranges: what a name leaves out first when it is too long.
+  const extras = [size, ...summaryRangeTexts(search, now)].filter((part): part is string => part !== null);
   // A chosen flag declared with a name word (search-fields.ts `nameWord`: Gasellföretag, issue 46) is the noun where
   // the name has none ("Gasellföretag i Skåne län"), else follows the industries or the text ("Bygg, gasellföretag").
   const nameWord = BOOL_FILTER_NAMES.map((flag) => (search.bool[flag] === true ? flagDef(flag).nameWord : undefined)).find(Boolean);
@@ -125,9 +138,9 @@ export function savedSearchName(search: Search, refdata: SearchRefdata | null, n
     const named = [industryText(short), text].filter(Boolean).join(", ");
     return nameWord && (industries.length > 0 || text) ? `${named}, ${nameWord.toLowerCase()}` : named;
   };
-  if (!what(false) && !placeText(false) && !size && !nameWord) return DEFAULT_SAVED_SEARCH_NAME;
-  const compose = (short: boolean, withSize: boolean) => (what(short) || noun) + placeText(short) + (withSize && size ? `, ${size}` : "");
-  // The whole description if it fits; else without the size, then one industry and one place "m.fl.", then cut.
+  if (!what(false) && !placeText(false) && extras.length === 0 && !nameWord) return DEFAULT_SAVED_SEARCH_NAME;
+  const compose = (short: boolean, withSize: boolean) => [(what(short) || noun) + placeText(short), ...(withSize ? extras : [])].join(", ");
+  // The whole description if it fits; else without the size and growth, then one industry and one place "m.fl.", then cut.
   const candidates = [compose(false, true), compose(false, false), compose(true, true), compose(true, false)];
   return candidates.find((name) => name.length <= SAVED_SEARCH_NAME_LENGTH) ?? clip(compose(true, false), SAVED_SEARCH_NAME_LENGTH);
 }

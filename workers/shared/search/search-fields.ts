@@ -57,6 +57,8 @@ export interface RangeFieldDef {
   exportColumns: ExportColumns;
   /** How a saved search's suggested name says the range ("10–49 anställda"): the unit after the numbers; absent, it is left out. */
   nameUnit?: string;
+  /** The suggested name says the range as the summary line does, lower-cased ("omsättningsförändring från 20 %"). */
+  nameAsSummary?: boolean;
   /**
    * A range on another field's column, translated when the search is parsed (search-model.ts): the user's bounds
    * → bounds on `column` as of `today` (YYYYMMDD). A derived field stores nothing of its own.
@@ -141,10 +143,12 @@ export const RANGE_FIELDS = {
   turnoverChange: range("turnoverChange", "Omsättningsförändring", "percent", -100, 1_000, {
     group: "economy",
     exportColumns: { COMPANY: ["turnoverChange"] },
+    nameAsSummary: true,
   }),
   employeeChange: range("employeeChange", "Förändring av antal anställda", "count", -1_000, 1_000, {
     group: "economy",
     exportColumns: { COMPANY: ["employeeChange"] },
+    nameAsSummary: true,
   }),
   scoring: range("scoring", "Kreditbetyg", "grade", 1, 4, { group: "company" }),
   createdDate: range("createdDate", "Registreringsdatum", "date", 19000101, 99991231, { group: "company" }),
