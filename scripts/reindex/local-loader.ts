@@ -10,7 +10,7 @@ import { unstable_readConfig } from "wrangler";
 import { MAX_BOUND_PARAMETERS } from "#search-index/engine";
 import type { LoaderDatabase, ObjectStore, SqlStore, Statement } from "#search-index/indexing";
 import { API_CONFIG } from "../lib/local-bindings";
-import { LOCKED_RETRY_DELAYS_MS, SQLITE_LOCKED } from "../lib/sqlite-locked";
+import { isLockedOrMasked, LOCKED_RETRY_DELAYS_MS } from "../lib/sqlite-locked";
 
 export type { LoaderDatabase, SqlStore, Statement } from "#search-index/indexing";
 
@@ -155,8 +155,9 @@ export class LocalLoader implements SqlStore, ObjectStore {
       if (!response.ok) {
         // "database is locked": the serving stack beside the reindex held the state's write lock too long (seen under
         // npm test's load while Bevakning's staging was written). The batch is one transaction that did not commit,
-        // so any call is asked again, after a pause that grows.
-        const lockedDelay = SQLITE_LOCKED.test(text) ? LOCKED_RETRY_DELAYS_MS[lockedTries++] : undefined;
+        // so any call is asked again, after a pause that grows. workerd masks the same failure of a D1 call as
+        // "internal error; reference = …" (sqlite-locked.ts), which is asked again alike.
+        const lockedDelay = isLockedOrMasked(text) ? LOCKED_RETRY_DELAYS_MS[lockedTries++] : undefined;
         if (lockedDelay !== undefined) {
           console.error(
             JSON.stringify({
