@@ -7,6 +7,7 @@
 import { createInterface } from "node:readline";
 import { createAccount } from "#scripts/accounts/cli";
 import { openLocalBindings } from "#scripts/lib/local-bindings";
+import { SQLITE_LOCKED, WORKERD_MASKED_ERROR } from "#scripts/lib/sqlite-locked";
 
 interface Command {
   id: number;
@@ -16,7 +17,6 @@ interface Command {
 
 type Db = D1Database;
 
-const LOCKED = /database is locked|SQLITE_BUSY/;
 /** About 6 s in all: the stack's own write (a sign-in, a search's rate-limit event) holds the lock for milliseconds. */
 const LOCKED_RETRY_DELAYS_MS = [20, 50, 100, 200, 400, 800, 1600, 3000];
 
@@ -28,7 +28,7 @@ async function runAgainOn<T>(failure: RegExp, delays: readonly number[], work: (
     } catch (error) {
       const delay = delays[attempt];
       if (delay === undefined || !failure.test(String(error))) throw error;
-      if (attempt > 0 || failure !== LOCKED)
+      if (attempt > 0 || failure !== SQLITE_LOCKED)
         console.error(JSON.stringify({ level: "warn", msg: "local state: again", attempt, error: String(error) }));
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
@@ -36,7 +36,7 @@ async function runAgainOn<T>(failure: RegExp, delays: readonly number[], work: (
 }
 
 /** Runs one statement again while SQLite answers "database is locked" (a statement that got that answer did nothing). */
-const whileLocked = <T>(work: () => Promise<T>): Promise<T> => runAgainOn(LOCKED, LOCKED_RETRY_DELAYS_MS, work);
+const whileLocked = <T>(work: () => Promise<T>): Promise<T> => runAgainOn(SQLITE_LOCKED, LOCKED_RETRY_DELAYS_MS, work);
 
 /** Each retrying statement's own statement: D1's batch takes only its own statements. */
 const unwrapped = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
@@ -169,11 +169,11 @@ async function finishExport(db: Db, args: Record<string, unknown>, exportsBucket
  * expiring and finishing are idempotent, and createUser makes a new user with a new tag each time (at worst one unused
  * account is left behind). insertRunningExport is not (a second job would stay RUNNING beside the test's).
  */
-const INTERNAL = /internal error; reference = /;
 const RUN_AGAIN = new Set(["createUser", "lastCodeMessage", "lastMail", "resetRateLimits", "expireSubscription", "finishExport"]);
 const INTERNAL_RETRY_DELAYS_MS = [200, 1000, 3000];
 
-const runAgainAfterInternalError = <T>(work: () => Promise<T>): Promise<T> => runAgainOn(INTERNAL, INTERNAL_RETRY_DELAYS_MS, work);
+const runAgainAfterInternalError = <T>(work: () => Promise<T>): Promise<T> =>
+  runAgainOn(WORKERD_MASKED_ERROR, INTERNAL_RETRY_DELAYS_MS, work);
 
 async function main() {
   const { env, dispose } = await openLocalBindings(process.env.URVAL_STATE_DIR);
