@@ -3,6 +3,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce";
+import { preloadLinks } from "./lib/preload-links.server";
 import { applySecurityHeaders, createNonce } from "./lib/security-headers.server";
 
 const ABORT_DELAY_MS = 5_000;
@@ -53,6 +54,7 @@ export default async function handleRequest(
   // Bots get the complete page; browsers stream, but the stylesheet link comes first so there is no unstyled flash.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Link", preloadLinks(remixContext));
   applySecurityHeaders(responseHeaders, nonce, import.meta.env.DEV, new URL(request.url).protocol === "https:");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -193,3 +193,18 @@ test("a user who has not accepted the terms is blocked by the terms modal until 
   await expect(page.getByRole("heading", { level: 1, name: "Välkommen till Urval" })).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Användarvillkor" })).toHaveCount(0);
 });
+
+test("a page's Link header names the stylesheets and modules its head loads, so a phone fetches them at once", async ({ page, local }) => {
+  await signInByApi(page, await local.createUser());
+  for (const path of ["/sok", "/", "/logga-in"]) {
+    const response = await page.request.get(path);
+    expect(response.ok(), path).toBe(true);
+    const html = await response.text();
+    const inHead = (rel: string) => new Set([...html.matchAll(new RegExp(`<link rel="${rel}" href="([^"]+)"`, "g"))].map((m) => m[1]));
+    const link = response.headers()["link"] ?? "";
+    const inHeader = (rel: string) => new Set([...link.matchAll(new RegExp(`<([^>]+)>; rel=${rel}(?:;|,|$)`, "g"))].map((m) => m[1]));
+    expect(inHead("modulepreload").size, path).toBeGreaterThan(0);
+    expect(inHeader("modulepreload"), path).toEqual(inHead("modulepreload"));
+    expect(inHeader("preload"), path).toEqual(inHead("stylesheet"));
+  }
+});
