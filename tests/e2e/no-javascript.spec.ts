@@ -1,9 +1,11 @@
 /**
  * Forms submitted before the page has hydrated (or with JavaScript off) are posted to the server, never as a GET that
- * would put a password or a message in the address, and still work.
+ * would put a password or a message in the address, and still work; and a page's own text is on it before any script
+ * has run.
  */
 import { CONTACT_EMAIL_MESSAGE } from "#shared/api-contracts/subscription";
-import { expect, test } from "./support/test";
+import { recordsLeftText } from "#app/lib/exports/export-list-text";
+import { expect, signInByApi, test } from "./support/test";
 
 test.use({ javaScriptEnabled: false });
 
@@ -38,4 +40,12 @@ test("the contact form without JavaScript shows field messages, then sends the m
   await page.getByRole("button", { name: "Skicka" }).click();
   await expect(page.getByText("Meddelande skickat!")).toBeVisible();
   await expect(page).toHaveURL("/kontakt");
+});
+
+test("'Mina exporter' shows its introduction and the records left before any script has run", async ({ page, local }) => {
+  await signInByApi(page, await local.createUser({ quota: 2500 }));
+  await page.goto("/exporter");
+  await expect(page.getByRole("heading", { level: 1, name: "Mina exporter" })).toBeVisible();
+  await expect(page.getByText(/^Här finns dina exporter under prenumerationsperioden\./)).toBeVisible();
+  await expect(page.getByText(recordsLeftText(2500))).toBeVisible();
 });

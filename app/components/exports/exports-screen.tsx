@@ -96,14 +96,20 @@ function RecordsLeft({ running }: { running: number }) {
 export function ExportsScreen() {
   useExportPolling(true);
   const { jobs, error } = useExports();
-  if (jobs === null) return error ? <p className="form-error">{error}</p> : <p className="muted">Hämtar dina exporter…</p>;
+  // The introduction and the records left do not wait for the list: the server-rendered page shows them at once.
   return (
     <>
-      <RecordsLeft running={jobs.filter(isRunning).length} />
+      <RecordsLeft running={jobs?.filter(isRunning).length ?? 0} />
       <p>
         {`Här finns dina exporter under prenumerationsperioden. Filerna sparas i ${EXPORT_RETENTION_DAYS} dagar, och det kostar inget att ladda ner en fil igen.`}
       </p>
-      {jobs.length === 0 ? (
+      {jobs === null ? (
+        error ? (
+          <p className="form-error">{error}</p>
+        ) : (
+          <p className="muted">Hämtar dina exporter…</p>
+        )
+      ) : jobs.length === 0 ? (
         <p className="muted">Du har inga exporter ännu. Gör en sökning och välj Exportera.</p>
       ) : (
         <table className="exports-table card-table">
