@@ -5,15 +5,13 @@
  * numbers.
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { z } from "zod";
 import { emptySearch } from "#shared/search/empty-search";
 import { api } from "./api";
 import type { SearchController } from "./search/search-controller";
-import { type CodeCounts, CodeCountsSchema } from "./refdata-schemas";
+import type { CodeCounts } from "./refdata-schemas";
 
-const FirstPageSchema = z.object({
-  results: z.object({ aggregations: z.object({ location_all: CodeCountsSchema }).loose() }).loose(),
-});
+/** The answer's schema loads with the call, not with the start page (decision 0063). */
+const firstPageSchema = () => import("./county-counts-schema").then((schemas) => schemas.FirstPageSchema);
 
 export function useCountyCounts(enabled = true): CodeCounts | null {
   const [counts, setCounts] = useState<CodeCounts | null>(null);
@@ -21,7 +19,7 @@ export function useCountyCounts(enabled = true): CodeCounts | null {
     if (!enabled) return;
     let active = true;
     api
-      .call("/sapi/search/page/0", { method: "POST", body: emptySearch("COMPANY"), schema: FirstPageSchema, retries: 1 })
+      .call("/sapi/search/page/0", { method: "POST", body: emptySearch("COMPANY"), schema: firstPageSchema(), retries: 1 })
       .then((page) => active && setCounts(page.results.aggregations.location_all))
       .catch((error: unknown) => console.warn(JSON.stringify({ level: "warn", msg: "county counts unavailable", error: String(error) })));
     return () => {

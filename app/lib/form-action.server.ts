@@ -5,7 +5,7 @@
  */
 import { type AppLoadContext, data, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { IDENTITY_REQUIRED_MESSAGE } from "#shared/api-contracts/auth";
+import { IDENTITY_REQUIRED_MESSAGE } from "#shared/api-contracts/auth-values";
 import { CONTACT_FIELDS, type ContactField, ContactMessageSchema } from "#shared/api-contracts/subscription";
 import { DEFAULT_ERROR_MESSAGE, type ErrorBody } from "#shared/errors";
 import { parseErrorBody } from "./api-error-body";

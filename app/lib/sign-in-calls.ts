@@ -1,18 +1,16 @@
 /** The sign-in calls of spec §7. Their 401s belong to the form (dontCatch): a wrong password is not an expired session. */
-import {
-  type OneTimeCodeCreateAnswer,
-  OneTimeCodeCreateAnswerSchema,
-  type OneTimeCodeType,
-  SessionAnswerSchema,
-} from "#shared/api-contracts/auth";
+import type { OneTimeCodeCreateAnswer, OneTimeCodeType } from "#shared/api-contracts/auth";
 import { api } from "./api";
 import { noteSessionExpiry } from "./session-clock";
+
+/** The answers' schemas load with the first call, not with the sign-in page (decision 0063). */
+const authApi = () => import("#shared/api-contracts/auth");
 
 export async function signInWithPassword(id: string, secret: string): Promise<void> {
   const answer = await api.call("/api/auth/sign-in/username-password", {
     method: "POST",
     body: { id, secret },
-    schema: SessionAnswerSchema,
+    schema: authApi().then((contract) => contract.SessionAnswerSchema),
     dontCatch: true,
   });
   noteSessionExpiry(answer.expiresAt);
@@ -22,7 +20,7 @@ export function createOneTimeCode(id: string, type: OneTimeCodeType): Promise<On
   return api.call("/api/auth/sign-in/one-time-code/create", {
     method: "POST",
     body: { id, type, secret: "" },
-    schema: OneTimeCodeCreateAnswerSchema,
+    schema: authApi().then((contract) => contract.OneTimeCodeCreateAnswerSchema),
     dontCatch: true,
   });
 }
@@ -31,7 +29,7 @@ export async function confirmOneTimeCode(codeId: string, code: string): Promise<
   const answer = await api.call("/api/auth/login/one-time-code/confirm", {
     method: "POST",
     body: { codeId, code },
-    schema: SessionAnswerSchema,
+    schema: authApi().then((contract) => contract.SessionAnswerSchema),
     dontCatch: true,
   });
   noteSessionExpiry(answer.expiresAt);

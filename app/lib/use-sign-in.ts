@@ -1,12 +1,11 @@
 /** State and actions of the sign-in screen (spec §4 "Sign-in", §5 validation, §8 errors under the form). */
 import { useSearchParams } from "@remix-run/react";
 import { useState } from "react";
-import { IDENTITY_REQUIRED_MESSAGE } from "#shared/api-contracts/auth";
+import { IDENTITY_REQUIRED_MESSAGE } from "#shared/api-contracts/auth-values";
 import { DEFAULT_ERROR_MESSAGE } from "#shared/error-message";
 import type { SignInMethod } from "../components/sign-in-forms";
 import { errorMessage } from "./api-error";
 import { clearPendingCode, safeReturnPath, savePendingCode } from "./app-state";
-import { pendingCodeIdentity, takeAppStatePath } from "./app-state-read";
 import { abortOneTimeCode, confirmOneTimeCode, createOneTimeCode, signInWithPassword } from "./sign-in-calls";
 
 export interface PendingCode {
@@ -35,9 +34,14 @@ export function useSignIn(initialCodeId: string | undefined, serverError: string
     }
   }
 
-  /** After success: back to the saved path and query, otherwise home (a full load, so every loader sees the session). */
-  function finish() {
+  /**
+   * After success: back to the saved path and query, otherwise home (a full load, so every loader sees the session).
+   * The saved state is read with zod, which the call's answer check has fetched by now (app-state-read.ts sits in the
+   * contracts file, decision 0063), so the sign-in page's first load carries none.
+   */
+  async function finish() {
     clearPendingCode();
+    const { takeAppStatePath } = await import("./app-state-read");
     window.location.assign(safeReturnPath(searchParams.get("till")) ?? takeAppStatePath() ?? "/");
   }
 
@@ -47,7 +51,7 @@ export function useSignIn(initialCodeId: string | undefined, serverError: string
     void run(async () => {
       if (method === "PASSWORD") {
         await signInWithPassword(id, secret);
-        return finish();
+        return await finish();
       }
       const created = await createOneTimeCode(id, method);
       savePendingCode(created.codeId, created.obfuscatedIdentity);
@@ -60,7 +64,7 @@ export function useSignIn(initialCodeId: string | undefined, serverError: string
     if (!pendingCode) return setError(DEFAULT_ERROR_MESSAGE);
     void run(async () => {
       await confirmOneTimeCode(pendingCode.codeId, code.trim());
-      finish();
+      await finish();
     });
   }
 
@@ -79,8 +83,10 @@ export function useSignIn(initialCodeId: string | undefined, serverError: string
 
   /** For a code opened from a link: the identity, if this browser asked for the code. */
   function recallIdentity() {
-    setPendingCode((current) =>
-      current && !current.obfuscatedIdentity ? { ...current, obfuscatedIdentity: pendingCodeIdentity(current.codeId) } : current,
+    void import("./app-state-read").then(({ pendingCodeIdentity }) =>
+      setPendingCode((current) =>
+        current && !current.obfuscatedIdentity ? { ...current, obfuscatedIdentity: pendingCodeIdentity(current.codeId) } : current,
+      ),
     );
   }
 

@@ -10,7 +10,9 @@ export type ExpiresAt = z.infer<typeof ExpiresAtSchema>;
 
 export { expiresAtToMs } from "./session-expiry";
 
-export const IDENTITY_REQUIRED_MESSAGE = "Ange e-post, personnummer eller telefonnummer";
+import { IDENTITY_REQUIRED_MESSAGE } from "./auth-values";
+
+export { IDENTITY_REQUIRED_MESSAGE };
 
 export const SignInRequestSchema = z.object({
   id: z.string().trim().min(1, IDENTITY_REQUIRED_MESSAGE).max(200),

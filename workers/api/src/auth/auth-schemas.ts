@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { IDENTITY_REQUIRED_MESSAGE } from "#shared/api-contracts/auth-values";
 import { userMessage } from "#shared/errors";
 import { looksLikePersonalId, normalizePersonalId, parseIdentity, type ParsedIdentity } from "./identity";
 
 /** Request bodies of /api/auth/* (spec §3 "Sign-in", §7). */
-export const IDENTITY_REQUIRED_MESSAGE = "Ange e-post, personnummer eller telefonnummer";
+export { IDENTITY_REQUIRED_MESSAGE };
 export const INVALID_PERSONAL_ID_MESSAGE = "Personnumret är inte giltigt. Kontrollera och försök igen.";
 
 export const PasswordSignInSchema = z.object({
