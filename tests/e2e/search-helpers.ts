@@ -23,6 +23,9 @@ export async function signedIn({ page, local }: Pick<Fixtures, "page" | "local">
 
 export const search = (input: SearchInput): Search => SearchSchema.parse(input);
 
+/** The search screen's calls for a first page, with or without a query (`?facets=top`, `?histogram=`): for page.route. */
+export const FIRST_PAGE_CALL = /\/sapi\/search\/page\/0(\?[^/]*)?$/;
+
 /** POST /sapi/search/page/{n} with the page's session: what the screen should show. */
 export async function apiSearch(page: Page, input: SearchInput, pageNo = 0): Promise<SearchPageAnswer> {
   const response = await page.request.post(`/sapi/search/page/${pageNo}`, { data: search(input), headers: SAME_ORIGIN });

@@ -4,7 +4,7 @@
  * the empty text, and only the latest request's answer being used.
  */
 import type { CompanyRecord } from "#shared/search/result-schemas";
-import { apiSearch, expectHitCount, facetCounts, openSearch, signedIn } from "./search-helpers";
+import { apiSearch, expectHitCount, facetCounts, FIRST_PAGE_CALL, openSearch, signedIn } from "./search-helpers";
 import { expect, expectAccessible, screenshot, test } from "./support/test";
 
 test("company cards show at most 2 phone numbers and the credit grade as 'n av 4'", async ({ page, local }) => {
@@ -59,7 +59,7 @@ test("a slow search shows the spinner; a failed one the error card with 'Försö
   await signedIn({ page, local });
   await openSearch(page);
   const spinner = page.getByRole("status").filter({ hasText: "Söker…" });
-  await page.route("**/sapi/search/page/0", async (route) => {
+  await page.route(FIRST_PAGE_CALL, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();
   });
@@ -68,9 +68,9 @@ test("a slow search shows the spinner; a failed one the error card with 'Försö
   await expect(spinner).toBeVisible();
   await expectHitCount(page, county.count);
   await expect(spinner).toBeHidden();
-  await page.unroute("**/sapi/search/page/0");
+  await page.unroute(FIRST_PAGE_CALL);
 
-  await page.route("**/sapi/search/page/0", (route) =>
+  await page.route(FIRST_PAGE_CALL, (route) =>
     route.fulfill({
       status: 500,
       contentType: "application/json",
@@ -89,7 +89,7 @@ test("a slow search shows the spinner; a failed one the error card with 'Försö
   await expect(counties.locator(".facet__counts").first()).toBeHidden();
   await expectAccessible(page);
   await screenshot(page, "sok-fel");
-  await page.unroute("**/sapi/search/page/0");
+  await page.unroute(FIRST_PAGE_CALL);
   await card.getByRole("button", { name: "Försök igen" }).click();
   await expectHitCount(page, (await apiSearch(page, { codeSet: { location: ["12", "01"] } })).results.hitCount);
   await expect(card).toHaveCount(0);
@@ -111,7 +111,7 @@ test("only the answer to the latest request is used, even when an older one arri
   await signedIn({ page, local });
   await openSearch(page);
   // The first search (Stockholm only) is held back until after the second (Skåne and Stockholm) has answered.
-  await page.route("**/sapi/search/page/0", async (route) => {
+  await page.route(FIRST_PAGE_CALL, async (route) => {
     const body = route.request().postData() ?? "";
     if (body.includes('"location":["01"]')) await new Promise((resolve) => setTimeout(resolve, 2_500));
     await route.continue();

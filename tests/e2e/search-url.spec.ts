@@ -9,6 +9,7 @@ import {
   apiSearch,
   expectHitCount,
   facetCounts,
+  FIRST_PAGE_CALL,
   openSearch,
   SAME_ORIGIN,
   search,
@@ -116,7 +117,7 @@ test("a new client version reloads the page and restores the screen's state save
   await cards.nth(1).locator(".record-card__open").click();
   await expect(page.getByRole("complementary", { name: secondName })).toBeVisible();
 
-  await page.route("**/sapi/search/page/0", (route) =>
+  await page.route(FIRST_PAGE_CALL, (route) =>
     route.fulfill({
       status: 418,
       contentType: "application/json",
@@ -126,7 +127,7 @@ test("a new client version reloads the page and restores the screen's state save
   await page.getByRole("list", { name: "Län" }).locator('input[data-code="12"]').check();
   const modal = page.getByRole("dialog", { name: "Ny version" });
   await expect(modal).toBeVisible();
-  await page.unroute("**/sapi/search/page/0");
+  await page.unroute(FIRST_PAGE_CALL);
   await Promise.all([page.waitForEvent("load"), modal.getByRole("button", { name: "Ladda om" }).click()]);
 
   await expect.poll(() => searchInUrl(page).codeSet.location).toEqual(["01"]);

@@ -206,6 +206,39 @@ describe("range-filter histograms (issue 39)", () => {
   });
 });
 
+describe("tree counts at the top level only (?facets=top, issue 48 point 6)", () => {
+  it("keeps the sections, the counties and the search's own codes of the tree counts, the rest whole, and says so", async () => {
+    const body = { codeSet: { location: ["14", "0180"] } };
+    const full = await answerOf(await searchPage(0, body));
+    expect(full.facetLevels).toBe("all");
+    const top = await answerOf(await searchPage("0?facets=top", body));
+    expect(top.facetLevels).toBe("top");
+    expect(top.results.hitCount).toBe(full.results.hitCount);
+    expect(top.results.records).toEqual(full.results.records);
+    // Not the cached answer of the other depth, either way.
+    expect((await answerOf(await searchPage(0, body))).facetLevels).toBe("all");
+    const aggregations = full.results.aggregations;
+    const sni = aggregations.sni ?? {};
+    const location = aggregations.location ?? {};
+    expect(Object.keys(sni).some((code) => code.length > 1)).toBe(true);
+    expect(Object.keys(location).some((code) => code.length > 2 && code !== "0180")).toBe(true);
+    const kept = (counts: Record<string, number>, keep: (code: string) => boolean) =>
+      Object.fromEntries(Object.entries(counts).filter(([code]) => keep(code)));
+    expect(top.results.aggregations.sni).toEqual(kept(sni, (code) => code.length === 1));
+    expect(top.results.aggregations.location).toEqual(kept(location, (code) => code.length === 2 || code === "0180"));
+    for (const name of Object.keys(aggregations).filter((name) => name !== "sni" && name !== "location"))
+      expect(top.results.aggregations[name], name).toEqual(aggregations[name]);
+    // A smaller answer is the point: the industry codes below the sections are most of the selection's counts.
+    expect(JSON.stringify(top.results.aggregations.sni).length).toBeLessThan(JSON.stringify(sni).length / 2);
+  });
+
+  it("refuses any other depth with VALIDATION naming facets", async () => {
+    const response = await searchPage("0?facets=deep", {});
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ type: "VALIDATION", issues: [{ path: "facets" }] });
+  });
+});
+
 describe("result cache", () => {
   it("serves a repeated search from the cache and fresh results on Cache-Control: no-cache", async () => {
     const search = { codeSet: { sni: ["62"] }, sort: [{ field: "earnings", ascending: false }] };

@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useBackToClose } from "../../lib/use-back-to-close";
+import { useSearchScreen } from "./search-context";
 import { Spinner } from "./spinner";
 
 const SelectionMap = lazy(() => import("./selection-map"));
@@ -18,6 +19,9 @@ export function MapView() {
     buttonRef.current?.focus();
   }, []);
   useBackToClose(open, close);
+  // The map shades the municipalities too: while it is open, searches ask for every level of the place counts.
+  const { controller } = useSearchScreen();
+  useEffect(() => controller.showDeepFacets("map", open), [controller, open]);
   useEffect(() => {
     if (open) headingRef.current?.focus();
   }, [open]);

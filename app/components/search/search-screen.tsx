@@ -88,6 +88,8 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
   const edit = useCallback((change: (search: Search) => Search) => void controller.run(change(controller.getState().search)), [controller]);
 
   useEffect(() => setCurrentResultType(resultType), [resultType]);
+  // An open tree editor shows every level of its tree's counts (issue 48 point 6).
+  useEffect(() => controller.showDeepFacets("tree", panel !== null), [controller, panel]);
   useEffect(() => {
     setScreenSearchText(text);
     return () => setScreenSearchText(undefined);

@@ -44,7 +44,7 @@ function useMunicipalities(needed: boolean): MunicipalityShape[] | null {
 
 export default function SelectionMap() {
   const { update } = useSearchScreen();
-  const { search, results } = useSearchState();
+  const { search, results, facetLevels } = useSearchState();
   // Opened on a search limited to municipalities of one county, the map starts with that county's municipalities.
   const [county, setCounty] = useState<string | null>(() =>
     search.codeSet.location?.some((code) => code.length > 2) ? chosenCounty(search) : null,
@@ -69,7 +69,8 @@ export default function SelectionMap() {
   const viewBox = county === null ? MAP_VIEW_BOX : viewBoxOf(areas.map((area) => pathOf.get(area.code) ?? ""));
 
   return (
-    <div className="selection-map">
+    // The municipalities' counts arrive with the call the map's opening made (deep tree counts, search-controller.ts).
+    <div className="selection-map" aria-busy={county !== null && facetLevels === "top"}>
       <div className="selection-map__bar">
         <h3 className="selection-map__level">{county === null ? "Per län" : `Per kommun i ${countyName}`}</h3>
         {county !== null ? (

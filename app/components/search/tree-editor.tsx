@@ -44,7 +44,9 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
 /** `overDrawer`: opened from the filter drawer, whose sheet it covers. */
 export function TreeEditor({ set, overDrawer }: { set: "sni" | "location"; overDrawer: boolean }) {
   const { refdata, update, setPanel } = useSearchScreen();
-  const { search, results, resultsOutdated } = useSearchState();
+  const { search, results, resultsOutdated, facetLevels } = useSearchState();
+  // Until the counts of every level arrive (asked for when the editor opened), they show as outdated.
+  const outdated = resultsOutdated || facetLevels === "top";
   const tree: TreeIndex | null = set === "sni" ? (refdata?.sni ?? null) : (refdata?.location ?? null);
   const [query, setQuery] = useState("");
   const [root, setRoot] = useState<string | null>(null);
@@ -122,7 +124,7 @@ export function TreeEditor({ set, overDrawer }: { set: "sni" | "location"; overD
   return (
     <section
       id={`tree-editor-${set}`}
-      className={resultsOutdated ? "tree-editor tree-editor--outdated" : "tree-editor"}
+      className={outdated ? "tree-editor tree-editor--outdated" : "tree-editor"}
       aria-labelledby={`tree-editor-${set}-heading`}
       onKeyDown={(event) => {
         // Escape empties the search box first, then closes the editor (issue 48 point 8), before the detail pane hears it.

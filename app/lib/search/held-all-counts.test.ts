@@ -14,6 +14,7 @@ function answer(indexVersion: number, aggregations: Record<string, Record<string
     response: { serverRequestId: "r" },
     indexVersion,
     allCounts,
+    facetLevels: "all",
   };
 }
 

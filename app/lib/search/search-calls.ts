@@ -9,6 +9,7 @@ import { IDEMPOTENCY_KEY_HEADER } from "#shared/api-contracts/extraction-values"
 import type { FinancialType, SearchPageAnswer } from "#shared/api-contracts/search-api";
 import { HELD_INDEX_VERSION_HEADER, SEARCH_REQUEST_ID_HEADER } from "#shared/api-contracts/search-headers";
 import type { SuggestAnswer } from "#shared/api-contracts/suggest";
+import type { FacetLevels } from "#shared/search/facet-levels";
 import type { HistogramField } from "#shared/search/histogram-fields";
 import type { Entity } from "#shared/search/result-schemas";
 import type { ResultType } from "#shared/search/search-fields";
@@ -23,7 +24,8 @@ const listFilesApi = () => import("#shared/api-contracts/list-files");
 const extractionApi = () => import("#shared/api-contracts/extraction");
 
 /**
- * `histogram`: also the distribution behind that range filter (issue 39), only while its panel is open. The answer's
+ * `histogram`: also the distribution behind that range filter (issue 39), only while its panel is open. `facets` "top":
+ * the tree counts' top level and the search's own codes only (facet-levels.ts). The answer's
  * all-of-Sweden counts come from the browser's own copy when the API left them out (held-all-counts.ts).
  */
 export async function fetchSearchPage(
@@ -32,9 +34,14 @@ export async function fetchSearchPage(
   requestId: number,
   signal?: AbortSignal,
   histogram?: HistogramField,
+  facets: FacetLevels = "all",
 ): Promise<SearchPageAnswer> {
+  const query = new URLSearchParams();
+  if (histogram) query.set("histogram", histogram);
+  if (facets === "top") query.set("facets", "top");
+  const path = `/sapi/search/page/${page}${query.size > 0 ? `?${query.toString()}` : ""}`;
   const call = (held: number | null) =>
-    api.call(`/sapi/search/page/${page}${histogram ? `?histogram=${histogram}` : ""}`, {
+    api.call(path, {
       method: "POST",
       body: search,
       headers: {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
+import type { FacetLevels } from "#shared/search/facet-levels";
 import type { Histogram, HistogramField } from "#shared/search/histogram";
 import type { CompanyRecord } from "#shared/search/result-schemas";
 import { type Search } from "#shared/search/search-schema";
@@ -23,6 +24,7 @@ function answerFor(search: Search, page: number, requestId: number, hitCount = 4
     response: { serverRequestId: "r", backendMs: 1, cached: false },
     indexVersion: 1,
     allCounts: "included",
+    facetLevels: "all",
   };
 }
 
@@ -31,6 +33,7 @@ interface Pending {
   page: number;
   requestId: number;
   histogram?: HistogramField;
+  facets?: FacetLevels;
   resolve: (answer: SearchPageAnswer) => void;
   reject: (error: unknown) => void;
 }
@@ -44,8 +47,8 @@ function harness() {
   let nextTimer = 1;
   const controller = new SearchController(
     {
-      fetchPage: (search, page, requestId, _signal, histogram) =>
-        new Promise((resolve, reject) => pending.push({ search, page, requestId, histogram, resolve, reject })),
+      fetchPage: (search, page, requestId, _signal, histogram, facets) =>
+        new Promise((resolve, reject) => pending.push({ search, page, requestId, histogram, facets, resolve, reject })),
       onRoute: (vad, mode) => routes.push(`${mode}:${vad}`),
       messageOf: () => "Något gick fel. Prova gärna igen.",
       log: (message) => logs.push(message),
@@ -135,6 +138,68 @@ describe("SearchController: the open range panel's distribution (issue 39)", () 
     pending[3]?.resolve(withHistogram(answerFor(next, 0, 2), "earnings", [7, 8, 9]));
     await settle();
     expect(controller.getState().results?.histogram).toMatchObject({ field: "earnings", counts: [7, 8, 9] });
+  });
+});
+
+/** An answer whose tree counts go as deep as `facets` says: `deep` counts a municipality, the top level a county. */
+function withFacets(answer: SearchPageAnswer, facets: FacetLevels, municipality = 5): SearchPageAnswer {
+  const location: Record<string, number> = facets === "all" ? { "01": 9, "0180": municipality } : { "01": 9 };
+  return { ...answer, facetLevels: facets, results: { ...answer.results, aggregations: { location } } };
+}
+
+describe("SearchController: tree counts below the top level only while an editor or the map shows them (issue 48)", () => {
+  it("asks for the top level while nothing shows the deeper counts, every level while something does", async () => {
+    const { controller, pending, settle } = harness();
+    void controller.run(emptySearch());
+    expect(pending[0]?.facets).toBe("top");
+    pending[0]?.resolve(withFacets(answerFor(emptySearch(), 0, 1), "top"));
+    await settle();
+    expect(controller.getState().facetLevels).toBe("top");
+
+    // An editor opened after the answer: one call for the search on screen (asked once however often it is told).
+    controller.showDeepFacets("tree", true);
+    controller.showDeepFacets("tree", true);
+    expect(pending.map((p) => [p.requestId, p.facets])).toEqual([
+      [1, "top"],
+      [1, "all"],
+    ]);
+    pending[1]?.resolve(withFacets(answerFor(emptySearch(), 0, 1), "all"));
+    await settle();
+    expect(controller.getState().facetLevels).toBe("all");
+    expect(controller.getState().results?.aggregations.location).toEqual({ "01": 9, "0180": 5 });
+
+    // While the editor and then the map are open, each search asks for every level; with both closed, the top again.
+    const next = addCode(emptySearch(), "location", "01");
+    controller.showDeepFacets("map", true);
+    void controller.run(next);
+    controller.showDeepFacets("tree", false);
+    void controller.run(next);
+    controller.showDeepFacets("map", false);
+    void controller.run(next);
+    expect(pending.slice(2).map((p) => p.facets)).toEqual(["all", "all", "top"]);
+    // 'Visa fler' needs no counts.
+    pending[4]?.resolve(withFacets(answerFor(next, 0, 4), "top"));
+    await settle();
+    void controller.loadMore();
+    expect(pending[5]).toMatchObject({ page: 1, facets: "top" });
+  });
+
+  it("drops deeper counts of a search that is no longer the latest, and asks after an answer that lacked them", async () => {
+    const { controller, pending, settle } = harness();
+    void controller.run(emptySearch());
+    pending[0]?.resolve(withFacets(answerFor(emptySearch(), 0, 1), "top"));
+    await settle();
+    controller.showDeepFacets("map", true);
+    const next = addCode(emptySearch(), "location", "01");
+    void controller.run(next);
+    pending[1]?.resolve(withFacets(answerFor(emptySearch(), 0, 1), "all", 77));
+    await settle();
+    expect(controller.getState().results?.aggregations.location?.["0180"]).toBeUndefined();
+    // Closed and opened again while the search was on its way with every level: no further call.
+    pending[2]?.resolve(withFacets(answerFor(next, 0, 2), "all", 6));
+    await settle();
+    expect(pending).toHaveLength(3);
+    expect(controller.getState().results?.aggregations.location).toEqual({ "01": 9, "0180": 6 });
   });
 });
 

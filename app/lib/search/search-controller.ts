@@ -8,9 +8,12 @@
  *
  * While a range panel is open (issue 39), each search also asks for that field's distribution (`?histogram=`), so one
  * request answers both under the same latest-wins rule; a panel opened after the answer asks once for the search on
- * screen. With no panel open the request is exactly as before.
+ * screen. With no panel open the request is exactly as before. In the same way, the tree counts below the top level
+ * (issue 48 point 6) are asked for only while a tree editor or the map is open (`?facets=top` otherwise), and once for
+ * the search on screen when one opens after its answer.
  */
 import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
+import type { FacetLevels } from "#shared/search/facet-levels";
 import { histogramApplies, type HistogramField } from "#shared/search/histogram-fields";
 import type { SearchResults } from "#shared/search/result-schemas";
 import type { Search } from "#shared/search/search-schema";
@@ -43,6 +46,7 @@ export interface SearchControllerDeps {
     requestId: number,
     signal: AbortSignal,
     histogram?: HistogramField,
+    facets?: FacetLevels,
   ) => Promise<SearchPageAnswer>;
   /** Called after a successful search with its `vad`. */
   onRoute: (serializedSearch: string, mode: Exclude<RouteMode, "none">) => void;
@@ -64,6 +68,8 @@ export class SearchController {
   private spinnerShownAt = 0;
   /** `requestId:field` of the distribution being fetched on its own, so a panel re-rendering asks only once. */
   private histogramInFlight: string | null = null;
+  /** The request counter whose deeper tree counts are being fetched, so an editor re-rendering asks only once. */
+  private deepFacetsInFlight: number | null = null;
   private readonly now: () => number;
   private readonly setTimer: (run: () => void, ms: number) => unknown;
   private readonly clearTimer: (timer: unknown) => void;
@@ -112,14 +118,15 @@ export class SearchController {
     this.dispatch({ type: "started", search, requestId });
     this.startSpinner();
     try {
-      const answer = await this.deps.fetchPage(search, 0, requestId, this.lifetime.signal, this.histogramFor(search));
+      const answer = await this.deps.fetchPage(search, 0, requestId, this.lifetime.signal, this.histogramFor(search), this.facets());
       // The answer names its request; anything but the latest is dropped (spec §4).
       if (answer.requestId !== requestId || requestId !== this.counter) return;
       const corrected = this.correctionOf(search, key, answer.results);
       if (corrected) return await this.run(corrected, route, { correcting: search.text ?? "" });
       this.dispatch({ type: "succeeded", requestId, answer });
-      // A panel opened (or switched) while the search was on its way.
+      // A panel opened (or switched), or an editor or the map, while the search was on its way.
       void this.loadHistogram();
+      void this.loadDeepFacets();
       // The address changes after the new results have been painted: a navigation re-renders every route, and the
       // hit count should not wait for that. Only while no newer search has started: written after one, the older
       // address would read as a link to it and run it again over the newer one (a quick 'Rensa filter och urval'
@@ -165,7 +172,7 @@ export class SearchController {
     const requestId = this.counter;
     this.dispatch({ type: "moreStarted", requestId });
     try {
-      const answer = await this.deps.fetchPage(this.state.search, page + 1, requestId, this.lifetime.signal);
+      const answer = await this.deps.fetchPage(this.state.search, page + 1, requestId, this.lifetime.signal, undefined, "top");
       if (requestId !== this.counter) return;
       if (answer.results.hitCount !== results.hitCount)
         this.deps.log("hit count changed between pages", { before: results.hitCount, after: answer.results.hitCount });
@@ -205,7 +212,7 @@ export class SearchController {
     if (this.histogramInFlight === key) return;
     this.histogramInFlight = key;
     try {
-      const answer = await this.deps.fetchPage(search, 0, requestId, this.lifetime.signal, field);
+      const answer = await this.deps.fetchPage(search, 0, requestId, this.lifetime.signal, field, this.facets());
       if (requestId !== this.counter || this.state.histogramField !== field || !answer.results.histogram) return;
       this.dispatch({ type: "histogram", requestId, histogram: answer.results.histogram });
     } catch (error) {
@@ -213,6 +220,43 @@ export class SearchController {
       if (requestId === this.counter) this.deps.log("histogram failed", { requestId, field, error: String(error) });
     } finally {
       if (this.histogramInFlight === key) this.histogramInFlight = null;
+    }
+  }
+
+  /** How deep the next answer's tree counts go: every level only while a tree editor or the map shows them. */
+  private facets(): FacetLevels {
+    return this.state.deepFacets ? "all" : "top";
+  }
+
+  /** What shows the deeper tree counts now (a tree editor, the map): searches ask for them while anything does. */
+  private readonly deepFacetViews = new Set<string>();
+
+  /** `view` (a tree editor, the map) opened (true) or closed (false). */
+  showDeepFacets(view: string, shown: boolean): void {
+    if (shown) this.deepFacetViews.add(view);
+    else this.deepFacetViews.delete(view);
+    const wanted = this.deepFacetViews.size > 0;
+    if (this.state.deepFacets === wanted) return;
+    this.dispatch({ type: "deepFacets", wanted });
+    void this.loadDeepFacets();
+  }
+
+  /** Asks for every level of the tree counts of the search on screen, when its answer has only the top (one call). */
+  private async loadDeepFacets(): Promise<void> {
+    const { results, loading, resultsOutdated, search, deepFacets, facetLevels } = this.state;
+    if (!deepFacets || facetLevels === "all" || !results || loading || resultsOutdated) return;
+    const requestId = this.counter;
+    if (this.deepFacetsInFlight === requestId) return;
+    this.deepFacetsInFlight = requestId;
+    try {
+      const answer = await this.deps.fetchPage(search, 0, requestId, this.lifetime.signal, undefined, "all");
+      if (requestId !== this.counter || !this.state.deepFacets) return;
+      this.dispatch({ type: "facets", requestId, aggregations: answer.results.aggregations });
+    } catch (error) {
+      // The editor's or the map's counts stay as they are, shown as outdated; the search itself is unaffected.
+      if (requestId === this.counter) this.deps.log("tree counts failed", { requestId, error: String(error) });
+    } finally {
+      if (this.deepFacetsInFlight === requestId) this.deepFacetsInFlight = null;
     }
   }
 

@@ -44,7 +44,7 @@ async function getJson<T>(
 }
 
 function runFirstPage(context: AppLoadContext, request: Request, search: Search) {
-  return getJson(context, request, "/sapi/search/page/0", SearchPageAnswerSchema, { method: "POST", body: search });
+  return getJson(context, request, "/sapi/search/page/0?facets=top", SearchPageAnswerSchema, { method: "POST", body: search });
 }
 
 /** The search the address asks for, or the default search with a notice. */

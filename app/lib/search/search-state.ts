@@ -6,7 +6,8 @@
  */
 import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
 import type { Histogram, HistogramField } from "#shared/search/histogram";
-import type { SearchResults } from "#shared/search/result-schemas";
+import type { FacetLevels } from "#shared/search/facet-levels";
+import type { Aggregations, SearchResults } from "#shared/search/result-schemas";
 import type { Search } from "#shared/search/search-schema";
 
 export interface SelectionState {
@@ -45,6 +46,13 @@ export interface SearchState {
    * its slider (results.histogram). Null while no range panel is open, and then no search asks for one.
    */
   histogramField: HistogramField | null;
+  /**
+   * A tree editor or the map is open (issue 48 point 6): searches ask for every level of the tree counts. Otherwise
+   * they ask for the top level and the search's own codes (`?facets=top`, workers/shared/search/facet-levels.ts).
+   */
+  deepFacets: boolean;
+  /** How deep the tree counts of `results` go. */
+  facetLevels: FacetLevels;
 }
 
 export type SearchAction =
@@ -57,6 +65,8 @@ export type SearchAction =
   | { type: "spinner"; visible: boolean }
   | { type: "histogramField"; field: HistogramField | null }
   | { type: "histogram"; requestId: number; histogram: Histogram }
+  | { type: "deepFacets"; wanted: boolean }
+  | { type: "facets"; requestId: number; aggregations: Aggregations }
   | { type: "selectionMode"; active: boolean }
   | { type: "toggleMarked"; id: string }
   | { type: "excludeMarked"; exclude: boolean };
@@ -78,6 +88,8 @@ export function initialSearchState(search: Search, answer: SearchPageAnswer | nu
     resultsOutdated: false,
     selection: EMPTY_SELECTION,
     histogramField: null,
+    deepFacets: false,
+    facetLevels: answer?.facetLevels ?? "all",
   };
 }
 
@@ -131,6 +143,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         loading: false,
         error: null,
         resultsOutdated: false,
+        facetLevels: action.answer.facetLevels,
       };
     case "failed":
       if (action.requestId !== state.latestRequest) return state;
@@ -149,6 +162,12 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
       // The distribution of the search on screen, asked for after its answer (the panel opened later).
       if (action.requestId !== state.latestRequest || !state.results || state.loading) return state;
       return { ...state, results: { ...state.results, histogram: action.histogram } };
+    case "deepFacets":
+      return { ...state, deepFacets: action.wanted };
+    case "facets":
+      // Every level of the tree counts of the search on screen, asked for after its answer (an editor or the map opened).
+      if (action.requestId !== state.latestRequest || !state.results || state.loading) return state;
+      return { ...state, results: { ...state.results, aggregations: action.aggregations }, facetLevels: "all" };
     default:
       return { ...state, selection: selectionReducer(state.selection, action) };
   }

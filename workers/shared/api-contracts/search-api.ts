@@ -7,6 +7,7 @@
  * keeps only the answer to its latest search (spec §4 "Search").
  */
 import { z } from "zod";
+import { FACET_LEVELS } from "../search/facet-levels";
 import { ENTITY_ID_PATTERN } from "./entity-id";
 import { EntitySchema, FinancialTypeSchema, SearchResultsSchema, type Aggregations } from "../search/result-schemas";
 import { MAX_PAGE } from "../search/search-fields";
@@ -90,7 +91,11 @@ export const PAGE_TOO_DEEP_MESSAGE = "Exportera urvalet om du vill se fler träf
  * range filter (results.histogram), which the web app does only while the filter's panel is open. The field must
  * apply to the search's result type (VALIDATION "histogram" otherwise).
  */
-export const SearchPageQuerySchema = z.object({ histogram: HistogramFieldSchema.optional() });
+/**
+ * `histogram`: also that range's distribution (issue 39). `facets=top`: the tree sets' own counts only at the top level
+ * and the search's own codes (workers/shared/search/facet-levels.ts), for a screen with no tree editor or map open.
+ */
+export const SearchPageQuerySchema = z.object({ histogram: HistogramFieldSchema.optional(), facets: z.literal("top").optional() });
 export const HISTOGRAM_NOT_FOR_TYPE_MESSAGE = "Fältet finns inte för den här resultattypen.";
 
 /** Request body of POST /sapi/search/page/{n}: the search object of spec §3 (defaults may be left out). */
@@ -140,6 +145,8 @@ export const SearchPageAnswerSchema = z.object({
    * `indexVersion` and the client holds them; "included": they are there.
    */
   allCounts: z.enum(["included", "omitted"]),
+  /** "top": the tree sets' own counts hold only their top level and the search's own codes (`?facets=top`). */
+  facetLevels: z.enum(FACET_LEVELS),
 });
 export type SearchPageAnswer = z.infer<typeof SearchPageAnswerSchema>;
 

@@ -37,7 +37,7 @@ export const searchRoutes = new Hono<ApiBindings>()
     const page = visiblePage(parseOrThrow(PageNumberSchema, c.req.param("page"), "page"));
     const requestId = readSearchRequestId(c);
     const heldIndexVersion = readHeldIndexVersion(c);
-    const { histogram } = parseOrThrow(SearchPageQuerySchema, c.req.query());
+    const { histogram, facets } = parseOrThrow(SearchPageQuerySchema, c.req.query());
     const search = parseSearch(await readSearchBody(c));
     if (histogram && !histogramApplies(histogram, search.resultType))
       throw validationError([{ path: "histogram", message: HISTOGRAM_NOT_FOR_TYPE_MESSAGE }], "Sökningen är ogiltig.");
@@ -47,6 +47,7 @@ export const searchRoutes = new Hono<ApiBindings>()
       search,
       page,
       histogram,
+      facets,
       requestId,
       heldIndexVersion,
       serverRequestId: c.var.requestId,

@@ -11,6 +11,7 @@ import { serializeSearch } from "#shared/search/search-serialize";
 import { rangeFieldDef, type RangeField, swedishToday } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { CLIENT_VERSION } from "#shared/version";
+import { type FacetLevels, topFacetLevels } from "#shared/search/facet-levels";
 import type { HistogramField } from "#shared/search/histogram";
 import { listFilesForSearch } from "../list-files/list-file-numbers";
 import { checkAnswer } from "../http/contract-answer";
@@ -26,6 +27,8 @@ export interface SearchPageInput {
   page: VisiblePage;
   /** Also the distribution behind this range filter (issue 39); checked against the result type at the edge. */
   histogram?: HistogramField;
+  /** "top": the tree sets' own counts cut to the top level and the search's own codes (facet-levels.ts). */
+  facets?: FacetLevels;
   /** The client's X-Search-Request-Id, echoed. */
   requestId: number | null;
   /** The client's X-Held-Index-Version: the all-of-Sweden counts of this version are left out of its answer. */
@@ -62,12 +65,21 @@ export interface SearchPageJson {
  * (company age: "yngre än 2 år") names the Swedish day it was answered for, so tomorrow's asks again.
  */
 export function searchCacheKey(
-  at: { backend: string; version: number; page: number; histogram?: HistogramField | undefined; serializedSearch: string; search: Search },
+  at: {
+    backend: string;
+    version: number;
+    page: number;
+    histogram?: HistogramField | undefined;
+    facets?: FacetLevels | undefined;
+    serializedSearch: string;
+    search: Search;
+  },
   now = new Date(),
 ): string {
   const derived = (Object.entries(at.search.range) as [RangeField, string | undefined][]).some(([f, v]) => v && rangeFieldDef(f).derive);
   const day = derived ? swedishToday(now) : "";
-  return `c${CLIENT_VERSION}:${RESULTS_TEXT_SHAPE}:${at.backend}:${at.version}:${at.page}:${at.histogram ?? ""}:${day}:${at.serializedSearch}`;
+  const levels = at.facets === "top" ? ":top" : "";
+  return `c${CLIENT_VERSION}:${RESULTS_TEXT_SHAPE}:${at.backend}:${at.version}:${at.page}:${at.histogram ?? ""}${levels}:${day}:${at.serializedSearch}`;
 }
 
 /** The answer as JSON text: cached results are spliced in without re-serialising them. */
@@ -81,7 +93,15 @@ async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFi
   const info = await backend.info();
   let backendMs = 0;
   let shared = false;
-  const key = searchCacheKey({ ...info, page: input.page, histogram: input.histogram, serializedSearch, search: input.search.normalised });
+  const facets = input.facets ?? "all";
+  const key = searchCacheKey({
+    ...info,
+    page: input.page,
+    histogram: input.histogram,
+    facets,
+    serializedSearch,
+    search: input.search.normalised,
+  });
   // Results that depend on a user's own list files stay in this isolate (keyed by file ids the user owns).
   const edge = listFiles && listFiles.size > 0 ? null : (input.edgeCache ?? null);
   const compute = async () => {
@@ -99,6 +119,7 @@ async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFi
     // Issue 38: a text that found nothing is retried as the user probably meant it, and that text is offered.
     const offer = results.hitCount === 0 && input.page === 0 ? await forgivingOffer(backend, input.search, 1, { listFiles }) : null;
     if (offer) results.didYouMean = offer.text;
+    if (facets === "top") results.aggregations = topFacetLevels(results.aggregations, input.search.normalised);
     backendMs = elapsedMs(started);
     const text = cachedResultsText(checkAnswer(ResultsSchema, results, "search results"));
     if (edge) input.waitUntil?.(edge.put(key, text).catch(() => {}));
@@ -119,6 +140,7 @@ async function pageJsonAt(backend: SearchBackend, input: SearchPageInput, listFi
       response: { serverRequestId: input.serverRequestId, ...(input.diagnostics ? { backendMs, cached: hit } : {}) },
       indexVersion: info.version,
       allCounts: results.allCounts,
+      facetLevels: facets,
     },
     "search page",
   );

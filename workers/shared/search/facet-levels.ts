@@ -1,0 +1,32 @@
+/**
+ * How deep a search answer's tree counts go (issue 48 point 6). The sidebar shows a tree set's top level (the SNI
+ * sections, the counties) and the codes the search chose or left out; only the tree editors and the map show the levels
+ * below. Those are most of an answer: 1 754 industry codes and 311 places, about 26 of a click's 29 KB. A search
+ * screen with neither open asks for `top` (`?facets=top`): the answer's own counts of each tree set keep the top level
+ * and the search's own codes, and say so (`facetLevels`). The all-of-Sweden counts (`<set>_all`) stay whole: the browser
+ * holds them per index version (decision 0060), so they are sent once.
+ */
+import type { Aggregations } from "./result-schemas";
+import type { Search } from "./search-schema";
+
+export const FACET_LEVELS = ["top", "all"] as const;
+export type FacetLevels = (typeof FACET_LEVELS)[number];
+
+/** A tree set's top-level codes by their length: SNI sections are letters, counties two digits. */
+const TOP_CODE_LENGTH = { sni: 1, location: 2 } as const;
+type TreeSet = keyof typeof TOP_CODE_LENGTH;
+const TREE_SETS = Object.keys(TOP_CODE_LENGTH) as TreeSet[];
+
+/** The aggregations with each tree set's own counts cut to its top level and the search's chosen and excluded codes. */
+export function topFacetLevels(aggregations: Aggregations, search: Pick<Search, "codeSet" | "excludeCodeSet">): Aggregations {
+  const trimmed: Aggregations = { ...aggregations };
+  for (const set of TREE_SETS) {
+    const counts = aggregations[set];
+    if (!counts) continue;
+    const own = new Set([...(search.codeSet[set] ?? []), ...(search.excludeCodeSet[set] ?? [])]);
+    const kept: Record<string, number> = {};
+    for (const [code, count] of Object.entries(counts)) if (code.length <= TOP_CODE_LENGTH[set] || own.has(code)) kept[code] = count;
+    trimmed[set] = kept;
+  }
+  return trimmed;
+}
