@@ -8,10 +8,19 @@
  */
 import { PAGE_TOO_DEEP_MESSAGE } from "#shared/api-contracts/search-api";
 import { AppError, validationError, type FieldIssue } from "#shared/errors";
-import { CODE_SET_NAMES, MAX_PAGE, rangeFieldDef, swedishToday, type CodeSetName, type RangeField } from "#shared/search/search-fields";
+import {
+  CODE_SET_NAMES,
+  FLAT_CODE_SETS,
+  MAX_PAGE,
+  rangeFieldDef,
+  swedishToday,
+  type CodeSetName,
+  type RangeField,
+  type TreeCodeSet,
+} from "#shared/search/search-fields";
 import { parseRange, parseSearchOrThrow, type RangeBounds, type Search } from "#shared/search/search-schema";
 import { deserializeSearch } from "#shared/search/search-serialize";
-import { companyFormEntries, employeeRangeEntries, fiscalYearEntries, isLocationCode, isSniCode } from "./refdata";
+import { CODE_SET_ENTRIES, isLocationCode, isSniCode } from "./refdata";
 import { parseTextQuery, type TextQuery } from "./free-text";
 import { searchSeed } from "./search-seed";
 
@@ -39,18 +48,11 @@ export type ValidSearch = Omit<Search, "range"> & {
 /** A page of a search's visible records: an integer 0 … MAX_PAGE (20 records each, at most 1000, spec §6, §9). */
 export type VisiblePage = number & { readonly [VISIBLE_PAGE]: true };
 
-const entrySet = (entries: readonly { code: string }[]) => new Set(entries.map((e) => e.code));
-const COMPANY_FORMS = entrySet(companyFormEntries);
-const FISCAL_YEARS = entrySet(fiscalYearEntries);
-const EMPLOYEE_RANGES = entrySet(employeeRangeEntries);
+const KNOWN_CODES = Object.fromEntries(FLAT_CODE_SETS.map((name) => [name, new Set(CODE_SET_ENTRIES[name].map((e) => e.code))]));
+const TREE_CODES: Record<TreeCodeSet, (code: string) => boolean> = { sni: isSniCode, location: isLocationCode };
 
-const IS_KNOWN: Record<CodeSetName, (code: string) => boolean> = {
-  sni: isSniCode,
-  location: isLocationCode,
-  companyForm: (code) => COMPANY_FORMS.has(code),
-  fiscalYear: (code) => FISCAL_YEARS.has(code),
-  employeeRange: (code) => EMPLOYEE_RANGES.has(code),
-};
+/** Whether the reference data knows a code of a code set (a tree's node, a flat set's entry). */
+const isKnown = (name: CodeSetName, code: string): boolean => KNOWN_CODES[name]?.has(code) ?? TREE_CODES[name as TreeCodeSet](code);
 
 /** Unknown codes of a parsed search, chosen or excluded, each at its own path ("codeSet.sni.2", "excludeCodeSet.sni.0"). */
 export function codeIssues(search: Search): FieldIssue[] {
@@ -58,7 +60,7 @@ export function codeIssues(search: Search): FieldIssue[] {
   for (const key of ["codeSet", "excludeCodeSet"] as const) {
     for (const name of CODE_SET_NAMES) {
       search[key][name]?.forEach((code, index) => {
-        if (!IS_KNOWN[name](code)) issues.push({ path: `${key}.${name}.${index}`, message: `Okänd kod: ${code}` });
+        if (!isKnown(name, code)) issues.push({ path: `${key}.${name}.${index}`, message: `Okänd kod: ${code}` });
       });
     }
   }

@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { RefEntriesSchema, RefTreeSchema, SniAggregationSchema, SniKeywordsSchema } from "#shared/api-contracts/search-api";
+import { FLAT_CODE_SETS } from "#shared/search/search-fields";
+import { entriesKey, type EntriesKey } from "./refdata-entries";
 
 /** Counts per code ({ code: count }, as in a search answer's aggregations), read as a map. */
 export const CodeCountsSchema = z.record(z.string(), z.number()).transform((value) => new Map(Object.entries(value)));
@@ -15,9 +17,10 @@ const SniCountsSchema = SniAggregationSchema.transform((list): CodeCounts => new
 export const REFDATA_SCHEMAS = {
   sniTree: RefTreeSchema,
   locationTree: RefTreeSchema,
-  companyFormEntries: RefEntriesSchema,
-  fiscalYearEntries: RefEntriesSchema,
-  employeeRangeEntries: RefEntriesSchema,
+  ...(Object.fromEntries(FLAT_CODE_SETS.map((name) => [entriesKey(name), RefEntriesSchema])) as Record<
+    EntriesKey,
+    typeof RefEntriesSchema
+  >),
   sniKeywords: SniKeywordsSchema,
   sniAggregation: SniCountsSchema,
 } as const;

@@ -6,16 +6,20 @@ import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { api } from "./api";
 import { openModal } from "./modal-store";
+import { CODE_SETS, FLAT_CODE_SETS } from "#shared/search/search-fields";
 import type { Refdata } from "./refdata-schemas";
+import { entriesKey, type EntriesKey } from "./refdata-entries";
 
 export type { CodeCounts, Refdata } from "./refdata-schemas";
 
 const ENDPOINTS = {
   sniTree: "/sapi/refdata/sni-tree",
   locationTree: "/sapi/refdata/location-tree",
-  companyFormEntries: "/sapi/refdata/company-form-entries",
-  fiscalYearEntries: "/sapi/refdata/fiscal-year-entries",
-  employeeRangeEntries: "/sapi/refdata/employee-range-entries",
+  // Each flat code set's entries under its declared name (search-fields.ts CODE_SETS `refdata`).
+  ...(Object.fromEntries(FLAT_CODE_SETS.map((name) => [entriesKey(name), `/sapi/refdata/${CODE_SETS[name].refdata}`])) as Record<
+    EntriesKey,
+    string
+  >),
   sniKeywords: "/sapi/refdata/sni-keywords",
   sniAggregation: "/sapi/refdata/sni-aggregation",
 } as const;

@@ -2,22 +2,21 @@
  * The facets' counting aggregations: sni and location as terms aggregations over their tree fields, the small facets
  * as one terms aggregation over their `<facet>:<value>` keys (docs/decisions/0044), and the whole-index counts.
  */
-import { BOOL_FILTER_NAMES, BOOL_FILTERS, CODE_SETS } from "#shared/search/search-fields";
+import { BOOL_FILTER_NAMES, BOOL_FILTERS, codeSetDef, codeSetsOf, type TreeCodeSet } from "#shared/search/search-fields";
 import type { ValidSearch } from "../search-model";
-import { FACET_KEYS_FIELD, FACET_KEYS_SIZE, SMALL_CODE_FACETS, TERMS_SIZE, TREE_FIELDS } from "./es-fields";
+import { codeSetDocField, FACET_KEYS_FIELD, FACET_KEYS_SIZE, TREE_TERMS_SIZE } from "./es-fields";
 
 type Json = Record<string, unknown>;
 
 /** The terms aggregation of each facet of the result type; the small facets' count keys in FACET_KEYS_FIELD. */
 export function facetTerms(search: ValidSearch): Record<string, Json> {
   const type = search.resultType;
-  const terms: Record<string, Json> = {
-    sni: { terms: { field: search.bool.useMainSni ? TREE_FIELDS.sni.main : TREE_FIELDS.sni.any, size: TERMS_SIZE.sni } },
-    location: {
-      terms: { field: search.bool.useLocation ? TREE_FIELDS.location.own : TREE_FIELDS.location.any, size: TERMS_SIZE.location },
-    },
-  };
-  for (const name of SMALL_CODE_FACETS) if (CODE_SETS[name].types.includes(type)) terms[name] = smallFacetTerms(name);
+  const terms: Record<string, Json> = {};
+  for (const name of codeSetsOf(type))
+    terms[name] =
+      codeSetDef(name).kind === "tree"
+        ? { terms: { field: codeSetDocField(name, search.bool), size: TREE_TERMS_SIZE[name as TreeCodeSet] } }
+        : smallFacetTerms(name);
   for (const name of BOOL_FILTER_NAMES) if (BOOL_FILTERS[name].types.includes(type)) terms[name] = smallFacetTerms(name);
   return terms;
 }

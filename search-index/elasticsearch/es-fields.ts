@@ -1,5 +1,16 @@
 /** Index and field names of the Elasticsearch backend: indices <name>_v<N> behind the aliases companies/worksites. */
-import { RANGE_FIELD_NAMES, RANGE_FIELDS, type RangeField, type ResultType, type SortField } from "#shared/search/search-fields";
+import {
+  codeSetDef,
+  FLAT_CODE_SETS,
+  RANGE_FIELD_NAMES,
+  RANGE_FIELDS,
+  type BoolOption,
+  type CodeSetName,
+  type RangeField,
+  type ResultType,
+  type SortField,
+  type TreeCodeSet,
+} from "#shared/search/search-fields";
 
 const ALIAS_NAMES: Record<ResultType, string> = { COMPANY: "companies", WORKSITE: "worksites" };
 
@@ -41,14 +52,19 @@ export const SORT_DOC_FIELDS: Record<Exclude<SortField, "random" | "relevance">,
   activeFrom: "activeFrom",
 };
 
-/** Tree facets are stored as arrays of every code on the path, so a terms aggregation counts every level. */
-export const TREE_FIELDS = {
-  sni: { main: "sniMain", any: "sniAll" },
-  location: { own: "placeOwn", any: "placeAll" },
-} as const;
+/**
+ * The document field a code set is matched and counted on: a flat set's own (its name), a tree's field of the
+ * record's own node or of its every node as the search's option says (search-fields.ts `nodes`). Tree fields hold
+ * every code on each path, so a code matches its subtree and a terms aggregation counts every level.
+ */
+export function codeSetDocField(name: CodeSetName, options: Readonly<Record<BoolOption, boolean>>): string {
+  const nodes = codeSetDef(name).nodes;
+  if (!nodes) return name;
+  return options[nodes.option] ? nodes.own : nodes.any;
+}
 
-/** Size of the terms aggregations: every SNI node (about 1 900) and every place (311) fit. */
-export const TERMS_SIZE = { sni: 2500, location: 500, small: 100 } as const;
+/** Size of each tree's terms aggregation: every SNI node (about 1 900) and every place (311) fit. */
+export const TREE_TERMS_SIZE: Record<TreeCodeSet, number> = { sni: 2500, location: 500 };
 
 /**
  * The random sort: the same 32-bit mix (top 31 bits kept) as the embedded backend's randomKey (Java int arithmetic equals Math.imul),
@@ -69,7 +85,8 @@ export const RANDOM_SORT_SCRIPT = [
  * aggregation each (docs/decisions/0044). Filters still use the facets' own fields.
  */
 export const FACET_KEYS_FIELD = "facetKeys";
-export const SMALL_CODE_FACETS = ["companyForm", "fiscalYear", "employeeRange"] as const;
+/** The flat code sets counted by facet keys (search-fields.ts, kind "codes"). */
+export const SMALL_CODE_FACETS = FLAT_CODE_SETS;
 export const facetKey = (facet: string, value: string | boolean) => `${facet}:${String(value)}`;
 /** Every `<facet>:<value>` key fits: at most 100 values per code set and two per flag. */
 export const FACET_KEYS_SIZE = 1000;

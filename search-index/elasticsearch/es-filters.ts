@@ -4,10 +4,10 @@
  * constraint, with `terms` queries chunked below the cluster's limit and integer ranges clamped to their type.
  */
 import type { ListFileMap } from "../backend";
-import { BOOL_FILTER_NAMES, RANGE_FIELDS, type CodeSetName, type RangeField } from "#shared/search/search-fields";
+import { BOOL_FILTER_NAMES, CODE_SET_NAMES, RANGE_FIELDS, type CodeSetName, type RangeField } from "#shared/search/search-fields";
 import type { RangeBounds } from "#shared/search/search-schema";
 import type { ValidSearch } from "../search-model";
-import { RANGE_DOC_FIELDS, SMALL_CODE_FACETS, TREE_FIELDS } from "./es-fields";
+import { codeSetDocField, RANGE_DOC_FIELDS } from "./es-fields";
 import { COMPANY_MAPPINGS, WORKSITE_MAPPINGS } from "./es-mappings";
 import { textClauses } from "./es-text";
 
@@ -85,9 +85,7 @@ export function hardFilters(search: ValidSearch, listFiles?: ListFileMap): { fil
 
 /** The document field a code set is matched on (a tree's holds every code on each path, so a code matches its subtree). */
 export function codeSetField(search: ValidSearch, name: CodeSetName): string {
-  if (name === "sni") return search.bool.useMainSni ? TREE_FIELDS.sni.main : TREE_FIELDS.sni.any;
-  if (name === "location") return search.bool.useLocation ? TREE_FIELDS.location.own : TREE_FIELDS.location.any;
-  return name;
+  return codeSetDocField(name, search.bool);
 }
 
 /**
@@ -107,7 +105,7 @@ function codeSetFilter(search: ValidSearch, name: CodeSetName): Json | null {
 /** Facet constraints by facet name. */
 export function facetFilters(search: ValidSearch): Record<string, Json> {
   const facets: Record<string, Json> = {};
-  for (const name of ["sni", "location", ...SMALL_CODE_FACETS] as const) {
+  for (const name of CODE_SET_NAMES) {
     const filter = codeSetFilter(search, name);
     if (filter) facets[name] = filter;
   }

@@ -5,7 +5,18 @@
  * accents folded, stop words left out; docs/decisions/0033).
  */
 import { STOP_WORDS } from "../free-text";
-import { BOOL_FILTER_NAMES, BOOL_FILTERS, RANGE_FIELD_NAMES, rangeFieldDef, type ResultType } from "#shared/search/search-fields";
+import {
+  BOOL_FILTER_NAMES,
+  BOOL_FILTERS,
+  CODE_SET_NAMES,
+  CODE_SETS,
+  codeSetDef,
+  FLAT_CODE_SETS,
+  RANGE_FIELD_NAMES,
+  rangeFieldDef,
+  type ResultType,
+  type TreeCodeSet,
+} from "#shared/search/search-fields";
 
 const keyword = { type: "keyword" } as const;
 // Facet fields: their global ordinals are built when a version's segments are opened (the reindex's warming), not by
@@ -67,6 +78,30 @@ function declaredFields(type: ResultType) {
   return fields;
 }
 
+/** The flat code sets of a result type: a `keyword` field each, named as the set (search-fields.ts CODE_SETS). */
+function codeSetFields(type: ResultType): Record<string, typeof keyword> {
+  return Object.fromEntries(
+    FLAT_CODE_SETS.filter((name) => (CODE_SETS[name].types as readonly ResultType[]).includes(type)).map((name) => [name, keyword]),
+  );
+}
+
+type TreeDocField = (typeof CODE_SETS)[TreeCodeSet]["nodes"]["own" | "any"];
+
+/** A tree's fields of the record's own node and of its every node (search-fields.ts `nodes`), facet fields each. */
+function treeFields(): Record<TreeDocField, typeof facet> {
+  return Object.fromEntries(
+    CODE_SET_NAMES.flatMap((name) => {
+      const nodes = codeSetDef(name).nodes;
+      return nodes
+        ? [
+            [nodes.own, facet],
+            [nodes.any, facet],
+          ]
+        : [];
+    }),
+  ) as Record<TreeDocField, typeof facet>;
+}
+
 /** Settings applied once the bulk load is done. */
 export const SERVING_SETTINGS = { index: { refresh_interval: "1s", number_of_replicas: 1, translog: { durability: "request" as const } } };
 
@@ -77,10 +112,7 @@ const common = {
   // Free text (free-text.ts TextFields): a worksite's name holds its company's name too.
   name: text,
   address: text,
-  sniMain: facet,
-  sniAll: facet,
-  placeOwn: facet,
-  placeAll: facet,
+  ...treeFields(),
   // The small facets' `<facet>:<value>` keys, counted by one terms aggregation (es-fields.ts FACET_KEYS_FIELD).
   facetKeys: facet,
   limited: bool,
@@ -94,8 +126,7 @@ export const COMPANY_MAPPINGS = {
     ...declaredFields("COMPANY"),
     nameSort: keyword,
     people: text,
-    companyForm: keyword,
-    fiscalYear: keyword,
+    ...codeSetFields("COMPANY"),
     detail: stored,
     // Bevakning (docs/decisions/0024): the packed source record as text, its 53-bit hash and the change-set hash (the
     // source hash mixed with the company's worksites' hashes), both exact in a long.
@@ -111,7 +142,7 @@ export const WORKSITE_MAPPINGS = {
     ...common,
     ...declaredFields("WORKSITE"),
     cfarNo: keyword,
-    employeeRange: keyword,
+    ...codeSetFields("WORKSITE"),
     employeeRangeSort: integer,
     activeFrom: long,
   },

@@ -3,9 +3,8 @@
  * each a constant score, so that a document scores its best field per word and the sum over the words, as the
  * embedded index does; a forgiving retry's spellings and typing errors (forgiving.ts, fuzzy.ts) beside them.
  */
-import { type ResultType } from "#shared/search/search-fields";
+import { CODE_SETS, type ResultType } from "#shared/search/search-fields";
 import { fuzzyScore, TEXT_SCORES, type ScoredCode, type TextQuery, type TextWord } from "../free-text";
-import { TREE_FIELDS } from "./es-fields";
 
 type Json = Record<string, unknown>;
 
@@ -54,8 +53,9 @@ export function textClauses(query: TextQuery, type: ResultType): Json[] {
       ...fieldClauses("name", word, TEXT_SCORES.name),
       ...fieldClauses("address", word, TEXT_SCORES.address),
       ...(type === "COMPANY" ? fieldClauses("people", word, TEXT_SCORES.person) : []),
-      ...codeClauses(TREE_FIELDS.sni.any, word.industries),
-      ...codeClauses(TREE_FIELDS.location.own, word.places),
+      // A word names an industry (any of the record's) or a place (its own).
+      ...codeClauses(CODE_SETS.sni.nodes.any, word.industries),
+      ...codeClauses(CODE_SETS.location.nodes.own, word.places),
     ];
     if (word.orgNo) {
       const { digits } = word.orgNo;

@@ -2,7 +2,7 @@
  * The in-memory column index of the embedded backend. Every array is indexed by a record's position; records are
  * ordered by id (orgSeqNo, cfarNo), so comparing positions breaks sort ties by id.
  */
-import { BOOL_FILTER_NAMES, flagDef, type BoolFilter } from "#shared/search/search-fields";
+import { BOOL_FILTER_NAMES, flagDef, type BoolFilter, type FlatCodeSet } from "#shared/search/search-fields";
 import type { TreeIndex } from "./tree-index";
 
 /** Compressed sparse rows: the values of record i are values[offsets[i] .. offsets[i + 1]). */
@@ -26,7 +26,8 @@ export const NULL_RANK = 0x7fffffff;
 /** Code index of a missing code in the small code columns. */
 export const NO_CODE = 0xff;
 
-export type SmallCodeSet = "companyForm" | "fiscalYear" | "employeeRange";
+/** The flat code sets (search-fields.ts, kind "codes"): a code column each, one byte per record. */
+export type SmallCodeSet = FlatCodeSet;
 
 export interface EntityIndex {
   count: number;
@@ -42,7 +43,10 @@ export interface EntityIndex {
   municipality: Uint16Array;
   /** Companies: municipality and county nodes of the seat and of every worksite, without duplicates. */
   locationAll: Csr<Uint16Array> | null;
-  /** Index into SearchIndex.codeLists[name], NO_CODE when missing. */
+  /**
+   * Per flat code set of the entity's result type, in declaration order: index into SearchIndex.codeLists[name],
+   * NO_CODE when missing.
+   */
   codes: Partial<Record<SmallCodeSet, Uint8Array>>;
   /** Dense rank (by value, ascending) per ranked field; NULL_RANK when missing. */
   ranks: Record<string, Uint32Array>;

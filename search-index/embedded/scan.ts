@@ -110,8 +110,9 @@ function prepare(plan: ScanPlan) {
     col1,
     sel0,
     sel1,
-    // Fiscal year (12 codes) fits in 4 bits; with one small facet the pair column is just that facet's code.
-    pairs: pairColumn(col0, f1?.name === "fiscalYear" ? col1 : zeros),
+    // The second flat code set's codes fit in 4 bits (at most 15 and NO_CODE; field-declarations.test.ts checks the
+    // declarations); with one small facet the pair column is just that facet's code.
+    pairs: pairColumn(col0, col1),
     range0: range0 ?? { ranks: EMPTY32, lo: 0, hi: 0 },
     range1: range1 ?? { ranks: EMPTY32, lo: 0, hi: 0 },
     hasRange0: range0 !== undefined,

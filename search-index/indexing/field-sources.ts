@@ -5,7 +5,15 @@
  * is filled the same way in both. A declared field without a source here fails the type check.
  */
 import { employeeChange, growthPeriods, isGazelle, turnoverChange, type GrowthPeriod } from "#shared/search/growth";
-import { RANGE_FIELD_NAMES, type BoolFilter, type RangeField } from "#shared/search/search-fields";
+import {
+  CODE_SETS,
+  FLAT_CODE_SETS,
+  RANGE_FIELD_NAMES,
+  type BoolFilter,
+  type CodeSetName,
+  type FlatCodeSet,
+  type RangeField,
+} from "#shared/search/search-fields";
 import type { CompanySourceRecord, FinancialPart, WorksiteSourceRecord } from "../records";
 
 /** "YYYY-MM-DD" → YYYYMMDD as a number. */
@@ -107,3 +115,36 @@ export function worksiteFlags(
   }
   return flags;
 }
+
+/**
+ * A record's codes in a code set, per result type the set applies to: a flat set's one code; a tree's codes (the
+ * first its own: the main industry, the seat), the index adding their ancestors. A company's places also take its
+ * worksites' places, which the reindex adds (search-fields.ts `nodes.any`). A declared set without a source here
+ * fails the type check.
+ */
+type CodesOf<K extends CodeSetName> = (typeof CODE_SETS)[K]["kind"] extends "codes" ? string : readonly string[];
+export type CodeSetSources = {
+  [K in CodeSetName]: {
+    company?: (source: CompanySourceRecord) => CodesOf<K>;
+    worksite?: (source: WorksiteSourceRecord) => CodesOf<K>;
+  };
+};
+
+export const CODE_SET_SOURCES: CodeSetSources = {
+  sni: { company: (c) => c.sniCodes, worksite: (w) => w.sniCodes },
+  location: { company: (c) => [c.seatMunicipalityCode], worksite: (w) => [w.municipalityCode] },
+  companyForm: { company: (c) => c.legalFormCode },
+  fiscalYear: { company: (c) => String(c.fiscalYearEndMonth) },
+  employeeRange: { worksite: (w) => w.employeeRangeCode },
+};
+
+/** The flat code sets of each kind of record, in declaration order (the embedded code columns' order). */
+export const COMPANY_CODE_SETS: readonly FlatCodeSet[] = FLAT_CODE_SETS.filter((name) => CODE_SETS[name].types.includes("COMPANY"));
+export const WORKSITE_CODE_SETS: readonly FlatCodeSet[] = FLAT_CODE_SETS.filter((name) => CODE_SETS[name].types.includes("WORKSITE"));
+
+/** A company's code in each of its flat sets (COMPANY_CODE_SETS order). */
+export const companyCodes = (source: CompanySourceRecord): string[] =>
+  COMPANY_CODE_SETS.map((name) => CODE_SET_SOURCES[name].company?.(source) ?? "");
+/** A worksite's code in each of its flat sets (WORKSITE_CODE_SETS order). */
+export const worksiteCodes = (source: WorksiteSourceRecord): string[] =>
+  WORKSITE_CODE_SETS.map((name) => CODE_SET_SOURCES[name].worksite?.(source) ?? "");

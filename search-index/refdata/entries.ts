@@ -1,5 +1,6 @@
 /** SCB code lists offered as filters: legal form (juridisk form), fiscal year (closing month), employee size class. */
 import entryData from "./data/entries.json" with { type: "json" };
+import type { FlatCodeSet } from "#shared/search/search-fields";
 import type { RefEntry } from "./ref-node";
 
 const data = entryData as { legalForms: [string, string][]; employeeRanges: [string, string, number | null, number | null][] };
@@ -39,3 +40,13 @@ export function employeeRangeBounds(code: string): { min: number; max: number | 
   const hit = bounded.find(([c]) => c === code);
   return hit ? { min: hit[2] ?? 0, max: hit[3] } : null;
 }
+
+/**
+ * Each flat code set's reference list (search-fields.ts CODE_SETS, its `refdata`): the codes the search accepts, the
+ * embedded index's code columns, the texts of the summary and the sheet, and the sidebar's entries in their order.
+ */
+export const CODE_SET_ENTRIES: Record<FlatCodeSet, readonly RefEntry[]> = {
+  companyForm: companyFormEntries,
+  fiscalYear: fiscalYearEntries,
+  employeeRange: employeeRangeEntries,
+};

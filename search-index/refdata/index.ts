@@ -28,6 +28,7 @@ export { codeToText } from "./code-to-text";
 export { searchCodeTexts } from "./code-texts";
 export { normalizeSearchText, searchSniTree, sniDetailGroupToKeywords } from "./sni-search";
 export {
+  CODE_SET_ENTRIES,
   companyFormEntries,
   employeeRangeBounds,
   employeeRangeCodeFor,

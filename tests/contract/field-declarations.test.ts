@@ -1,37 +1,48 @@
 /**
- * Every declared yes/no and range filter (workers/shared/search/search-fields.ts) walked through every face (issue 46
- * point 1): the sidebar's groups, the API schema and the URL round trip, where its value comes from and the
- * Elasticsearch mapping, both backends giving the same hits, the summary line, the export's sheet and columns, and
- * Bevakning (the stored saved search, its suggested name and the percolator against the embedded matching). A field
- * declared without one of them fails here.
+ * Every declared yes/no filter, range and code set (workers/shared/search/search-fields.ts) walked through every face
+ * (issue 46 point 1): the sidebar's groups, the API schema and the URL round trip, where its value comes from and the
+ * Elasticsearch mapping, both backends giving the same hits (and a code set's counts), the summary line, the export's
+ * sheet and columns, and Bevakning (the stored saved search, its suggested name and the percolator against the
+ * embedded matching). A field declared without one of them fails here.
  */
 import type { Client } from "@elastic/elasticsearch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchBackend } from "#search-index/backend";
 import { COMPANY_MAPPINGS, WORKSITE_MAPPINGS } from "#search-index/elasticsearch/es-mappings";
-import { RANGE_DOC_FIELDS, type EsNames } from "#search-index/elasticsearch/es-fields";
+import { facetTerms } from "#search-index/elasticsearch/es-aggregations";
+import { codeSetDocField, RANGE_DOC_FIELDS, type EsNames } from "#search-index/elasticsearch/es-fields";
 import { percolateCompanies, resyncSavedSearches, type SavedSearchEntry } from "#search-index/elasticsearch/es-saved-searches";
 import { companyDocument } from "#search-index/indexing/elasticsearch/es-documents";
-import { FLAG_SOURCES, RANGE_SOURCES } from "#search-index/indexing/field-sources";
+import { CODE_SET_SOURCES, FLAG_SOURCES, RANGE_SOURCES } from "#search-index/indexing/field-sources";
 import { candidateBackend, matchingIds } from "#search-index/indexing/monitoring/embedded-source";
+import { CODE_SET_ENTRIES, locationTree, sniDetailGroupToKeywords, sniTree } from "#search-index/refdata/index";
 import { parseSavedSearch, parseSearch } from "#search-index/search-model";
+import { REFDATA_NAMES } from "#shared/api-contracts/search-api";
 import { CATALOGUES, FINANCIAL_FIELDS } from "#shared/api-contracts/export-columns";
 import { HISTOGRAM_FIELDS } from "#shared/search/histogram";
 import { describeSearch, type CodeTexts } from "#shared/search/search-description";
 import {
   BOOL_FILTER_NAMES,
+  CODE_SET_NAMES,
+  codeSetDef,
+  codeSetsOf,
+  FLAT_CODE_SETS,
   flagDef,
   RANGE_FIELD_NAMES,
   rangeFieldDef,
   RESULT_TYPES,
   type BoolFilter,
+  type CodeSetName,
+  type FlatCodeSet,
   type RangeField,
   type ResultType,
 } from "#shared/search/search-fields";
 import { safeParseSearch, SearchSchema, type Search, type SearchInput } from "#shared/search/search-schema";
 import { deserializeSearch, serializeSearch } from "#shared/search/search-serialize";
 import { flagFields, RANGE_GROUP_NAMES, rangeGroupFields } from "#app/lib/search/filter-groups";
-import { filterTexts } from "#app/lib/search/summary";
+import { filterTexts, searchSummary } from "#app/lib/search/summary";
+import { ancestorsOf, codeLabel, refdataFromFull, type SearchRefdata } from "#app/lib/search/search-refdata";
+import { entriesKey, type EntriesKey } from "#app/lib/refdata-entries";
 import { DEFAULT_SAVED_SEARCH_NAME, savedSearchName } from "#app/lib/monitoring/saved-search-name";
 import { fixtureCompanies, fixtureWorksites } from "../fixtures/search/fixture-dataset";
 import { allIds } from "./support/contract-helpers";
@@ -45,8 +56,44 @@ const MAPPINGS: Record<ResultType, Record<string, unknown>> = {
 };
 const CODE_TEXTS = new Proxy({}, { get: () => (code: string) => code }) as CodeTexts;
 
+/** The screen's reference data as the browser has it once loaded, from the index's own reference data. */
+const REFDATA: SearchRefdata = refdataFromFull({
+  sniTree,
+  locationTree,
+  ...(Object.fromEntries(FLAT_CODE_SETS.map((name) => [entriesKey(name), [...CODE_SET_ENTRIES[name]]])) as Record<
+    EntriesKey,
+    { code: string; text: string }[]
+  >),
+  sniKeywords: sniDetailGroupToKeywords as Record<string, string[]>,
+  sniAggregation: new Map(),
+});
+
 const flagCases = BOOL_FILTER_NAMES.flatMap((name) => flagDef(name).types.map((type) => ({ name, type })));
 const rangeCases = RANGE_FIELD_NAMES.flatMap((field) => rangeFieldDef(field).types.map((type) => ({ field, type })));
+const codeSetCases = CODE_SET_NAMES.flatMap((name) => codeSetDef(name).types.map((type) => ({ name, type })));
+
+/**
+ * A code to choose and one to exclude in a code set, from the first fixture record of the result type: a flat set's
+ * record code and another entry; a tree's top node above the record's code, and the code itself (its subtree left out).
+ */
+function codeSetCodes(name: CodeSetName, type: ResultType): { chosen: string; excluded: string } {
+  const source = CODE_SET_SOURCES[name];
+  const codes = type === "COMPANY" ? source.company?.(fixtureCompanies()[0]!) : source.worksite?.(fixtureWorksites()[0]!);
+  const own = typeof codes === "string" ? codes : (codes?.[0] ?? "");
+  if (codeSetDef(name).kind === "codes") {
+    const other = CODE_SET_ENTRIES[name as FlatCodeSet].find((entry) => entry.code !== own);
+    return { chosen: own, excluded: other?.code ?? "" };
+  }
+  const tree = name === "sni" ? REFDATA.sni : REFDATA.location;
+  const top = tree ? (ancestorsOf(tree, own)[0] ?? own) : own;
+  return { chosen: top, excluded: own };
+}
+
+const codeSetSearch = (type: ResultType, name: CodeSetName, codes: { chosen?: string; excluded?: string }): SearchInput => ({
+  resultType: type,
+  ...(codes.chosen === undefined ? {} : { codeSet: { [name]: [codes.chosen] } }),
+  ...(codes.excluded === undefined ? {} : { excludeCodeSet: { [name]: [codes.excluded] } }),
+});
 
 /** A range the field's slider can set: from a quarter into its span (a date: the year 2010) to its upper bound. */
 function rangeValue(field: RangeField): string {
@@ -128,6 +175,53 @@ describe("the declared range filters", () => {
   });
 });
 
+describe("the declared code sets", () => {
+  it.each(codeSetCases)("$name ($type): sidebar, URL, schema, source, mapping, summary line, export and Bevakning", ({ name, type }) => {
+    const def = codeSetDef(name);
+    const { chosen, excluded } = codeSetCodes(name, type);
+    expect(chosen, "a code of the fixture's record").not.toBe("");
+    expect(excluded).not.toBe("");
+    // The sidebar: the result type's groups in declaration order, a tree's editor or the reference list's entries.
+    expect(codeSetsOf(type)).toContain(name);
+    if (def.kind === "codes") {
+      expect(REFDATA.entries[name as FlatCodeSet]).toEqual(CODE_SET_ENTRIES[name as FlatCodeSet]);
+      expect(REFDATA_NAMES).toContain(def.refdata);
+    } else {
+      expect(def.nodes, "a tree's node fields").toBeDefined();
+      expect(REFDATA_NAMES).toContain(def.refdata);
+    }
+    // The URL, for a choice and an exclusion alike, and the schema refusing either on the wrong result type.
+    expectUrlAndSchema(codeSetSearch(type, name, { chosen }), `codeSet.${name}`, def.types);
+    expectUrlAndSchema(codeSetSearch(type, name, { excluded }), `excludeCodeSet.${name}`, def.types);
+    const both = SearchSchema.parse(codeSetSearch(type, name, { chosen, excluded }));
+    expect(deserializeSearch(serializeSearch(both))).toEqual({ success: true, data: both });
+    // Where a record's codes come from.
+    const source = CODE_SET_SOURCES[name];
+    expect(type === "COMPANY" ? source.company : source.worksite, "where the codes come from").toBeDefined();
+    // The document fields: a flat set's own keyword counted by facet keys, a tree's fields of its own and every node.
+    if (def.nodes) {
+      for (const field of [def.nodes.own, def.nodes.any]) expect(MAPPINGS[type][field], `mapping of ${field}`).toBeDefined();
+    } else {
+      expect(MAPPINGS[type][name]).toEqual({ type: "keyword" });
+      expect(codeSetDocField(name, { useMainSni: true, useLocation: true })).toBe(name);
+    }
+    expect(Object.keys(facetTerms(parseSearch({ resultType: type })))).toContain(name);
+    // The summary line says the chosen and the excluded code's texts.
+    const search = SearchSchema.parse(codeSetSearch(type, name, { chosen, excluded }));
+    const summary = searchSummary(search, REFDATA);
+    const lines = def.kind === "codes" ? filterTexts(search, REFDATA) : [summary.industries, summary.places];
+    const line = lines.find((text) => text.includes(codeLabel(REFDATA, name, chosen)));
+    expect(line, "the summary line").toBeDefined();
+    expect(line).toContain(` utom ${codeLabel(REFDATA, name, excluded)}`);
+    if (def.kind === "codes") expect(line?.startsWith(`${def.label}: `)).toBe(true);
+    // The export's columns and sheet.
+    expectExport(SearchSchema.parse(codeSetSearch(type, name, { chosen })), def.label, def.exportColumns[type]);
+    // Bevakning's suggested name says the trees (industries, places), not the flat sets.
+    const named = savedSearchName(SearchSchema.parse(codeSetSearch(type, name, { chosen })), REFDATA);
+    expect(named === DEFAULT_SAVED_SEARCH_NAME, named).toBe(def.kind === "codes");
+  });
+});
+
 describe("both backends and Bevakning on every declared filter", () => {
   const opened: { backend: SearchBackend; close(): Promise<void> }[] = [];
   let cluster: { client: Client; names: EsNames } | null = null;
@@ -147,11 +241,31 @@ describe("both backends and Bevakning on every declared filter", () => {
       [true, false].map((value) => ({ name: `${name}=${value}`, type, input: flagSearch(type, name, value) })),
     ),
     ...rangeCases.map(({ field, type }) => ({ name: `${field} ${rangeValue(field)}`, type, input: rangeSearch(type, field) })),
+    ...codeSetCases.flatMap(({ name, type }) => {
+      const { chosen, excluded } = codeSetCodes(name, type);
+      return [
+        { name: `${name} ${chosen}`, type, input: codeSetSearch(type, name, { chosen }) },
+        { name: `${name} utom ${excluded}`, type, input: codeSetSearch(type, name, { excluded }) },
+        { name: `${name} ${chosen} utom ${excluded}`, type, input: codeSetSearch(type, name, { chosen, excluded }) },
+      ];
+    }),
   ];
 
   it.each(searches)("$name ($type): the same hits on both backends", async ({ input }) => {
     const [embedded, onCluster] = await Promise.all(opened.map((o) => allIds(o.backend, input)));
     expect(onCluster).toEqual(embedded);
+  });
+
+  it.each(codeSetCases)("$name ($type): the same facet counts on both backends, its own and all of Sweden's", async ({ name, type }) => {
+    const { chosen, excluded } = codeSetCodes(name, type);
+    for (const input of [codeSetSearch(type, name, { chosen }), codeSetSearch(type, name, { excluded })]) {
+      const [embedded, onCluster] = await Promise.all(opened.map((o) => o.backend.search(parseSearch(input), {})));
+      for (const key of [name, `${name}_all`]) {
+        expect(embedded?.aggregations[key], key).toBeDefined();
+        expect(onCluster?.aggregations[key], key).toEqual(embedded?.aggregations[key]);
+      }
+      expect(onCluster?.hitCount).toBe(embedded?.hitCount);
+    }
   });
 
   it("a flag's two values split the records of its result type between them, on both backends", async () => {
@@ -199,6 +313,15 @@ describe("both backends and Bevakning on every declared filter", () => {
 });
 
 describe("the declarations themselves", () => {
+  it("each result type has at most two flat code sets, the second of at most 15 codes (the embedded scan's two code slots and pair column)", () => {
+    for (const type of RESULT_TYPES) {
+      const flat = codeSetsOf(type).filter((name) => codeSetDef(name).kind === "codes") as FlatCodeSet[];
+      expect(flat.length, type).toBeLessThanOrEqual(2);
+      if (flat[1]) expect(CODE_SET_ENTRIES[flat[1]].length, flat[1]).toBeLessThanOrEqual(15);
+      // Every code index and NO_CODE fit a byte.
+      for (const name of flat) expect(CODE_SET_ENTRIES[name].length, name).toBeLessThan(255);
+    }
+  });
   it("every flag, and the known bit of each that may be unknown, fits the embedded index's 16-bit flags column beside the limited-company bit", () => {
     const knownBits = BOOL_FILTER_NAMES.filter((name) => flagDef(name).mayBeUnknown).length;
     expect(BOOL_FILTER_NAMES.length + knownBits + 1).toBeLessThanOrEqual(16);

@@ -7,7 +7,15 @@
  */
 import { useCallback, useEffect, useMemo, useRef, memo } from "react";
 import { HISTOGRAM_FIELDS, type HistogramField } from "#shared/search/histogram-fields";
-import { RANGE_GROUPS, type BoolFilter, type CodeSetName, type RangeField } from "#shared/search/search-fields";
+import {
+  CODE_SETS,
+  codeSetsOf,
+  RANGE_GROUPS,
+  type BoolFilter,
+  type FlatCodeSet,
+  type RangeField,
+  type TreeCodeSet,
+} from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { facetEntries } from "../../lib/search/facet-entries";
 import { flagFields, LIMITED_COMPANY_FIELDS, RANGE_GROUP_NAMES, rangeGroupFields } from "../../lib/search/filter-groups";
@@ -89,15 +97,7 @@ function RangeFields({ fields, search, onChange }: Omit<RangeGroupProps, "title"
   ));
 }
 
-function EntriesGroup({
-  set,
-  title,
-  refdata,
-}: {
-  set: "companyForm" | "fiscalYear" | "employeeRange";
-  title: string;
-  refdata: SearchRefdata;
-}) {
+function EntriesGroup({ set, title, refdata }: { set: FlatCodeSet; title: string; refdata: SearchRefdata }) {
   const { edit } = useSearchScreen();
   const { current, deferred } = useSearchStates();
   const { search } = current;
@@ -111,8 +111,8 @@ function EntriesGroup({
     () => facetEntries(refdata.entries[set], selected, aggregations?.[set], aggregations?.[`${set}_all`], excluded),
     [refdata, set, selected, excluded, aggregations],
   );
-  const onToggle = useCallback((code: string) => edit((s) => toggleCode(s, set as CodeSetName, code)), [edit, set]);
-  const onExclude = useCallback((code: string) => edit((s) => toggleExcluded(s, set as CodeSetName, code)), [edit, set]);
+  const onToggle = useCallback((code: string) => edit((s) => toggleCode(s, set, code)), [edit, set]);
+  const onExclude = useCallback((code: string) => edit((s) => toggleExcluded(s, set, code)), [edit, set]);
   return (
     <FilterGroup title={title} active={selected.length + excluded.length}>
       <CodeFacet label={title} rows={rows} onToggle={onToggle} onExclude={onExclude} stale={spinner} outdated={resultsOutdated} />
@@ -136,11 +136,14 @@ export const Sidebar = memo(function Sidebar() {
       <TypeSwitch search={search} onSwitch={update} />
       {refdata ? (
         <>
-          <TreeGroup set="sni" title="Bransch" />
-          <TreeGroup set="location" title="Plats" />
-          {type === "COMPANY" ? <EntriesGroup set="companyForm" title="Bolagsform" refdata={refdata} /> : null}
-          {type === "COMPANY" ? <EntriesGroup set="fiscalYear" title="Räkenskapsår" refdata={refdata} /> : null}
-          {type === "WORKSITE" ? <EntriesGroup set="employeeRange" title="Storleksklass" refdata={refdata} /> : null}
+          {/* The result type's code sets in declaration order: a tree's editor, a flat set's entries (search-fields.ts). */}
+          {codeSetsOf(type).map((set) =>
+            CODE_SETS[set].kind === "tree" ? (
+              <TreeGroup key={set} set={set as TreeCodeSet} title={CODE_SETS[set].label} />
+            ) : (
+              <EntriesGroup key={set} set={set as FlatCodeSet} title={CODE_SETS[set].label} refdata={refdata} />
+            ),
+          )}
         </>
       ) : (
         <p className="sidebar__loading" aria-busy="true">

@@ -4,6 +4,7 @@
  * (one at a time), fetching the editor's code ahead when pointed at, touched or focused.
  */
 import { useCallback, useMemo } from "react";
+import type { TreeCodeSet } from "#shared/search/search-fields";
 import { facetEntries } from "../../lib/search/facet-entries";
 import { toggleCode, toggleExcluded } from "../../lib/search/search-edit";
 import { ancestorsOf, codeLabel, partlySelected } from "../../lib/search/search-refdata";
@@ -14,7 +15,7 @@ import { useSearchScreen, useSearchStates } from "./search-context";
 
 const EDIT_TEXT = { sni: "Redigera bransch", location: "Redigera plats" } as const;
 
-export function TreeGroup({ set, title }: { set: "sni" | "location"; title: string }) {
+export function TreeGroup({ set, title }: { set: TreeCodeSet; title: string }) {
   const { edit, refdata, wantFullRefdata, panel, setPanel } = useSearchScreen();
   const { current, deferred } = useSearchStates();
   const { search } = current;

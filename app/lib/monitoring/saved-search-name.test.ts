@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RefNode } from "#shared/api-contracts/search-api";
 import { SearchSchema } from "#shared/search/search-schema";
+import { noEntries } from "../refdata-entries";
 import { indexTree, refdataFromSidebar, type SearchRefdata } from "../search/search-refdata";
 import { DEFAULT_SAVED_SEARCH_NAME, SAVED_SEARCH_NAME_LENGTH, savedSearchName } from "./saved-search-name";
 
@@ -13,9 +14,8 @@ const sidebar = refdataFromSidebar({
     node("12", "Skåne län"),
     node("14", "Västra Götalands län", [node("1480", "Göteborg")]),
   ],
+  ...noEntries(),
   companyFormEntries: [{ code: "49", text: "Aktiebolag" }],
-  fiscalYearEntries: [],
-  employeeRangeEntries: [],
   sniSections: [
     { code: "F", text: "Byggverksamhet" },
     { code: "I", text: "Hotell- och restaurangverksamhet" },

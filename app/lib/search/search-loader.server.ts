@@ -11,6 +11,7 @@ import {
   RefTreeSchema,
   SearchAnswerSchema,
   SearchPageAnswerSchema,
+  type RefEntry,
   type RefNode,
 } from "#shared/api-contracts/search-api";
 import { DEFAULT_ERROR_MESSAGE } from "#shared/error-message";
@@ -22,7 +23,9 @@ import { parseErrorBody } from "../api-error-body";
 import { type ApiCallInit, callApi } from "../api.server";
 import { type InitialSearch, INVALID_SEARCH_NOTICE } from "./initial-search";
 import { shareEqualCounts } from "./share-equal-counts";
+import { entriesKey, type EntriesKey } from "../refdata-entries";
 import type { SidebarRefdata } from "./search-refdata";
+import { CODE_SETS, FLAT_CODE_SETS } from "#shared/search/search-fields";
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; message: string | null };
 
@@ -89,15 +92,15 @@ async function loadStatic(context: AppLoadContext, request: Request) {
   if (cached && Date.now() - cached.at < REFDATA_TTL_MS) return cached;
   const get = <T>(name: string, schema: z.ZodType<T>) =>
     getJson(context, request, `/sapi/refdata/${name}`, schema).then((r) => (r.ok ? r.value : Promise.reject(new Error(name))));
-  const [locationTree, companyFormEntries, fiscalYearEntries, employeeRangeEntries, sniTree] = await Promise.all([
+  const [locationTree, sniTree, ...entries] = await Promise.all([
     get("location-tree", RefTreeSchema),
-    get("company-form-entries", RefEntriesSchema),
-    get("fiscal-year-entries", RefEntriesSchema),
-    get("employee-range-entries", RefEntriesSchema),
     get("sni-tree", RefTreeSchema),
+    // Each flat code set's entries (search-fields.ts CODE_SETS `refdata`).
+    ...FLAT_CODE_SETS.map((name) => get(CODE_SETS[name].refdata, RefEntriesSchema)),
   ]);
   const sniSections = sniTree.map(({ code, text }) => ({ code, text }));
-  const data = { locationTree, companyFormEntries, fiscalYearEntries, employeeRangeEntries, sniSections };
+  const byKey = Object.fromEntries(FLAT_CODE_SETS.map((name, k) => [entriesKey(name), entries[k] ?? []])) as Record<EntriesKey, RefEntry[]>;
+  const data = { locationTree, ...byKey, sniSections };
   cached = { at: Date.now(), data, sniTitles: titlesByCode(sniTree) };
   return cached;
 }

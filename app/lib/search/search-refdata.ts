@@ -5,15 +5,20 @@
  * search names); the browser then loads the full set once (app/lib/refdata.ts) and the screen switches to it.
  */
 import type { RefEntry, RefNode } from "#shared/api-contracts/search-api";
-import type { CodeSetName } from "#shared/search/search-fields";
+import { FLAT_CODE_SETS, type CodeSetName, type FlatCodeSet } from "#shared/search/search-fields";
 import type { Refdata } from "../refdata";
+import { entriesKey, type EntriesKey } from "../refdata-entries";
 
-/** The light reference data of the loader (search-loader.server.ts builds it from the checked refdata answers). */
-export interface SidebarRefdata {
+/** Every flat code set's entries, by set, from reference data that holds them under their keys. */
+const entriesOf = (data: Readonly<Record<EntriesKey, RefEntry[]>>): Record<FlatCodeSet, RefEntry[]> =>
+  Object.fromEntries(FLAT_CODE_SETS.map((name) => [name, data[entriesKey(name)]])) as Record<FlatCodeSet, RefEntry[]>;
+
+/**
+ * The light reference data of the loader (search-loader.server.ts builds it from the checked refdata answers), with
+ * each flat code set's entries under its EntriesKey.
+ */
+export interface SidebarRefdata extends Record<EntriesKey, RefEntry[]> {
   locationTree: RefNode[];
-  companyFormEntries: RefEntry[];
-  fiscalYearEntries: RefEntry[];
-  employeeRangeEntries: RefEntry[];
   /** SNI sections (top level), code and title. */
   sniSections: RefEntry[];
   /** Titles of the SNI codes the search names. */
@@ -61,7 +66,8 @@ export interface SearchRefdata {
   sni: TreeIndex | null;
   sniSections: { code: string; text: string }[];
   location: TreeIndex;
-  entries: Record<"companyForm" | "fiscalYear" | "employeeRange", { code: string; text: string }[]>;
+  /** Each flat code set's entries, in the sidebar's order. */
+  entries: Record<FlatCodeSet, { code: string; text: string }[]>;
   /** SNI detail group → search words; null until loaded. */
   sniKeywords: Record<string, string[]> | null;
   sniLabels: Record<string, string>;
@@ -72,7 +78,7 @@ export function refdataFromSidebar(lite: SidebarRefdata): SearchRefdata {
     sni: null,
     sniSections: lite.sniSections,
     location: indexTree(lite.locationTree),
-    entries: { companyForm: lite.companyFormEntries, fiscalYear: lite.fiscalYearEntries, employeeRange: lite.employeeRangeEntries },
+    entries: entriesOf(lite),
     sniKeywords: null,
     sniLabels: lite.sniLabels,
   };
@@ -83,7 +89,7 @@ export function refdataFromFull(full: Refdata): SearchRefdata {
     sni: indexTree(full.sniTree),
     sniSections: full.sniTree.map(({ code, text }) => ({ code, text })),
     location: indexTree(full.locationTree),
-    entries: { companyForm: full.companyFormEntries, fiscalYear: full.fiscalYearEntries, employeeRange: full.employeeRangeEntries },
+    entries: entriesOf(full),
     sniKeywords: full.sniKeywords,
     sniLabels: {},
   };
@@ -94,5 +100,5 @@ export function codeLabel(refdata: SearchRefdata, set: CodeSetName, code: string
   if (set === "sni")
     return refdata.sni?.byCode.get(code)?.text ?? refdata.sniLabels[code] ?? refdata.sniSections.find((s) => s.code === code)?.text ?? code;
   if (set === "location") return refdata.location.byCode.get(code)?.text ?? code;
-  return refdata.entries[set].find((entry) => entry.code === code)?.text ?? code;
+  return refdata.entries[set as FlatCodeSet].find((entry) => entry.code === code)?.text ?? code;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SearchSchema } from "#shared/search/search-schema";
+import { noEntries } from "../refdata-entries";
 import { indexTree, refdataFromSidebar } from "./search-refdata";
 import { rangeText, searchSummary, summarize } from "./summary";
 
@@ -9,9 +10,8 @@ const refdata = refdataFromSidebar({
     { code: "12", text: "Skåne län", children: [] },
     { code: "14", text: "Västra Götalands län", children: [] },
   ],
+  ...noEntries(),
   companyFormEntries: [{ code: "49", text: "Aktiebolag" }],
-  fiscalYearEntries: [],
-  employeeRangeEntries: [],
   sniSections: [
     { code: "C", text: "Tillverkning" },
     { code: "F", text: "Byggverksamhet" },

@@ -7,6 +7,7 @@ import {
   BOOL_FILTER_NAMES,
   BOOL_FILTERS,
   CODE_SETS,
+  FLAT_CODE_SETS,
   flagDef,
   RANGE_FIELD_NAMES,
   type BoolFilter,
@@ -53,7 +54,7 @@ export function filterTexts(search: Search, refdata: SearchRefdata | null, orgNa
   const texts: string[] = [];
   if (search.text) texts.push(`”${search.text}”`);
   if (search.numeric.orgSeqNo !== undefined) texts.push(orgName ? `Företag: ${orgName}` : "Ett företag");
-  for (const name of ["companyForm", "fiscalYear", "employeeRange"] as const) {
+  for (const name of FLAT_CODE_SETS) {
     const labels = (codes: string[] | undefined) => (codes ?? []).map((code) => (refdata ? codeLabel(refdata, name, code) : code));
     const chosen = labels(search.codeSet[name]);
     const excluded = labels(search.excludeCodeSet[name]);

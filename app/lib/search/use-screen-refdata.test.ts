@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { noEntries } from "../refdata-entries";
 import type { SidebarRefdata } from "./search-refdata";
 import { needsFullSni } from "./use-screen-refdata";
 
 const lite: SidebarRefdata = {
   locationTree: [],
-  companyFormEntries: [],
-  fiscalYearEntries: [],
-  employeeRangeEntries: [],
+  ...noEntries(),
   sniSections: [
     { code: "A", text: "Jordbruk" },
     { code: "C", text: "Tillverkning" },

@@ -1,5 +1,13 @@
 /** Elasticsearch documents from source records: the stored record (and detail) plus the filter, facet and sort fields. */
-import { COMPANY_VALUE_FIELDS, companyValues, dateNumber } from "../field-sources";
+import {
+  COMPANY_CODE_SETS,
+  COMPANY_VALUE_FIELDS,
+  companyCodes,
+  companyValues,
+  dateNumber,
+  WORKSITE_CODE_SETS,
+  worksiteCodes,
+} from "../field-sources";
 import { packedCompanyText } from "../../document-codec";
 import { companyChangeHash, documentHash } from "../document-hash";
 import { buildCompanyDetail, buildCompanyRecord, buildWorksiteRecord, companyInfoOf, type WorksiteCompanyInfo } from "../../documents";
@@ -15,6 +23,10 @@ const paths = (codes: readonly string[], ancestors: (code: string) => string[]) 
   ...new Set(codes.flatMap((code) => [...ancestors(code), code])),
 ];
 const orNull = (value: number) => (Number.isNaN(value) ? null : value);
+
+/** A record's flat code sets as document fields, each named as its set (field-sources.ts CODE_SET_SOURCES). */
+const codeFields = (sets: readonly string[], codes: readonly string[]): Record<string, string> =>
+  Object.fromEntries(sets.map((name, s) => [name, codes[s] ?? ""]));
 
 const SMALL_FACETS: readonly string[] = [...SMALL_CODE_FACETS, ...BOOL_FILTER_NAMES];
 
@@ -62,8 +74,7 @@ export function companyDocument(source: CompanySourceRecord, worksiteMunicipalit
     sniAll: paths(source.sniCodes, sniCodeToAncestors),
     placeOwn: paths([source.seatMunicipalityCode], locationCodeToAncestors),
     placeAll: paths([source.seatMunicipalityCode, ...worksiteMunicipalities], locationCodeToAncestors),
-    companyForm: source.legalFormCode,
-    fiscalYear: String(source.fiscalYearEndMonth),
+    ...codeFields(COMPANY_CODE_SETS, companyCodes(source)),
     ...companyFlags(source),
     limited: isLimitedCompanyForm(source.legalFormCode),
     ...numbers,
@@ -96,7 +107,7 @@ export function worksiteDocument(source: WorksiteSourceRecord, company: EsCompan
     sniAll: paths(source.sniCodes, sniCodeToAncestors),
     placeOwn: place,
     placeAll: place,
-    employeeRange: source.employeeRangeCode,
+    ...codeFields(WORKSITE_CODE_SETS, worksiteCodes(source)),
     employeeRangeSort: sizeClass > 0 ? sizeClass : null,
     ...worksiteFlags(source, company.inherited),
     limited: company.limited,

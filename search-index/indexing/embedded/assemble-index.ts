@@ -18,6 +18,7 @@ function commonColumns(builder: EntityColumnsBuilder, order: Uint32Array | null)
     mainSni: permute(builder.mainSni.toArray(), order),
     sniAll: permuteCsr(builder.sniAll.build(), order),
     municipality: permute(builder.municipality.toArray(), order),
+    codes: Object.fromEntries(Object.entries(builder.codes).map(([name, column]) => [name, permute(column.toArray(), order)])),
     words: builder.words.build(order),
   };
 }
@@ -80,7 +81,6 @@ export function assembleIndex(
   const companyIndex: CompanyIndex = {
     ...companyCommon,
     locationAll: companyLocations(context, companyCommon.municipality, byCompany, worksiteCommon.municipality),
-    codes: { companyForm: permute(companies.companyForm.toArray(), order), fiscalYear: permute(companies.fiscalYear.toArray(), order) },
     ranks: companyRanks,
     ownerAges: permuteCsr(companies.ownerAges.build(), order),
     company: null,
@@ -89,14 +89,13 @@ export function assembleIndex(
     worksites: byCompany,
   };
 
-  const employeeRange = permute(worksites.employeeRange.toArray(), worksiteOrder);
+  const employeeRange = worksiteCommon.codes.employeeRange ?? new Uint8Array(worksites.count).fill(NO_CODE);
   const activeFrom = denseRanks(permute(worksites.activeFrom.toArray(), worksiteOrder));
   values.activeFrom = activeFrom.values;
   const fromCompany = (field: string) => Uint32Array.from(worksiteCompany, (c) => companyRanks[field]?.[c] ?? NULL_RANK);
   const worksiteIndex: EntityIndex = {
     ...worksiteCommon,
     locationAll: null,
-    codes: { employeeRange },
     ranks: {
       // The range fields a worksite shares with its company are its company's figures.
       ...Object.fromEntries(

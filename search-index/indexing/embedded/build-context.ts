@@ -1,5 +1,6 @@
 /** Reference data as the index builders need it: trees as node ids, code lists as small indexes. */
-import { companyFormEntries, employeeRangeEntries, fiscalYearEntries, locationTree, sniTree } from "../../refdata";
+import { FLAT_CODE_SETS } from "#shared/search/search-fields";
+import { CODE_SET_ENTRIES, locationTree, sniTree } from "../../refdata";
 import { NO_CODE, type SmallCodeSet } from "../../embedded/index-types";
 import { buildTreeIndex, codeToNodeMap, pathToRoot, unknownNode, type TreeIndex } from "../../embedded/tree-index";
 
@@ -22,11 +23,10 @@ export function createBuildContext(): BuildContext {
   // Every node's path to the root, computed once (most records have one code).
   const sniPaths = sni.codes.map((_, id) => pathToRoot(sni, id));
   const locationPaths = location.codes.map((_, id) => pathToRoot(location, id));
-  const codeLists: Record<SmallCodeSet, string[]> = {
-    companyForm: companyFormEntries.map((e) => e.code),
-    fiscalYear: fiscalYearEntries.map((e) => e.code),
-    employeeRange: employeeRangeEntries.map((e) => e.code),
-  };
+  const codeLists = Object.fromEntries(FLAT_CODE_SETS.map((name) => [name, CODE_SET_ENTRIES[name].map((e) => e.code)])) as Record<
+    SmallCodeSet,
+    string[]
+  >;
   const codeMaps = Object.fromEntries(
     Object.entries(codeLists).map(([name, codes]) => [name, new Map(codes.map((code, i) => [code, i]))]),
   ) as Record<SmallCodeSet, Map<string, number>>;

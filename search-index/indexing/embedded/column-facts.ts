@@ -3,7 +3,7 @@
  * thread) so the thread that builds the columns gets only these small objects. Flags that depend on the company of a
  * worksite are added by the worksite builder.
  */
-import { companyValues, dateNumber, COMPANY_VALUE_FIELDS } from "../field-sources";
+import { companyCodes, companyValues, dateNumber, COMPANY_VALUE_FIELDS, worksiteCodes } from "../field-sources";
 import type { CompanySourceRecord, WorksiteSourceRecord } from "../../records";
 import { isLimitedCompanyForm } from "../../refdata";
 import { companyTextFields, worksiteTextFields } from "../../free-text";
@@ -20,8 +20,8 @@ export interface CompanyFacts {
   flags: number;
   sniCodes: string[];
   municipalityCode: string;
-  legalFormCode: string;
-  fiscalYearEndMonth: number;
+  /** The company's code in each of its flat code sets (field-sources.ts COMPANY_CODE_SETS order). */
+  codes: string[];
   ownerAges: number[];
   /** COMPANY_VALUE_FIELDS order, NaN where missing. */
   values: number[];
@@ -37,7 +37,8 @@ export interface WorksiteFacts {
   flags: number;
   sniCodes: string[];
   municipalityCode: string;
-  employeeRangeCode: string;
+  /** The worksite's code in each of its flat code sets (field-sources.ts WORKSITE_CODE_SETS order). */
+  codes: string[];
   activeFrom: number;
   words: string[];
 }
@@ -52,8 +53,7 @@ export function companyFacts(source: CompanySourceRecord): CompanyFacts {
     flags,
     sniCodes: source.sniCodes,
     municipalityCode: source.seatMunicipalityCode,
-    legalFormCode: source.legalFormCode,
-    fiscalYearEndMonth: source.fiscalYearEndMonth,
+    codes: companyCodes(source),
     ownerAges: source.beneficialOwners.map((owner) => Math.min(255, owner.age)),
     values: COMPANY_VALUE_FIELDS.map((field) => values[field]),
     sortKey: nameSortKey(source.name),
@@ -68,7 +68,7 @@ export function worksiteFacts(source: WorksiteSourceRecord): WorksiteFacts {
     flags: flagBits(worksiteFlags(source)),
     sniCodes: source.sniCodes,
     municipalityCode: source.municipalityCode,
-    employeeRangeCode: source.employeeRangeCode,
+    codes: worksiteCodes(source),
     activeFrom: dateNumber(source.activeFrom),
     // The company's name words are added when the columns are built (worksite-builder.ts).
     words: recordWords(worksiteTextFields(source, "")),

@@ -7,14 +7,12 @@ import { batchString, type CompanyBatch } from "./fact-batch";
 import { CsrBuilder, Growable } from "../../embedded/growable";
 import { FLAG_BITS } from "../../embedded/index-types";
 import { lowerBound, sortOrder } from "../../embedded/ranks";
-import { INHERITED_FLAGS } from "../field-sources";
+import { COMPANY_CODE_SETS, INHERITED_FLAGS } from "../field-sources";
 
 const INHERITED_MASK = INHERITED_FLAGS.reduce((mask, name) => mask | (1 << FLAG_BITS[name]), 0);
 
 export class CompanyColumnsBuilder extends EntityColumnsBuilder {
   readonly orgNo = new Growable(Float64Array);
-  readonly companyForm = new Growable(Uint8Array);
-  readonly fiscalYear = new Growable(Uint8Array);
   readonly ownerAges = new CsrBuilder(Uint8Array);
   readonly values = Object.fromEntries(COMPANY_VALUE_FIELDS.map((f) => [f, new Growable(Float64Array)])) as Record<
     CompanyValueField,
@@ -27,7 +25,7 @@ export class CompanyColumnsBuilder extends EntityColumnsBuilder {
   private sortedIds: Float64Array | null = null;
 
   constructor(context: BuildContext) {
-    super(context);
+    super(context, COMPANY_CODE_SETS);
   }
 
   addBatch(batch: CompanyBatch): void {
@@ -43,8 +41,6 @@ export class CompanyColumnsBuilder extends EntityColumnsBuilder {
       this.sortKeys.push(batchString(batch, 2 * r + 1));
     }
     this.orgNo.pushAll(batch.orgNo);
-    this.companyForm.pushAll(batch.companyForm);
-    this.fiscalYear.pushAll(batch.fiscalYear);
     this.ownerAges.addAll(batch.ownerAges);
     COMPANY_VALUE_FIELDS.forEach((field, f) => this.values[field].pushAll(batch.values.subarray(f * batch.count, (f + 1) * batch.count)));
   }

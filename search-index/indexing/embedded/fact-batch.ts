@@ -5,12 +5,12 @@
  * each batch's name words are distinct strings with per-record indexes into them, so the builder looks each word up
  * once per batch (docs/decisions/0028).
  */
-import { COMPANY_VALUE_FIELDS } from "../field-sources";
+import { COMPANY_CODE_SETS, COMPANY_VALUE_FIELDS, WORKSITE_CODE_SETS } from "../field-sources";
 import { orgNoToNumber } from "../../text";
 import type { BuildContext } from "./build-context";
 import type { CompanyFacts, WorksiteFacts } from "./column-facts";
 import { CsrBuilder, Growable } from "../../embedded/growable";
-import type { Csr, EntityIndex } from "../../embedded/index-types";
+import type { Csr, EntityIndex, SmallCodeSet } from "../../embedded/index-types";
 import { unknownNode } from "../../embedded/tree-index";
 
 /** What both kinds carry: the index's own columns in insertion order, and the words. */
@@ -26,13 +26,13 @@ export interface EntityBatch extends Pick<EntityIndex, "count" | "ids" | "flags"
   wordsFrom: number;
   /** Each record's name words as indexes into the batch's distinct words (0 = string `wordsFrom`). */
   words: Csr<Uint32Array>;
+  /** Per flat code set of the kind (field-sources.ts), each record's code index (BuildContext.codeIndex). */
+  codes: Partial<Record<SmallCodeSet, Uint8Array>>;
 }
 
 /** Companies: strings 2r and 2r + 1 are record r's name and sort key. */
 export interface CompanyBatch extends EntityBatch {
   orgNo: Float64Array;
-  companyForm: Uint8Array;
-  fiscalYear: Uint8Array;
   ownerAges: Csr<Uint8Array>;
   /** COMPANY_VALUE_FIELDS field by field: value of field f for record r at f × count + r (NaN where missing). */
   values: Float64Array;
@@ -41,7 +41,6 @@ export interface CompanyBatch extends EntityBatch {
 export interface WorksiteBatch extends EntityBatch {
   /** The company of each worksite. */
   orgSeqNo: Float64Array;
-  employeeRange: Uint8Array;
   activeFrom: Float64Array;
 }
 
@@ -70,15 +69,29 @@ class EntityBatchWriter {
   private readonly distinctWords: string[] = [];
   protected readonly strings: string[] = [];
   private unknownCodes = 0;
+  private readonly codes: Growable<Uint8Array>[];
 
-  constructor(protected readonly context: BuildContext) {}
+  constructor(
+    protected readonly context: BuildContext,
+    private readonly codeSets: readonly SmallCodeSet[],
+  ) {
+    this.codes = codeSets.map(() => new Growable(Uint8Array));
+  }
 
   get count(): number {
     return this.ids.length;
   }
 
-  protected addCommon(id: number, flags: number, sniCodes: readonly string[], municipalityCode: string, words: readonly string[]) {
+  protected addCommon(
+    id: number,
+    flags: number,
+    sniCodes: readonly string[],
+    municipalityCode: string,
+    codes: readonly string[],
+    words: readonly string[],
+  ) {
     const { context } = this;
+    this.codeSets.forEach((name, s) => this.codes[s]?.push(context.codeIndex(name, codes[s] ?? "")));
     const sniNodes = sniCodes.map((code) => context.sniNode(code));
     const municipality = context.locationNode(municipalityCode);
     const unknownSni = unknownNode(context.sni);
@@ -115,22 +128,23 @@ class EntityBatchWriter {
       strings: this.strings.concat(this.distinctWords),
       wordsFrom,
       words: this.wordRows.build(),
+      codes: Object.fromEntries(this.codeSets.map((name, s) => [name, this.codes[s]?.toArray() ?? new Uint8Array(0)])),
     };
   }
 }
 
 export class CompanyBatchWriter extends EntityBatchWriter {
   private readonly orgNo = new Growable(Float64Array);
-  private readonly companyForm = new Growable(Uint8Array);
-  private readonly fiscalYear = new Growable(Uint8Array);
   private readonly ownerAges = new CsrBuilder(Uint8Array);
   private readonly values = COMPANY_VALUE_FIELDS.map(() => new Growable(Float64Array));
 
+  constructor(context: BuildContext) {
+    super(context, COMPANY_CODE_SETS);
+  }
+
   add(facts: CompanyFacts): void {
-    this.addCommon(facts.orgSeqNo, facts.flags, facts.sniCodes, facts.municipalityCode, facts.words);
+    this.addCommon(facts.orgSeqNo, facts.flags, facts.sniCodes, facts.municipalityCode, facts.codes, facts.words);
     this.orgNo.push(orgNoToNumber(facts.orgNo));
-    this.companyForm.push(this.context.codeIndex("companyForm", facts.legalFormCode));
-    this.fiscalYear.push(this.context.codeIndex("fiscalYear", String(facts.fiscalYearEndMonth)));
     this.ownerAges.add(facts.ownerAges);
     this.values.forEach((column, i) => column.push(facts.values[i] ?? Number.NaN));
     this.strings.push(facts.name, facts.sortKey);
@@ -143,8 +157,6 @@ export class CompanyBatchWriter extends EntityBatchWriter {
     return {
       ...this.finishCommon(),
       orgNo: this.orgNo.toArray(),
-      companyForm: this.companyForm.toArray(),
-      fiscalYear: this.fiscalYear.toArray(),
       ownerAges: this.ownerAges.build(),
       values,
     };
@@ -153,13 +165,15 @@ export class CompanyBatchWriter extends EntityBatchWriter {
 
 export class WorksiteBatchWriter extends EntityBatchWriter {
   private readonly orgSeqNo = new Growable(Float64Array);
-  private readonly employeeRange = new Growable(Uint8Array);
   private readonly activeFrom = new Growable(Float64Array);
 
+  constructor(context: BuildContext) {
+    super(context, WORKSITE_CODE_SETS);
+  }
+
   add(facts: WorksiteFacts): void {
-    this.addCommon(facts.id, facts.flags, facts.sniCodes, facts.municipalityCode, facts.words);
+    this.addCommon(facts.id, facts.flags, facts.sniCodes, facts.municipalityCode, facts.codes, facts.words);
     this.orgSeqNo.push(facts.orgSeqNo);
-    this.employeeRange.push(this.context.codeIndex("employeeRange", facts.employeeRangeCode));
     this.activeFrom.push(facts.activeFrom);
   }
 
@@ -167,7 +181,6 @@ export class WorksiteBatchWriter extends EntityBatchWriter {
     return {
       ...this.finishCommon(),
       orgSeqNo: this.orgSeqNo.toArray(),
-      employeeRange: this.employeeRange.toArray(),
       activeFrom: this.activeFrom.toArray(),
     };
   }

@@ -5,11 +5,11 @@ import { EntityColumnsBuilder } from "./entity-builder";
 import type { WorksiteBatch } from "./fact-batch";
 import { Growable } from "../../embedded/growable";
 import { isNameWord } from "../../embedded/word-index";
+import { WORKSITE_CODE_SETS } from "../field-sources";
 
 export class WorksiteColumnsBuilder extends EntityColumnsBuilder {
   /** Final position of each worksite's company. */
   readonly company = new Growable(Uint32Array);
-  readonly employeeRange = new Growable(Uint8Array);
   readonly activeFrom = new Growable(Float64Array);
   /** The companies' word ids → this dictionary's ids (-2: not looked up yet, -1: not a name word). */
   private companyWords: Int32Array | null = null;
@@ -18,7 +18,7 @@ export class WorksiteColumnsBuilder extends EntityColumnsBuilder {
     context: BuildContext,
     private readonly companies: CompanyColumnsBuilder,
   ) {
-    super(context);
+    super(context, WORKSITE_CODE_SETS);
   }
 
   /** Adds a batch of worksites: each takes its company's registrations and name words (not its address or people). */
@@ -43,7 +43,6 @@ export class WorksiteColumnsBuilder extends EntityColumnsBuilder {
     }
     this.addBatchCommon(batch, flags);
     this.company.pushAll(positions);
-    this.employeeRange.pushAll(batch.employeeRange);
     this.activeFrom.pushAll(batch.activeFrom);
   }
 

@@ -4,11 +4,12 @@
  * counts are worth comparing; the rest come from anywhere in the dataset (or the reference data).
  */
 import fc from "fast-check";
-import { companyFormEntries, employeeRangeEntries, fiscalYearEntries } from "#search-index/refdata/index";
+import { CODE_SET_ENTRIES } from "#search-index/refdata/index";
 import {
   BOOL_FILTER_NAMES,
   BOOL_FILTERS,
   CODE_SETS,
+  FLAT_CODE_SETS,
   RANGE_FIELD_NAMES,
   RANGE_FIELDS,
   type RangeField,
@@ -43,15 +44,12 @@ function sniArb(pools: ValuePools) {
   );
 }
 
-const SMALL_CODES = {
-  companyForm: companyFormEntries.map((e) => e.code),
-  fiscalYear: fiscalYearEntries.map((e) => e.code),
-  employeeRange: employeeRangeEntries.map((e) => e.code),
-};
+/** Every flat code set's codes (its reference list), in declaration order. */
+const SMALL_CODES = Object.fromEntries(FLAT_CODE_SETS.map((name) => [name, CODE_SET_ENTRIES[name].map((e) => e.code)]));
 
 /** Every code set of the result type, each present or not. */
 export function codeSetArb(type: ResultType, pools: ValuePools, anchor: Anchor, absent: Absence): fc.Arbitrary<Record<string, string[]>> {
-  const small = (Object.keys(SMALL_CODES) as (keyof typeof SMALL_CODES)[]).filter((name) => CODE_SETS[name].types.includes(type));
+  const small = FLAT_CODE_SETS.filter((name) => CODE_SETS[name].types.includes(type));
   const places = fc.oneof(elementOf(pools.counties), elementOf(pools.municipalities));
   return fc
     .record({
@@ -60,7 +58,7 @@ export function codeSetArb(type: ResultType, pools: ValuePools, anchor: Anchor, 
       ...Object.fromEntries(
         small.map((name) => {
           const own = anchor.codes[name];
-          return [name, codeList(anchoredOr(own === undefined ? [] : [own], fc.constantFrom(...SMALL_CODES[name])), 3, absent)];
+          return [name, codeList(anchoredOr(own === undefined ? [] : [own], fc.constantFrom(...(SMALL_CODES[name] ?? []))), 3, absent)];
         }),
       ),
     })

@@ -7,7 +7,15 @@ import type { ListFileMap } from "#search-index/backend";
 import { parseTextQuery, STOP_WORDS, TEXT_SCORES, type TextQuery, type TextWord } from "#search-index/free-text";
 import type { Address, CompanySourceRecord, WorksiteSourceRecord } from "#search-index/records";
 import { isLimitedCompanyForm, locationCodeToAncestors, normalizeSearchText, sniCodeToAncestors } from "#search-index/refdata/index";
-import { BOOL_FILTERS, RANGE_FIELDS, swedishToday, type CodeSetName, type RangeField } from "#shared/search/search-fields";
+import {
+  BOOL_FILTERS,
+  CODE_SETS,
+  FLAT_CODE_SETS,
+  RANGE_FIELDS,
+  swedishToday,
+  type CodeSetName,
+  type RangeField,
+} from "#shared/search/search-fields";
 import { parseRange, type Search } from "#shared/search/search-schema";
 import { fixtureCompanies, fixtureWorksites } from "../../fixtures/search/fixture-dataset";
 
@@ -284,7 +292,8 @@ function softPredicates(search: Search): Soft {
   const rules: (readonly [CodeSetName, (f: Fact) => readonly string[]])[] = [
     ["sni", (f) => (search.bool.useMainSni ? f.mainSni : f.allSni)],
     ["location", (f) => (search.bool.useLocation ? f.ownPlace : f.allPlaces)],
-    ...(["companyForm", "fiscalYear", "employeeRange"] as const).map((name) => [name, (f: Fact) => [f.codes[name] ?? ""]] as const),
+    // Every flat code set on the record's code, as the facts below write it by hand.
+    ...FLAT_CODE_SETS.map((name) => [name, (f: Fact) => [f.codes[name] ?? ""]] as const),
   ];
   for (const [name, codesOf] of rules) {
     const predicate = codeSetPredicate(search, name, codesOf);
@@ -314,7 +323,7 @@ export function referenceSearch(search: Search, listFiles?: ListFileMap, textQue
       passing("location").map((f) => (search.bool.useLocation || search.resultType === "WORKSITE" ? f.ownPlace : f.allPlaces)),
     ),
   };
-  const small = search.resultType === "COMPANY" ? ["companyForm", "fiscalYear"] : ["employeeRange"];
+  const small = FLAT_CODE_SETS.filter((name) => CODE_SETS[name].types.includes(search.resultType));
   for (const name of small) aggregations[name] = count(passing(name).map((f) => [f.codes[name] ?? ""]));
   for (const [name, def] of Object.entries(BOOL_FILTERS)) {
     if (!def.types.includes(search.resultType)) continue;

@@ -10,7 +10,7 @@ import { z } from "zod";
 import { FACET_LEVELS } from "../search/facet-levels";
 import { ENTITY_ID_PATTERN } from "./entity-id";
 import { EntitySchema, FinancialTypeSchema, SearchResultsSchema, type Aggregations } from "../search/result-schemas";
-import { MAX_PAGE } from "../search/search-fields";
+import { CODE_SETS, FLAT_CODE_SETS, MAX_PAGE, type CodeSetRefdataName } from "../search/search-fields";
 import { SearchSchema } from "../search/search-schema";
 import { HistogramFieldSchema } from "../search/histogram";
 
@@ -54,16 +54,15 @@ export const SniKeywordsSchema = z.record(z.string(), z.array(z.string()));
 export const SniAggregationSchema = z.array(z.object({ code: z.string(), text: z.string(), count: z.number().int().nonnegative() }));
 export type SniAggregation = z.infer<typeof SniAggregationSchema>;
 
-export const REFDATA_NAMES = [
+/** The reference data's parts: the trees, each flat code set's entries (search-fields.ts CODE_SETS `refdata`), the SNI words and counts. */
+export type RefdataName = "sni-tree" | "location-tree" | CodeSetRefdataName | "sni-keywords" | "sni-aggregation";
+export const REFDATA_NAMES: readonly RefdataName[] = [
   "sni-tree",
   "location-tree",
-  "company-form-entries",
-  "fiscal-year-entries",
-  "employee-range-entries",
+  ...FLAT_CODE_SETS.map((name) => CODE_SETS[name].refdata),
   "sni-keywords",
   "sni-aggregation",
-] as const;
-export type RefdataName = (typeof REFDATA_NAMES)[number];
+];
 
 // ---------------------------------------------------------------- search (POST /sapi/search/page/{n})
 

@@ -197,7 +197,7 @@ export const EntitySchema = z.discriminatedUnion("type", [CompanyDetailSchema, W
 export type Entity = z.infer<typeof EntitySchema>;
 
 /**
- * Facet counts keyed by facet name: `sni`, `location`, `companyForm`, `fiscalYear`, `employeeRange` map codes (every
+ * Facet counts keyed by facet name (search-fields.ts facetNames): each code set of the result type maps codes (every
  * tree level) to counts; boolean facets map "true"/"false" to counts. Each facet also appears as `<name>_all`: the
  * same counts for all of Sweden (no constraints). Counts are disjunctive: a facet ignores its own constraint.
  */

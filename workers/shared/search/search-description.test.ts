@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { describeSearch, summarizeSearch, type CodeTexts } from "./search-description";
+import { CODE_SET_NAMES } from "./search-fields";
 import { SearchSchema } from "./search-schema";
 
+// Every code set says its codes as they are, but the trees.
 const texts: CodeTexts = {
+  ...(Object.fromEntries(CODE_SET_NAMES.map((name) => [name, (code: string) => code])) as CodeTexts),
   sni: (code) => `SNI ${code}`,
   location: (code) => `Ort ${code}`,
-  companyForm: (code) => code,
-  fiscalYear: (code) => code,
-  employeeRange: (code) => code,
 };
 
 describe("summarizeSearch", () => {

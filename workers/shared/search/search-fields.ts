@@ -260,22 +260,73 @@ export type BoolOption = (typeof BOOL_OPTIONS)[number];
 /**
  * A code set's declaration: a tree (a code at any level selects everything below it) or a flat list of codes. Every
  * code set can both choose codes (`codeSet[name]`) and leave codes out (`excludeCodeSet[name]`, "Uteslut", issue 46;
- * docs/decisions/0064): the URL and API keys, the schema, both backends' clauses, the summary line and the sheet
- * derive the exclusion from this list.
+ * docs/decisions/0064). Everything else derives from it (docs/decisions/0057): the URL and API keys (its name, under
+ * `codeSet` and `excludeCodeSet`), the schema and the reference-code check, the sidebar's group (its label; a tree
+ * editor for a tree, the reference list's entries for a flat set), the summary line, the 'Om urvalet' sheet, the
+ * document field (a flat set's is its name: an Elasticsearch `keyword` and a `<name>:<code>` facet key), the embedded
+ * column (a flat set's code column, one byte per record) and both backends' counts. Where a record's codes come from
+ * is declared in search-index/indexing/field-sources.ts.
  */
 export interface CodeSetDef extends FieldDef {
   kind: "tree" | "codes";
+  /** The reference data's list of its codes and texts (GET /sapi/refdata/<refdata>): a tree's tree, a flat set's entries. */
+  refdata: string;
+  exportColumns: ExportColumns;
+  /**
+   * A tree a record reaches through several nodes: `own` is the document field of the record's own node (a
+   * company's main industry, its seat), `any` that of every node (every industry; the worksites' places too), and
+   * the search option `option` (true by default) matches and counts on `own` alone.
+   */
+  nodes?: { own: string; any: string; option: BoolOption };
 }
 
+const codeSet = <K extends CodeSetDef["kind"], R extends string>(
+  label: string,
+  kind: K,
+  types: readonly ResultType[],
+  refdata: R,
+  exportColumns: ExportColumns,
+) => ({
+  label,
+  kind,
+  types,
+  refdata,
+  exportColumns,
+});
+
 export const CODE_SETS = {
-  sni: { label: "Bransch", kind: "tree", types: BOTH },
-  location: { label: "Plats", kind: "tree", types: BOTH },
-  companyForm: { label: "Bolagsform", kind: "codes", types: COMPANY_ONLY },
-  fiscalYear: { label: "Räkenskapsår", kind: "codes", types: COMPANY_ONLY },
-  employeeRange: { label: "Storleksklass", kind: "codes", types: WORKSITE_ONLY },
+  sni: {
+    ...codeSet("Bransch", "tree", BOTH, "sni-tree", {
+      COMPANY: ["sniCode", "sniName", "otherSniCodes", "otherSniNames"],
+      WORKSITE: ["sniCode", "sniName"],
+    }),
+    nodes: { own: "sniMain", any: "sniAll", option: "useMainSni" },
+  },
+  location: {
+    ...codeSet("Plats", "tree", BOTH, "location-tree", {
+      COMPANY: ["municipalityName", "countyName"],
+      WORKSITE: ["municipalityName", "countyName"],
+    }),
+    nodes: { own: "placeOwn", any: "placeAll", option: "useLocation" },
+  },
+  companyForm: codeSet("Bolagsform", "codes", COMPANY_ONLY, "company-form-entries", { COMPANY: ["formText"] }),
+  fiscalYear: codeSet("Räkenskapsår", "codes", COMPANY_ONLY, "fiscal-year-entries", { COMPANY: ["financial.periodEnd"] }),
+  employeeRange: codeSet("Storleksklass", "codes", WORKSITE_ONLY, "employee-range-entries", {
+    WORKSITE: ["employeeRange", "employeeRangeCode"],
+  }),
 } as const satisfies Record<string, CodeSetDef>;
 export type CodeSetName = keyof typeof CODE_SETS;
 export const CODE_SET_NAMES = Object.keys(CODE_SETS) as CodeSetName[];
+/** A code set's declaration, widened (the optional parts readable on any set). */
+export const codeSetDef = (name: CodeSetName): CodeSetDef => CODE_SETS[name];
+/** The flat code sets (kind "codes"): one code per record, from a reference list of a few values. */
+export type FlatCodeSet = { [K in CodeSetName]: (typeof CODE_SETS)[K]["kind"] extends "codes" ? K : never }[CodeSetName];
+export type TreeCodeSet = Exclude<CodeSetName, FlatCodeSet>;
+/** The reference data's names of the flat sets' lists (GET /sapi/refdata/<name>). */
+export type CodeSetRefdataName = (typeof CODE_SETS)[FlatCodeSet]["refdata"];
+export const FLAT_CODE_SETS = CODE_SET_NAMES.filter((name): name is FlatCodeSet => CODE_SETS[name].kind === "codes");
+/** The code sets of a result type, in declaration order (the sidebar's order). */
+export const codeSetsOf = (type: ResultType): CodeSetName[] => CODE_SET_NAMES.filter((name) => codeSetDef(name).types.includes(type));
 
 export const NUM_SETS = ["includeFile", "excludeFile"] as const;
 export type NumSetName = (typeof NUM_SETS)[number];
@@ -326,7 +377,7 @@ export const ALL_SORT_FIELDS = [...new Set<SortField>([...SORT_FIELDS.COMPANY, .
 
 /** Facets returned in aggregations (each also as `<name>_all` for all of Sweden). */
 export function facetNames(type: ResultType): string[] {
-  const codeSets = CODE_SET_NAMES.filter((name) => CODE_SETS[name].types.includes(type));
+  const codeSets = codeSetsOf(type);
   const bools = BOOL_FILTER_NAMES.filter((name) => BOOL_FILTERS[name].types.includes(type));
   return [...codeSets, ...bools];
 }

@@ -5,24 +5,27 @@
  */
 import type { z } from "zod";
 import { RefEntriesSchema, RefTreeSchema, SniKeywordsSchema, type RefdataName } from "#shared/api-contracts/search-api";
-import {
-  companyFormEntries,
-  employeeRangeEntries,
-  fiscalYearEntries,
-  locationTree,
-  sniDetailGroupToKeywords,
-  sniTree,
-} from "#search-index";
+import { CODE_SETS, FLAT_CODE_SETS, type CodeSetRefdataName } from "#shared/search/search-fields";
+import { CODE_SET_ENTRIES, locationTree, sniDetailGroupToKeywords, sniTree } from "#search-index";
 import { toCacheableJson, type CacheableJson } from "../http/cacheable-json";
 
 export type StaticRefdataName = Exclude<RefdataName, "sni-aggregation">;
 
-const STATIC_PARTS: Record<StaticRefdataName, { value: () => unknown; schema: z.ZodType }> = {
+interface Part {
+  value: () => unknown;
+  schema: z.ZodType;
+}
+
+const STATIC_PARTS: Record<StaticRefdataName, Part> = {
   "sni-tree": { value: () => sniTree, schema: RefTreeSchema },
   "location-tree": { value: () => locationTree, schema: RefTreeSchema },
-  "company-form-entries": { value: () => companyFormEntries, schema: RefEntriesSchema },
-  "fiscal-year-entries": { value: () => fiscalYearEntries, schema: RefEntriesSchema },
-  "employee-range-entries": { value: () => employeeRangeEntries, schema: RefEntriesSchema },
+  // Each flat code set's entries under its declared name (search-fields.ts CODE_SETS `refdata`).
+  ...(Object.fromEntries(
+    FLAT_CODE_SETS.map((name): [string, Part] => [
+      CODE_SETS[name].refdata,
+      { value: () => CODE_SET_ENTRIES[name], schema: RefEntriesSchema },
+    ]),
+  ) as Record<CodeSetRefdataName, Part>),
   "sni-keywords": { value: () => sniDetailGroupToKeywords, schema: SniKeywordsSchema },
 };
 
