@@ -137,15 +137,15 @@ export function complementAggregations(
   const own: Aggregations = {};
   for (const [key, counts] of Object.entries(all)) {
     const name = key.replace(/_all$/, "");
-    if (name === side.name) {
-      own[name] = { ...counts };
-      continue;
-    }
-    const minus = less[name] ?? {};
-    const out: Record<string, number> = {};
-    for (const [code, n] of Object.entries(counts)) {
-      const left = n - (minus[code] ?? 0);
-      if (left > 0 || BOOLS.has(name)) out[code] = left;
+    // A copy of the whole index's (in its order), less the side's counts (a count left at 0 goes, as in the scan's).
+    const out = { ...counts };
+    if (name !== side.name) {
+      const keepZero = BOOLS.has(name);
+      for (const [code, n] of Object.entries(less[name] ?? {})) {
+        const left = (out[code] ?? 0) - n;
+        if (left > 0 || keepZero) out[code] = left;
+        else delete out[code];
+      }
     }
     own[name] = out;
   }
