@@ -5,7 +5,7 @@ import { BENCH_QUERIES } from "./search-queries";
 import type { BenchEngine, Timing } from "./search-run";
 
 const timing = (...wall: number[]): Timing => ({ wall, cpu: wall });
-const [first, second] = NEW_FILTER_QUERIES;
+const [first, second] = NEW_FILTER_QUERIES.filter((query) => !query.comparator);
 
 const pair = (query: PairResult["query"], without: PairResult["without"], within: PairResult["with"]): PairResult => ({
   query,
@@ -26,6 +26,25 @@ describe("the new-filter searches", () => {
       expect(JSON.stringify(parseSearch(query.search)), query.name).not.toBe(JSON.stringify(parseSearch(base?.search ?? {})));
       expect(query.page ?? 0, query.name).toBe(base?.page ?? 0);
     }
+  });
+
+  it("has a comparator, an existing filter only, on every unfiltered search that a new filter extends", () => {
+    const comparators = NEW_FILTER_QUERIES.filter((query) => query.comparator);
+    for (const query of comparators) {
+      const { excludeCodeSet, range, bool } = query.search;
+      expect(Object.keys(excludeCodeSet ?? {}), query.name).toEqual([]);
+      expect(Object.keys(range ?? {}), query.name).toEqual([]);
+      expect(bool?.gasell, query.name).toBeUndefined();
+      expect(Object.keys(bool ?? {}).length, query.name).toBeGreaterThan(0);
+    }
+    const unfiltered = BENCH_QUERIES.filter(
+      (query) => JSON.stringify(parseSearch(query.search)) === JSON.stringify(parseSearch({ resultType: query.search.resultType })),
+    );
+    for (const base of unfiltered.filter((b) => NEW_FILTER_QUERIES.some((query) => !query.comparator && query.base === b.name)))
+      expect(
+        comparators.some((query) => query.base === base.name),
+        base.name,
+      ).toBe(true);
   });
 
   it("covers exclusion, growth, Gasellföretag and company age", () => {
@@ -93,6 +112,24 @@ describe("newFilterBudgetLines", () => {
     expect(text).toContain(
       `cluster 1 node p95 with a new filter at most 25 % above the same search without it and at most 150 ms: not met ✗ ('${second!.name}')`,
     );
+  });
+
+  it("shows a comparator's row and leaves it out of the budgets", () => {
+    const comparator = NEW_FILTER_QUERIES.find((query) => query.comparator)!;
+    const lines = newFilterBudgetLines(
+      [
+        pair(first!, { embedded: timing(10, 10, 10) }, { embedded: timing(10, 10, 10.5) }),
+        pair(comparator, { embedded: timing(10, 10, 10) }, { embedded: timing(10, 10, 30) }),
+      ],
+      ["embedded"],
+    );
+    const text = lines.join("\n");
+    expect(text).toContain(`| ${comparator.name} | 10 | 20 | 10.0 | 30.0 | 3.00× |`);
+    expect(text).toContain("Comparator rows put an existing filter of about the same breadth on the search instead");
+    expect(text).toContain(`above the same search without it: met ✓; the highest ratio '${first!.name}' 1.05×`);
+    expect(
+      newFilterBudgetLines([pair(comparator, { embedded: timing(10) }, { embedded: timing(30) })], ["embedded"]).join("\n"),
+    ).not.toContain("Budget");
   });
 
   it("says met when every search is within its budget, and has figures for both sides", () => {

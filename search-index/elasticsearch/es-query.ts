@@ -8,9 +8,10 @@
  */
 import type { ListFileMap } from "../backend";
 import type { Aggregations } from "#shared/search/result-schemas";
-import { CODE_SET_NAMES, type CodeSetName, MAX_VISIBLE_RECORDS, PAGE_SIZE } from "#shared/search/search-fields";
+import { MAX_VISIBLE_RECORDS, PAGE_SIZE } from "#shared/search/search-fields";
 import type { HistogramField } from "#shared/search/histogram";
 import type { ValidSearch } from "../search-model";
+import { excludedSideIsSmall, pureExclusion } from "../pure-exclusion";
 import { RANDOM_SORT_SCRIPT, SORT_DOC_FIELDS } from "./es-fields";
 import { facetTerms, groupAggregations, wholeIndexCountsBody } from "./es-aggregations";
 import { codeSetField, facetFilters, hardFilters, termsExclusions, termsFilter } from "./es-filters";
@@ -132,21 +133,18 @@ export interface EsSearchOptions {
 }
 
 /**
- * A pure exclusion ("Alla branscher utom Bygg": one code set's excluded codes, no other constraint) aggregated as it
- * stands counts nearly every document of the index; its excluded side is usually a small search. The side's query,
- * when counting it and taking its counts from the whole index's is the cheaper way: the whole index's counts and size
- * are known, and the excluded codes' whole-index counts (their sum bounds the side from above) are at most half of it.
- * Counts add over documents, so the difference is exact, multi-valued fields (every industry, every place) included.
+ * A pure exclusion ("Alla branscher utom Bygg": one code set's excluded codes, no other constraint; pure-exclusion.ts)
+ * aggregated as it stands counts nearly every document of the index; its excluded side is usually a small search. The
+ * side's query, when counting it and taking its counts from the whole index's is the cheaper way: the whole index's
+ * counts and size are known, and the excluded codes' whole-index counts (their sum bounds the side from above) are at
+ * most half of it. Counts add over documents, so the difference is exact, multi-valued fields (every industry, every
+ * place) included.
  */
-function excludedSide(search: ValidSearch, facets: Record<string, Json>, whole: WholeIndex | undefined): Json | null {
-  const active = Object.keys(facets);
-  const name = active[0] as CodeSetName;
-  if (!whole || active.length !== 1 || !CODE_SET_NAMES.includes(name)) return null;
+function excludedSide(search: ValidSearch, whole: WholeIndex | undefined): Json | null {
+  const name = pureExclusion(search);
+  if (!whole || name === null) return null;
   const excluded = search.excludeCodeSet[name] ?? [];
-  if ((search.codeSet[name] ?? []).length > 0 || excluded.length === 0) return null;
-  const counts = whole.counts[`${name}_all`] ?? {};
-  const bound = excluded.reduce((sum, code) => sum + (counts[code] ?? 0), 0);
-  if (bound * 2 > whole.total) return null;
+  if (!excludedSideIsSmall(excluded, whole.counts[`${name}_all`], whole.total)) return null;
   return { terms: { [codeSetField(search, name)]: [...excluded].sort() } };
 }
 
@@ -187,7 +185,7 @@ export function planEsSearch(search: ValidSearch, options: EsSearchOptions): EsS
       },
     });
   }
-  const side = unconstrained ? excludedSide(search, facets, options.wholeIndex) : null;
+  const side = unconstrained ? excludedSide(search, options.wholeIndex) : null;
   const every = counts.find((request) => request.withTotal);
   if (side && every) {
     every.complement = true;

@@ -17,6 +17,7 @@ import { collectTop, type Positions } from "./scan-count";
 import { matchOneWordTop } from "./text-match";
 import { planAll, planScan, type ScanPlan } from "./scan-plan";
 import { TopK } from "./top-k";
+import { complementAggregations, complementTop, excludedSide, type ExcludedSide } from "./excluded-side";
 
 /** Whether a search constrains nothing but its text (and the matching options, which only facets read). */
 const isTextOnly = (search: ValidSearch) =>
@@ -44,6 +45,8 @@ export class EmbeddedBackend implements SearchBackend {
   constructor(
     readonly index: SearchIndex,
     private readonly documents: DocumentStore,
+    /** A pure exclusion with a small excluded side is answered by that side (excluded-side.ts); false: it scans. */
+    private readonly options: { byExcludedSide?: boolean } = {},
   ) {}
 
   private entity(type: ResultType): EntityIndex {
@@ -80,17 +83,24 @@ export class EmbeddedBackend implements SearchBackend {
     // A search that constrains nothing counts nothing: its counts are the whole index's, kept per version (the
     // cluster does the same, docs/decisions/0044), and its best records are kept too.
     const countless = isUnconstrained(plan);
-    const top = countless
-      ? null
-      : new TopK(Math.min(MAX_VISIBLE_RECORDS, (page + 1) * PAGE_SIZE), plan.entity, search.sort, search.seed, plan.textScores);
-    const counts = top ? scan(plan, top) : unconstrainedCounts(plan);
-    const histogram = options.histogram ? this.histogram(search, options.histogram, plan, counts, options.listFiles) : undefined;
     const all = this.allAggregations(search);
-    const own = countless ? wholeIndexAsOwn(all) : toAggregations(this.index, search.resultType, plan, counts);
+    // A pure exclusion whose excluded side is small: the whole index less that side (excluded-side.ts).
+    const side = countless || this.options.byExcludedSide === false ? null : excludedSide(search, plan, all);
+    const k = Math.min(MAX_VISIBLE_RECORDS, (page + 1) * PAGE_SIZE);
+    const top = countless || side ? null : new TopK(k, plan.entity, search.sort, search.seed, plan.textScores);
+    const counts = side ? side.counts : top ? scan(plan, top) : unconstrainedCounts(plan);
+    const histogram = options.histogram ? this.histogram(search, options.histogram, plan, counts, options.listFiles, side) : undefined;
+    const own = countless
+      ? wholeIndexAsOwn(all)
+      : side
+        ? complementAggregations(this.index, search.resultType, plan, side, all)
+        : toAggregations(this.index, search.resultType, plan, counts);
     const aggregations = { ...own, ...all };
-    const positions = (top ? top.sorted() : this.best(search, plan)).slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+    const ranked = side ? this.complementBest(search, plan, side, k) : top ? top.sorted() : this.best(search, plan);
+    const positions = ranked.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
     const [records, nameForOrgSeqNo] = await Promise.all([this.records(search.resultType, positions), this.nameForOrgSeqNo(search)]);
-    const results = { type: search.resultType, hitCount: counts.hitCount, records, aggregations, nameForOrgSeqNo } as SearchResults;
+    const hitCount = side ? plan.entity.count - side.counts.hitCount : counts.hitCount;
+    const results = { type: search.resultType, hitCount, records, aggregations, nameForOrgSeqNo } as SearchResults;
     if (histogram) results.histogram = histogram;
     return results;
   }
@@ -113,11 +123,17 @@ export class EmbeddedBackend implements SearchBackend {
     return best;
   }
 
+  /** A pure exclusion's best `k` records: the kept best records without the side's (random orders are not kept). */
+  private complementBest(search: ValidSearch, plan: ScanPlan, side: ExcludedSide, k: number): number[] {
+    const random = search.sort.some((entry) => entry.field === "random");
+    return complementTop(search, plan, side, k, random ? null : this.best(search, plan));
+  }
+
   /**
    * A range field's bins over the search without its own range (histogram.ts): the scan's hits when the search leaves
    * the field free; with its own range, the hits and the records failing only that range (the plan's ownRange, found
    * by the same pass), or for a field restricted to limited companies the relaxed search's hits (one more pass); the
-   * whole-index bins when nothing is left to constrain.
+   * whole-index bins when nothing is left to constrain, less a pure exclusion's excluded side (`side`).
    */
   private histogram(
     search: ValidSearch,
@@ -125,6 +141,7 @@ export class EmbeddedBackend implements SearchBackend {
     plan: ScanPlan,
     counts: ScanCounts,
     listFiles: ListFileMap | undefined,
+    side: ExcludedSide | null = null,
   ): Histogram {
     const edges = histogramEdges(field);
     const entity = this.entity(search.resultType);
@@ -146,6 +163,11 @@ export class EmbeddedBackend implements SearchBackend {
       missing: selection[bins] ?? 0,
       allMissing: all[bins] ?? 0,
     });
+    // A pure exclusion counted by its excluded side (it has no range of its own): the whole index's bins less the side's.
+    if (side) {
+      const less = countBins(column, bins, side.counts.hits, side.counts.hitCount);
+      return shape(all.map((n, bin) => n - (less[bin] as number)));
+    }
     if (hits.positions === null) return shape(all);
     const selection = countBins(column, bins, hits.positions, hits.count);
     if (plan.ownRange !== null) {

@@ -328,7 +328,8 @@ export function scanHits(plan: ScanPlan): { positions: Positions; count: number 
   return { positions: prepared.lists[0], count: lengths[0] as number };
 }
 
-const emptyCounts = (plan: ScanPlan): ScanCounts => ({
+/** A plan's counts, all zero (excluded-side.ts counts a pure exclusion's side into them). */
+export const emptyCounts = (plan: ScanPlan): ScanCounts => ({
   hitCount: 0,
   sni: new Uint32Array(plan.sniSize + 1),
   location: new Uint32Array(plan.locationSize + 1),
