@@ -7,25 +7,27 @@
  * holds them per index version (decision 0060), so they are sent once.
  */
 import type { Aggregations } from "./result-schemas";
+import { CODE_SET_NAMES, CODE_SETS, type CodeSetDef } from "./search-fields";
 import type { Search } from "./search-schema";
 
 export const FACET_LEVELS = ["top", "all"] as const;
 export type FacetLevels = (typeof FACET_LEVELS)[number];
 
-/** A tree set's top-level codes by their length: SNI sections are letters, counties two digits. */
-const TOP_CODE_LENGTH = { sni: 1, location: 2 } as const;
-type TreeSet = keyof typeof TOP_CODE_LENGTH;
-const TREE_SETS = Object.keys(TOP_CODE_LENGTH) as TreeSet[];
+/** Each tree set with the length of its top level's codes (search-fields.ts CODE_SETS `topCodeLength`). */
+const TREE_TOPS = CODE_SET_NAMES.flatMap((name) => {
+  const def: CodeSetDef = CODE_SETS[name];
+  return def.kind === "tree" && def.topCodeLength !== undefined ? [{ set: name, topLength: def.topCodeLength }] : [];
+});
 
 /** The aggregations with each tree set's own counts cut to its top level and the search's chosen and excluded codes. */
 export function topFacetLevels(aggregations: Aggregations, search: Pick<Search, "codeSet" | "excludeCodeSet">): Aggregations {
   const trimmed: Aggregations = { ...aggregations };
-  for (const set of TREE_SETS) {
+  for (const { set, topLength } of TREE_TOPS) {
     const counts = aggregations[set];
     if (!counts) continue;
     const own = new Set([...(search.codeSet[set] ?? []), ...(search.excludeCodeSet[set] ?? [])]);
     const kept: Record<string, number> = {};
-    for (const [code, count] of Object.entries(counts)) if (code.length <= TOP_CODE_LENGTH[set] || own.has(code)) kept[code] = count;
+    for (const [code, count] of Object.entries(counts)) if (code.length <= topLength || own.has(code)) kept[code] = count;
     trimmed[set] = kept;
   }
   return trimmed;

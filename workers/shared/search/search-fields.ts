@@ -278,6 +278,8 @@ export interface CodeSetDef extends FieldDef {
    * the search option `option` (true by default) matches and counts on `own` alone.
    */
   nodes?: { own: string; any: string; option: BoolOption };
+  /** A tree's top level, by the length of its codes: what the sidebar lists without the tree editor (facet-levels.ts). */
+  topCodeLength?: number;
 }
 
 const codeSet = <K extends CodeSetDef["kind"], R extends string>(
@@ -301,6 +303,8 @@ export const CODE_SETS = {
       WORKSITE: ["sniCode", "sniName"],
     }),
     nodes: { own: "sniMain", any: "sniAll", option: "useMainSni" },
+    // The sections are letters.
+    topCodeLength: 1,
   },
   location: {
     ...codeSet("Plats", "tree", BOTH, "location-tree", {
@@ -308,6 +312,8 @@ export const CODE_SETS = {
       WORKSITE: ["municipalityName", "countyName"],
     }),
     nodes: { own: "placeOwn", any: "placeAll", option: "useLocation" },
+    // The counties are two digits.
+    topCodeLength: 2,
   },
   companyForm: codeSet("Bolagsform", "codes", COMPANY_ONLY, "company-form-entries", { COMPANY: ["formText"] }),
   fiscalYear: codeSet("Räkenskapsår", "codes", COMPANY_ONLY, "fiscal-year-entries", { COMPANY: ["financial.periodEnd"] }),
