@@ -105,9 +105,10 @@ export function buildCompanyDetail(source: CompanySourceRecord): CompanyDetail {
 /** What a worksite document needs from its company. */
 export interface WorksiteCompanyInfo {
   name: string;
-  fTaxReg: boolean;
-  vatReg: boolean;
-  employerReg: boolean;
+  /** Null where unknown (the free registers have no registrations; search-fields.ts `unknownGroup`). */
+  fTaxReg: boolean | null;
+  vatReg: boolean | null;
+  employerReg: boolean | null;
   turnover: number | null;
   earnings: number | null;
   numEmployees: number | null;

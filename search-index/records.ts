@@ -114,10 +114,14 @@ export const CompanySourceRecordSchema = z.object({
   seatCountyCode: countyCode,
   createdDate: isoDate,
   registeredDate: isoDate,
-  fTaxReg: z.boolean(),
-  vatReg: z.boolean(),
+  /**
+   * The registrations at the Swedish Tax Agency; null where unknown: the free registers (Bolagsverket's and SCB's bulk
+   * files) have none of them, SCB's paid register has all three, so they are known or unknown together.
+   */
+  fTaxReg: z.boolean().nullable(),
+  vatReg: z.boolean().nullable(),
   /** Registered as employer (arbetsgivaravgifter / "socSec"). */
-  employerReg: z.boolean(),
+  employerReg: z.boolean().nullable(),
   /** Main SNI code first. */
   sniCodes: z.array(sniCode),
   managerTitle: nullableText,

@@ -65,7 +65,8 @@ ANALYZE;
 `;
 
 const path = (code: string | undefined, ancestors: (c: string) => string[]) => (code ? [...ancestors(code), code] : []);
-const bit = (value: boolean) => (value ? 1 : 0);
+/** 1 or 0; NULL for an unknown value (neither 'Ja' nor 'Nej'). */
+const bit = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
 /** A field's words as the index holds them (free-text.ts), space-separated for FTS5's tokenizer. */
 const words = (text: string) => indexWords(text).join(" ");
 const allSni = (codes: readonly string[]) => [...new Set(codes.flatMap((code) => path(code, sniCodeToAncestors)))];
@@ -85,7 +86,7 @@ export interface RecordRows {
  * finish() (one small entry per company).
  */
 export class BenchRows {
-  private readonly companyFacts = new Map<number, { turnover: number | null; flags: number[] }>();
+  private readonly companyFacts = new Map<number, { turnover: number | null; flags: (number | null)[] }>();
 
   company(c: CompanySourceRecord): RecordRows {
     const flags: (number | null)[] = [
@@ -117,7 +118,7 @@ export class BenchRows {
       bit(isLimitedCompanyForm(c.legalFormCode)),
       ...flags,
     ];
-    this.companyFacts.set(c.orgSeqNo, { turnover: c.turnover, flags: [flags[1] ?? 0, flags[2] ?? 0, flags[3] ?? 0] });
+    this.companyFacts.set(c.orgSeqNo, { turnover: c.turnover, flags: [flags[1] ?? null, flags[2] ?? null, flags[3] ?? null] });
     const text = companyTextFields(c);
     return {
       row,

@@ -27,9 +27,13 @@ import { readCompanies, readManifest, readWorksites } from "./source-reader";
  * build still equals the record-by-record one (cfc063c8…). Growth read over consecutive full years only (session 24) changed
  * it on purpose to 37be78d0…: a short first year or a gap between filings makes the changes and Gasell unknown. The code
  * sets' declarations (session 26, decision 0057) changed only the order of keys in the snapshot's header to this: the
- * builds before and after were compared value by value at every key (82 of them), and all were equal.
+ * builds before and after were compared value by value at every key (82 of them), and all were equal (0e08ce4b…).
+ * The registrations' shared known bit (session 27, F-tax, VAT and employer registration unknown on the free registers)
+ * changed it on purpose to this: of every array and value of the index (11 590 of them, a 3 000-company build before
+ * and after), only the two flags columns differ, and each record's new word is its old one with the registrations'
+ * known bit (12) set and Gasell's known bit and the limited-company bit moved up one (12 → 13, 13 → 14).
  */
-const GOLDEN_SHA256 = "0e08ce4b06a6096495f8e74eed397b2e14c7e71c67b27ea45382d4e3023dd183";
+const GOLDEN_SHA256 = "3e7ec9aab8fb7393768ab590f7365c7431580648f6e3a40a97dd1597d2bbc773";
 
 let dir: string;
 

@@ -2,7 +2,7 @@
  * The in-memory column index of the embedded backend. Every array is indexed by a record's position; records are
  * ordered by id (orgSeqNo, cfarNo), so comparing positions breaks sort ties by id.
  */
-import { BOOL_FILTER_NAMES, flagDef, type BoolFilter, type FlatCodeSet } from "#shared/search/search-fields";
+import { BOOL_FILTER_NAMES, unknownGroupOf, type BoolFilter, type FlatCodeSet } from "#shared/search/search-fields";
 import type { TreeIndex } from "./tree-index";
 
 /** Compressed sparse rows: the values of record i are values[offsets[i] .. offsets[i + 1]). */
@@ -87,10 +87,15 @@ export interface SearchIndex {
 export const FLAG_BITS = Object.fromEntries(BOOL_FILTER_NAMES.map((name, bit) => [name, bit])) as Record<BoolFilter, number>;
 /**
  * A flag that may be unknown (search-fields.ts `mayBeUnknown`) has a second bit after the flags, set where its value is
- * known: 'Nej' wants it set and the flag's own bit clear, so an unknown record is neither 'Ja' nor 'Nej'.
+ * known: 'Nej' wants it set and the flag's own bit clear, so an unknown record is neither 'Ja' nor 'Nej'. Flags known
+ * or unknown together (`unknownGroup`: the three registrations) share one such bit, one per group in declaration order.
  */
+const UNKNOWN_GROUPS = [...new Set(BOOL_FILTER_NAMES.map(unknownGroupOf).filter((group) => group !== undefined))];
 export const KNOWN_BITS: Partial<Record<BoolFilter, number>> = Object.fromEntries(
-  BOOL_FILTER_NAMES.filter((name) => flagDef(name).mayBeUnknown).map((name, k) => [name, BOOL_FILTER_NAMES.length + k]),
+  BOOL_FILTER_NAMES.flatMap((name) => {
+    const group = unknownGroupOf(name);
+    return group === undefined ? [] : [[name, BOOL_FILTER_NAMES.length + UNKNOWN_GROUPS.indexOf(group)]];
+  }),
 );
-export const LIMITED_BIT = BOOL_FILTER_NAMES.length + Object.keys(KNOWN_BITS).length;
+export const LIMITED_BIT = BOOL_FILTER_NAMES.length + UNKNOWN_GROUPS.length;
 export const FLAG_COMBINATIONS = 1 << (LIMITED_BIT + 1);

@@ -8,7 +8,7 @@ import { dropDocumentTablesDdl } from "./d1-documents";
  * Layout of a built version (snapshot columns and document rows). Bump it with every change to either, so that local
  * states indexed by an older build are reindexed (npm start compares it with the state's demo-index marker).
  */
-export const INDEX_LAYOUT = 5;
+export const INDEX_LAYOUT = 6;
 
 export const snapshotKey = (version: number) => `search-index/v${version}/index.bin`;
 

@@ -6,9 +6,11 @@
  */
 import { employeeChange, growthPeriods, isGazelle, turnoverChange, type GrowthPeriod } from "#shared/search/growth";
 import {
+  BOOL_FILTER_NAMES,
   CODE_SETS,
   FLAT_CODE_SETS,
   RANGE_FIELD_NAMES,
+  unknownGroupOf,
   type BoolFilter,
   type CodeSetName,
   type FlatCodeSet,
@@ -76,6 +78,7 @@ export interface FlagSource {
 export const FLAG_SOURCES: Record<BoolFilter, FlagSource> = {
   hasPhone: { company: (c) => c.phoneNumbers.length > 0, worksite: (w) => w.phoneNumber !== null && w.phoneNumber !== "" },
   headquarters: { worksite: (w) => w.headquarters },
+  // Null where the company's data comes from the free registers (to-record.ts UNKNOWN): known or unknown together.
   fTax: { company: (c) => c.fTaxReg, worksite: "company" },
   vatReg: { company: (c) => c.vatReg, worksite: "company" },
   employerReg: { company: (c) => c.employerReg, worksite: "company" },
@@ -90,13 +93,21 @@ export const FLAG_SOURCES: Record<BoolFilter, FlagSource> = {
 
 const FLAGS = Object.entries(FLAG_SOURCES) as [BoolFilter, FlagSource][];
 
-/** A company's flags by name (company-only and shared flags); an unknown one is left out. */
+/**
+ * A company's flags by name (company-only and shared flags); an unknown one is left out, and with it every flag of its
+ * `unknownGroup` (search-fields.ts): flags known together are never half known, so they can share the embedded
+ * index's known bit.
+ */
 export function companyFlags(source: CompanySourceRecord): Partial<Record<BoolFilter, boolean>> {
   const flags: Partial<Record<BoolFilter, boolean>> = {};
+  const unknownGroups = new Set<string>();
   for (const [name, from] of FLAGS) {
-    const value = from.company?.(source) ?? null;
+    if (!from.company) continue;
+    const value = from.company(source);
     if (value !== null) flags[name] = value;
+    else unknownGroups.add(unknownGroupOf(name) ?? name);
   }
+  if (unknownGroups.size > 0) for (const name of BOOL_FILTER_NAMES) if (unknownGroups.has(unknownGroupOf(name) ?? "")) delete flags[name];
   return flags;
 }
 
@@ -110,8 +121,11 @@ export function worksiteFlags(
 ): Partial<Record<BoolFilter, boolean>> {
   const flags: Partial<Record<BoolFilter, boolean>> = {};
   for (const [name, from] of FLAGS) {
-    if (from.worksite === "company") flags[name] = inherited[name] ?? false;
-    else if (from.worksite) flags[name] = from.worksite(source);
+    if (from.worksite === "company") {
+      // The company's value, or none where the company's is unknown (the registrations from the free registers).
+      const value = inherited[name];
+      if (value !== undefined) flags[name] = value;
+    } else if (from.worksite) flags[name] = from.worksite(source);
   }
   return flags;
 }

@@ -13,6 +13,7 @@ import { facetTerms } from "#search-index/elasticsearch/es-aggregations";
 import { codeSetDocField, RANGE_DOC_FIELDS, type EsNames } from "#search-index/elasticsearch/es-fields";
 import { percolateCompanies, resyncSavedSearches, type SavedSearchEntry } from "#search-index/elasticsearch/es-saved-searches";
 import { companyDocument } from "#search-index/indexing/elasticsearch/es-documents";
+import { KNOWN_BITS, LIMITED_BIT } from "#search-index/embedded/index-types";
 import { CODE_SET_SOURCES, FLAG_SOURCES, RANGE_SOURCES } from "#search-index/indexing/field-sources";
 import { candidateBackend, matchingIds } from "#search-index/indexing/monitoring/embedded-source";
 import { CODE_SET_ENTRIES, locationTree, sniDetailGroupToKeywords, sniTree } from "#search-index/refdata/index";
@@ -31,6 +32,7 @@ import {
   RANGE_FIELD_NAMES,
   rangeFieldDef,
   RESULT_TYPES,
+  unknownGroupOf,
   type BoolFilter,
   type CodeSetName,
   type FlatCodeSet,
@@ -322,9 +324,11 @@ describe("the declarations themselves", () => {
       for (const name of flat) expect(CODE_SET_ENTRIES[name].length, name).toBeLessThan(255);
     }
   });
-  it("every flag, and the known bit of each that may be unknown, fits the embedded index's 16-bit flags column beside the limited-company bit", () => {
-    const knownBits = BOOL_FILTER_NAMES.filter((name) => flagDef(name).mayBeUnknown).length;
+  it("every flag, and the known bit of each group that may be unknown, fits the embedded index's 16-bit flags column beside the limited-company bit", () => {
+    const knownBits = new Set(BOOL_FILTER_NAMES.map(unknownGroupOf).filter((group) => group !== undefined)).size;
+    expect(knownBits).toBe(new Set(Object.values(KNOWN_BITS)).size);
     expect(BOOL_FILTER_NAMES.length + knownBits + 1).toBeLessThanOrEqual(16);
+    expect(LIMITED_BIT).toBe(BOOL_FILTER_NAMES.length + knownBits);
   });
   it("every range group shows some field, and every field of a result type sits in exactly one group", () => {
     for (const group of RANGE_GROUP_NAMES) expect(RESULT_TYPES.some((type) => rangeGroupFields(group, type).length > 0)).toBe(true);

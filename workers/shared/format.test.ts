@@ -10,6 +10,7 @@ import {
   formatMoney,
   formatMoneyFromTkr,
   formatNumber,
+  formatRegistration,
   formatOrgNo,
   formatPeriod,
   formatSniCode,
@@ -112,6 +113,14 @@ describe("formatBoolean", () => {
     expect(formatBoolean(false)).toBe("Nej");
     expect(formatBoolean(null)).toBe("");
     expect(formatBoolean(undefined)).toBe("");
+  });
+});
+
+describe("formatRegistration", () => {
+  it("says 'uppgift saknas' for an unknown registration, never 'Nej'", () => {
+    expect(formatRegistration(true)).toBe("Ja");
+    expect(formatRegistration(false)).toBe("Nej");
+    expect(formatRegistration(null)).toBe("uppgift saknas");
   });
 });
 

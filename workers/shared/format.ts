@@ -70,6 +70,14 @@ export function formatBoolean(value: boolean | null | undefined): string {
   return "";
 }
 
+/**
+ * A registration at the Swedish Tax Agency in the detail pane: 'Ja', 'Nej', or "uppgift saknas" where the data says
+ * nothing (the free registers have no registrations), never 'Nej' for what is not known.
+ */
+export function formatRegistration(value: boolean | null): string {
+  return value === null ? "uppgift saknas" : formatBoolean(value);
+}
+
 const PERIOD_PATTERN = /^(\d{4})-?(\d{2})(?:-?(\d{2}))?$/;
 
 /**

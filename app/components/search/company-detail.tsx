@@ -3,7 +3,7 @@
  * tax registrations, industries, group tree, board members, beneficial owners with their status messages, business
  * description, credit grade, financial periods and annual reports (none for a sole trader, form code EN).
  */
-import { formatBoolean, formatCreditGrade, formatDate, formatSniCode } from "#shared/format";
+import { formatCreditGrade, formatDate, formatRegistration, formatSniCode } from "#shared/format";
 import type { CompanyDetail as Company } from "#shared/search/result-schemas";
 import { openWithPreflight } from "../../lib/api";
 import { beneficialMessages } from "../../lib/search/beneficial-messages";
@@ -112,9 +112,9 @@ export function CompanyDetail({ detail }: { detail: Company }) {
           items={[
             ["Registreringsdatum", formatDate(detail.createdAndRegistered.createdDate)],
             ["Registrerat hos Bolagsverket", formatDate(detail.createdAndRegistered.registeredDate)],
-            ["F-skatt", formatBoolean(detail.fTax)],
-            ["Momsregistrerad", formatBoolean(detail.vatReg)],
-            ["Arbetsgivaravgifter", formatBoolean(detail.socSec)],
+            ["F-skatt", formatRegistration(detail.fTax)],
+            ["Momsregistrerad", formatRegistration(detail.vatReg)],
+            ["Arbetsgivaravgifter", formatRegistration(detail.socSec)],
             ["Kreditbetyg", detail.scoring === null ? null : formatCreditGrade(detail.scoring)],
           ]}
         />

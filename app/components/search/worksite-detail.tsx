@@ -1,5 +1,5 @@
 /** A worksite's detail content (spec §3 worksite record): identity, addresses, industries, size and its company. */
-import { formatBoolean, formatDate, formatMoney, formatNumber, formatSniCode } from "#shared/format";
+import { formatDate, formatMoney, formatNumber, formatRegistration, formatSniCode } from "#shared/format";
 import type { WorksiteDetail as Worksite } from "#shared/search/result-schemas";
 import { CompanyLink } from "./company-link";
 import { DetailSection, Facts, joinAddress } from "./detail-parts";
@@ -52,9 +52,9 @@ export function WorksiteDetail({ detail }: { detail: Worksite }) {
               detail.companyEarningsAfterNetInterestIncome === null ? null : formatMoney(detail.companyEarningsAfterNetInterestIncome),
             ],
             ["Anställda", detail.companyNumberOfEmployees === null ? null : formatNumber(detail.companyNumberOfEmployees)],
-            ["F-skatt", formatBoolean(detail.companyFTax)],
-            ["Momsregistrerad", formatBoolean(detail.companyVatReg)],
-            ["Arbetsgivaravgifter", formatBoolean(detail.companySocSec)],
+            ["F-skatt", formatRegistration(detail.companyFTax)],
+            ["Momsregistrerad", formatRegistration(detail.companyVatReg)],
+            ["Arbetsgivaravgifter", formatRegistration(detail.companySocSec)],
           ]}
         />
         <p>

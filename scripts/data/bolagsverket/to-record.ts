@@ -23,9 +23,10 @@ export function orgSeqNoFor(orgNo: string): number {
 export const UNKNOWN = {
   visitingAddress: null,
   phoneNumbers: [],
-  fTaxReg: false,
-  vatReg: false,
-  employerReg: false,
+  // Unknown, not "no": only SCB's paid register has the registrations (shown as "uppgift saknas", never 'Nej').
+  fTaxReg: null,
+  vatReg: null,
+  employerReg: null,
   sniCodes: [],
   managerTitle: null,
   managerName: null,

@@ -50,6 +50,11 @@ describe("toScbOnlyRecord", () => {
     });
   });
 
+  it("leaves F-tax, VAT and employer registration unknown (null), never 'no': neither free file has them", () => {
+    const record = toScbOnlyRecord(row(), codes, zips) as CompanySourceRecord;
+    expect([record.fTaxReg, record.vatReg, record.employerReg]).toEqual([null, null, null]);
+  });
+
   it("prefers the registered company name and marks sole traders", () => {
     const record = toScbOnlyRecord(
       row({ isPersonalIdentity: true, name: "ÅSTRÖM, PER", companyName: "Åströms Snickeri", legalFormCode: "10", companyStatus: "9" }),

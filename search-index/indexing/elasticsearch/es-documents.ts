@@ -49,7 +49,8 @@ export interface EsCompanyFacts extends WorksiteCompanyInfo {
 
 export function companyFactsOf(source: CompanySourceRecord): EsCompanyFacts {
   const flags = companyFlags(source);
-  const inherited = Object.fromEntries(INHERITED_FLAGS.map((name) => [name, flags[name] ?? false]));
+  // An unknown registration stays unknown on the company's worksites: absent, as on the company.
+  const inherited = Object.fromEntries(INHERITED_FLAGS.flatMap((name) => (flags[name] === undefined ? [] : [[name, flags[name]]])));
   return { ...companyInfoOf(source), limited: isLimitedCompanyForm(source.legalFormCode), inherited };
 }
 

@@ -5,11 +5,22 @@ import type { BuildContext } from "./build-context";
 import { EntityColumnsBuilder } from "./entity-builder";
 import { batchString, type CompanyBatch } from "./fact-batch";
 import { CsrBuilder, Growable } from "../../embedded/growable";
-import { FLAG_BITS } from "../../embedded/index-types";
+import { FLAG_BITS, KNOWN_BITS } from "../../embedded/index-types";
 import { lowerBound, sortOrder } from "../../embedded/ranks";
 import { COMPANY_CODE_SETS, INHERITED_FLAGS } from "../field-sources";
 
-const INHERITED_MASK = INHERITED_FLAGS.reduce((mask, name) => mask | (1 << FLAG_BITS[name]), 0);
+/** The bits a worksite takes over: each inherited flag's, and its known bit where it may be unknown. */
+const INHERITED_MASK = INHERITED_FLAGS.reduce((mask, name) => {
+  const known = KNOWN_BITS[name];
+  return mask | (1 << FLAG_BITS[name]) | (known === undefined ? 0 : 1 << known);
+}, 0);
+
+/** A flag's value in a record's flag bits: null where it may be unknown and its known bit is clear. */
+function flagValue(flags: number, name: (typeof INHERITED_FLAGS)[number]): boolean | null {
+  const known = KNOWN_BITS[name];
+  if (known !== undefined && (flags & (1 << known)) === 0) return null;
+  return (flags & (1 << FLAG_BITS[name])) !== 0;
+}
 
 export class CompanyColumnsBuilder extends EntityColumnsBuilder {
   readonly orgNo = new Growable(Float64Array);
@@ -81,9 +92,9 @@ export class CompanyColumnsBuilder extends EntityColumnsBuilder {
     };
     return {
       name: this.names[i] ?? "",
-      fTaxReg: (flags & (1 << FLAG_BITS.fTax)) !== 0,
-      vatReg: (flags & (1 << FLAG_BITS.vatReg)) !== 0,
-      employerReg: (flags & (1 << FLAG_BITS.employerReg)) !== 0,
+      fTaxReg: flagValue(flags, "fTax"),
+      vatReg: flagValue(flags, "vatReg"),
+      employerReg: flagValue(flags, "employerReg"),
       turnover: value("turnover"),
       earnings: value("earnings"),
       numEmployees: value("numEmployees"),

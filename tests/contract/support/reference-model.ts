@@ -117,9 +117,10 @@ function companyFact(c: CompanySourceRecord, worksites: WorksiteSourceRecord[]):
     },
     flags: {
       hasPhone: c.phoneNumbers.length > 0,
-      fTax: c.fTaxReg,
-      vatReg: c.vatReg,
-      employerReg: c.employerReg,
+      // Unknown (the free registers) is neither 'Ja' nor 'Nej'.
+      fTax: c.fTaxReg ?? undefined,
+      vatReg: c.vatReg ?? undefined,
+      employerReg: c.employerReg ?? undefined,
       listed: c.isListed,
       inGroup: c.groupMotherOrgNo !== null,
       ownerManaged: c.isOwnerManaged,
@@ -170,7 +171,13 @@ function worksiteFact(w: WorksiteSourceRecord, c: CompanySourceRecord): Fact {
     id: Number(w.cfarNo),
     turnover: c.turnover,
     text: { name: wordsOf(w.name, c.name), address: addressWords(w.postalAddress, w.visitingAddress), people: [] },
-    flags: { hasPhone: !!w.phoneNumber, headquarters: w.headquarters, fTax: c.fTaxReg, vatReg: c.vatReg, employerReg: c.employerReg },
+    flags: {
+      hasPhone: !!w.phoneNumber,
+      headquarters: w.headquarters,
+      fTax: c.fTaxReg ?? undefined,
+      vatReg: c.vatReg ?? undefined,
+      employerReg: c.employerReg ?? undefined,
+    },
     limited: isLimitedCompanyForm(c.legalFormCode),
     mainSni: withAncestors(w.sniCodes.slice(0, 1), sniCodeToAncestors),
     allSni: withAncestors(w.sniCodes, sniCodeToAncestors),

@@ -85,6 +85,12 @@ test("the register sample: searched by turnover and employees from the filed rep
   const pane = page.getByRole("complementary", { name: company.name });
   await expect(pane.getByRole("heading", { name: "Ekonomi", exact: true })).toBeVisible();
   await expect(pane.getByRole("heading", { name: "Årsredovisningar", exact: true })).toBeVisible();
+  // The free registers have no F-tax, VAT or employer registration: unknown, not 'Nej', in the API and on screen.
+  expect([detail.fTax, detail.vatReg, detail.socSec]).toEqual([null, null, null]);
+  for (const label of ["F-skatt", "Momsregistrerad", "Arbetsgivaravgifter"])
+    await expect(
+      pane.locator(".detail-facts div", { has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd"),
+    ).toHaveText("uppgift saknas");
 
   // The newest report opens in a new tab as the filed XHTML document, byte for byte what the company filed.
   const report = detail.annualReports[0]!;

@@ -34,8 +34,9 @@ export const CompanyRecordSchema = z.object({
   earnings: money,
   dividend: money,
   numEmployees: z.number().int().nullable(),
-  fTaxReg: z.boolean(),
-  vatReg: z.boolean(),
+  // Null where unknown (search-fields.ts `unknownGroup`: the free registers have no registrations).
+  fTaxReg: z.boolean().nullable(),
+  vatReg: z.boolean().nullable(),
 });
 export type CompanyRecord = z.infer<typeof CompanyRecordSchema>;
 
@@ -63,9 +64,9 @@ export const WorksiteRecordSchema = z.object({
   visitingStreetAddress: text,
   visitingZip: text,
   visitingCity: text,
-  companyFTax: z.boolean(),
-  companyVatReg: z.boolean(),
-  companySocSec: z.boolean(),
+  companyFTax: z.boolean().nullable(),
+  companyVatReg: z.boolean().nullable(),
+  companySocSec: z.boolean().nullable(),
   companyTurnover: money,
   companyEarningsAfterNetInterestIncome: money,
   companyNumberOfEmployees: z.number().int().nullable(),
@@ -160,9 +161,9 @@ export const CompanyDetailSchema = z.object({
   seatMunicipalityText: z.string(),
   seatCountyText: z.string(),
   createdAndRegistered: z.object({ createdDate: z.string(), registeredDate: z.string() }),
-  fTax: z.boolean(),
-  vatReg: z.boolean(),
-  socSec: z.boolean(),
+  fTax: z.boolean().nullable(),
+  vatReg: z.boolean().nullable(),
+  socSec: z.boolean().nullable(),
   sniCodes: z.array(z.object({ sniCode: z.string(), description: z.string() })),
   companyGroupTree: CompanyGroupNodeSchema.nullable(),
   boardMembers: z.array(z.object({ name: z.string(), age: z.number().int(), roles: z.array(z.string()) })),

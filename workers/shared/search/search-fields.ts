@@ -212,6 +212,12 @@ export interface FlagDef extends FieldDef {
    * 'Ja' nor 'Nej' and is counted in neither. Its source returns null for it.
    */
   mayBeUnknown?: true;
+  /**
+   * Flags that come from one source and so are known or unknown together (the three registrations, which only SCB's
+   * paid register has) name the same group: they share one known bit in the embedded index, and a company whose source
+   * leaves any of them unknown has all of them unknown. Without it a flag that may be unknown is a group of its own.
+   */
+  unknownGroup?: string;
   /** Names the companies in a saved search's suggested name when the flag is chosen ('Gasellföretag i Skåne län'). */
   nameWord?: string;
 }
@@ -219,6 +225,7 @@ export interface FlagDef extends FieldDef {
 interface FlagOptions {
   excludeLabel?: string;
   mayBeUnknown?: true;
+  unknownGroup?: string;
   nameWord?: string;
 }
 
@@ -229,16 +236,21 @@ const flag = (label: string, types: readonly ResultType[], exportColumns: Export
   ...options,
 });
 
+/** The registrations at the Swedish Tax Agency: known or unknown together (SCB's register has them, the free files not). */
+const REGISTRATION: FlagOptions = { mayBeUnknown: true, unknownGroup: "registrations" };
+
 /**
  * Boolean filters: `bool[name] = v` keeps records whose flag equals v (so "exclude shelf companies" is
- * `shelfCompany: false`). For worksites fTax, vatReg and employerReg are the company's registrations.
+ * `shelfCompany: false`). For worksites fTax, vatReg and employerReg are the company's registrations. Those three are
+ * unknown where the company's data comes from the free registers (Bolagsverket's and SCB's bulk files have none of
+ * them; SCB's paid register has), and then shown as "uppgift saknas", never as 'Nej'.
  */
 export const BOOL_FILTERS = {
   hasPhone: flag("Telefonnummer", BOTH, { COMPANY: ["phoneNumbers"], WORKSITE: ["phoneNumber"] }),
   headquarters: flag("Huvudkontor", WORKSITE_ONLY, { WORKSITE: ["headquarters"] }),
-  fTax: flag("F-skatt", BOTH, { COMPANY: ["fTaxReg"], WORKSITE: ["companyFTax"] }),
-  vatReg: flag("Momsregistrerad", BOTH, { COMPANY: ["vatReg"], WORKSITE: ["companyVatReg"] }),
-  employerReg: flag("Arbetsgivaravgifter", BOTH, { WORKSITE: ["companySocSec"] }),
+  fTax: flag("F-skatt", BOTH, { COMPANY: ["fTaxReg"], WORKSITE: ["companyFTax"] }, REGISTRATION),
+  vatReg: flag("Momsregistrerad", BOTH, { COMPANY: ["vatReg"], WORKSITE: ["companyVatReg"] }, REGISTRATION),
+  employerReg: flag("Arbetsgivaravgifter", BOTH, { WORKSITE: ["companySocSec"] }, REGISTRATION),
   listed: flag("Börsnoterat", COMPANY_ONLY),
   inGroup: flag("Ingår i koncern", COMPANY_ONLY, { COMPANY: ["companyGroupMotherName"] }),
   ownerManaged: flag("Ägarlett", COMPANY_ONLY),
@@ -252,6 +264,9 @@ export type BoolFilter = keyof typeof BOOL_FILTERS;
 export const BOOL_FILTER_NAMES = Object.keys(BOOL_FILTERS) as BoolFilter[];
 /** A flag's declaration, widened (the optional parts readable on any flag). */
 export const flagDef = (name: BoolFilter): FlagDef => BOOL_FILTERS[name];
+/** The group a flag is known or unknown with (its `unknownGroup`, or itself); undefined for a flag that is always known. */
+export const unknownGroupOf = (name: BoolFilter): string | undefined =>
+  flagDef(name).mayBeUnknown ? (flagDef(name).unknownGroup ?? name) : undefined;
 
 /** Boolean options that change how other constraints match; both default to true (spec §3). */
 export const BOOL_OPTIONS = ["useMainSni", "useLocation"] as const;
