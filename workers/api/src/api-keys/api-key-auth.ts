@@ -16,8 +16,8 @@ import { DEFAULT_COMPANY_FINANCIAL_TYPE } from "../account/user-config-service";
 import type { ApiBindings } from "../env";
 import { searchLimitScale } from "../rate-limits/call-limits";
 import { RateLimitedError } from "../rate-limits/rate-limiter";
-import { apiKeyHmacKey, hashApiKey, keyIdOf, MAX_AUTHORIZATION_LENGTH, sameHash } from "./api-key-secret";
-import { LAST_USED_RESOLUTION_MS, parseScopes, readApiKeyAccount, touchApiKey } from "./api-key-store";
+import { apiKeyHmacKey, hashApiKey, keyIdOf, MAX_AUTHORIZATION_LENGTH, previousApiKeyHmacKey, sameHash } from "./api-key-secret";
+import { LAST_USED_RESOLUTION_MS, parseScopes, readApiKeyAccount, rehashApiKey, touchApiKey } from "./api-key-store";
 
 /** The per-key burst window (workers/api/wrangler.toml [[ratelimits]] API_KEY_BURST; a unit test compares them). */
 export const API_KEY_BURST = { binding: "API_KEY_BURST", limit: 50, periodSeconds: 10 } as const;
@@ -73,7 +73,19 @@ export const requireApiKey = (): MiddlewareHandler<ApiBindings> => async (c, nex
     return { hash, withinBurst: success };
   })();
   const [row, { hash, withinBurst }] = await Promise.all([readApiKeyAccount(c.env.DB, keyId), counted]);
-  if (!row || !sameHash(hash, row.key_hash)) throw refused("API_KEY_INVALID", API_KEY_INVALID_MESSAGE);
+  if (!row) throw refused("API_KEY_INVALID", API_KEY_INVALID_MESSAGE);
+  if (!sameHash(hash, row.key_hash)) {
+    // During a rotation of API_KEY_SECRET a key stored under the previous secret still works, once per key: its hash is
+    // rewritten under the current one after the answer (only if still the old one), so no key has to be remade.
+    const previous = previousApiKeyHmacKey(c.env);
+    const previousHash = previous === null ? null : await hashApiKey(await previous, key);
+    if (previousHash === null || !sameHash(previousHash, row.key_hash)) throw refused("API_KEY_INVALID", API_KEY_INVALID_MESSAGE);
+    c.executionCtx.waitUntil(
+      rehashApiKey(c.env.DB, keyId, previousHash, hash).catch((error: unknown) =>
+        log("error", "api key rehash failed", describeError(error)),
+      ),
+    );
+  }
   const now = Date.now();
   if (row.revoked_at !== null) throw refused("API_KEY_REVOKED", API_KEY_REVOKED_MESSAGE);
   if (row.expires_at !== null && row.expires_at <= now) throw refused("API_KEY_EXPIRED", API_KEY_EXPIRED_MESSAGE);

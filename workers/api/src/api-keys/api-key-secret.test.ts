@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiKeyHmacKey, hashApiKey, keyIdOf, newApiKey, sameHash } from "./api-key-secret";
+import { apiKeyHmacKey, hashApiKey, keyIdOf, newApiKey, previousApiKeyHmacKey, sameHash } from "./api-key-secret";
 
 const env = { APP_ENV: "test", API_KEY_SECRET: "a-test-secret-of-at-least-thirty-two-characters" };
 
@@ -36,6 +36,21 @@ describe("API key format and hash (docs/decisions/0054)", () => {
     expect(() => apiKeyHmacKey({ APP_ENV: "production", API_KEY_SECRET: "dev-only-api-key-secret-not-for-production-71d0c5" })).toThrow(
       /development value/,
     );
+  });
+
+  it("reads the previous secret of a rotation when set, checked as the current one", async () => {
+    expect(previousApiKeyHmacKey(env)).toBeNull();
+    expect(previousApiKeyHmacKey({ ...env, API_KEY_SECRET_PREVIOUS: "" })).toBeNull();
+    const previous = "the-previous-secret-of-thirty-two-characters";
+    const { key } = newApiKey();
+    const rotated = { ...env, API_KEY_SECRET_PREVIOUS: previous };
+    expect(await hashApiKey((await previousApiKeyHmacKey(rotated))!, key)).toBe(
+      await hashApiKey(await apiKeyHmacKey({ ...env, API_KEY_SECRET: previous }), key),
+    );
+    expect(() => previousApiKeyHmacKey({ ...env, API_KEY_SECRET_PREVIOUS: "short" })).toThrow(/API_KEY_SECRET_PREVIOUS invalid/);
+    expect(() =>
+      apiKeyHmacKey({ ...env, APP_ENV: "production", API_KEY_SECRET_PREVIOUS: "dev-only-api-key-secret-not-for-production-71d0c5" }),
+    ).toThrow(/API_KEY_SECRET_PREVIOUS is the development value/);
   });
 
   it("compares hashes in full, whatever differs and where", () => {

@@ -36,31 +36,62 @@ export function keyIdOf(key: string): string | null {
 /** What a list shows of a key: its prefix and id, never the secret. */
 export const displayPrefix = (keyId: string) => `${API_KEY_PREFIX}${keyId}`;
 
+const secret = z.string().min(32, "must be at least 32 characters");
 const ApiKeySecretSchema = z.object({
   APP_ENV: z.string().optional(),
-  API_KEY_SECRET: z.string().min(32, "must be at least 32 characters"),
+  API_KEY_SECRET: secret,
+  /**
+   * The secret before the last rotation, while keys hashed under it are still in use: a key that matches it is accepted
+   * and its stored hash rewritten under API_KEY_SECRET (requireApiKey). Unset (or empty) when no rotation is under way.
+   */
+  API_KEY_SECRET_PREVIOUS: z.union([z.literal(""), secret]).optional(),
 });
 
 const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKeyOf(value: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(value);
+  if (!key) {
+    const material = new TextEncoder().encode(value);
+    key = crypto.subtle.importKey("raw", material, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    hmacKeys.set(value, key);
+  }
+  return key;
+}
+
+function parsedSecrets(env: object) {
+  const parsed = ApiKeySecretSchema.safeParse(env);
+  if (!parsed.success) {
+    const name = parsed.error.issues[0]?.path[0] === "API_KEY_SECRET_PREVIOUS" ? "API_KEY_SECRET_PREVIOUS" : "API_KEY_SECRET";
+    throw new AppError("API_KEYS_MISCONFIGURED", 500, `${name} invalid`, { expose: false });
+  }
+  const { APP_ENV, API_KEY_SECRET, API_KEY_SECRET_PREVIOUS } = parsed.data;
+  for (const [name, value] of [
+    ["API_KEY_SECRET", API_KEY_SECRET],
+    ["API_KEY_SECRET_PREVIOUS", API_KEY_SECRET_PREVIOUS ?? ""],
+  ] as const) {
+    if (APP_ENV === "production" && value.startsWith(DEV_SECRET_MARKER)) {
+      throw new AppError("API_KEYS_MISCONFIGURED", 500, `${name} is the development value`, { expose: false });
+    }
+  }
+  return { current: API_KEY_SECRET, previous: API_KEY_SECRET_PREVIOUS || null };
+}
 
 /**
  * The server's HMAC key from env.API_KEY_SECRET (a var in development, a secret in production): misconfiguration and
  * the development value in production fail closed with a 500.
  */
 export function apiKeyHmacKey(env: object): Promise<CryptoKey> {
-  const parsed = ApiKeySecretSchema.safeParse(env);
-  if (!parsed.success) throw new AppError("API_KEYS_MISCONFIGURED", 500, "API_KEY_SECRET invalid", { expose: false });
-  const { APP_ENV, API_KEY_SECRET } = parsed.data;
-  if (APP_ENV === "production" && API_KEY_SECRET.startsWith(DEV_SECRET_MARKER)) {
-    throw new AppError("API_KEYS_MISCONFIGURED", 500, "API_KEY_SECRET is the development value", { expose: false });
-  }
-  let key = hmacKeys.get(API_KEY_SECRET);
-  if (!key) {
-    const material = new TextEncoder().encode(API_KEY_SECRET);
-    key = crypto.subtle.importKey("raw", material, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    hmacKeys.set(API_KEY_SECRET, key);
-  }
-  return key;
+  return hmacKeyOf(parsedSecrets(env).current);
+}
+
+/**
+ * The HMAC key of env.API_KEY_SECRET_PREVIOUS during a rotation (README, "API keys"), else null; checked as
+ * API_KEY_SECRET is.
+ */
+export function previousApiKeyHmacKey(env: object): Promise<CryptoKey> | null {
+  const { previous } = parsedSecrets(env);
+  return previous === null ? null : hmacKeyOf(previous);
 }
 
 const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");

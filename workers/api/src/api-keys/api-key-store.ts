@@ -132,3 +132,11 @@ export async function touchApiKey(db: D1Database, keyId: string, now = Date.now(
     .bind(now, keyId, LAST_USED_RESOLUTION_MS)
     .run();
 }
+
+/**
+ * A key that matched the secret before the last rotation gets its hash under the current one (requireApiKey), only if
+ * the stored hash is still the old one: a parallel call that rewrote it first, or a revocation, is left alone.
+ */
+export async function rehashApiKey(db: D1Database, keyId: string, previousHash: string, currentHash: string): Promise<void> {
+  await db.prepare("UPDATE api_keys SET key_hash = ?1 WHERE id = ?2 AND key_hash = ?3").bind(currentHash, keyId, previousHash).run();
+}
