@@ -5,9 +5,9 @@
  * In the integration project the workers are bundled once per run by its global setup (tests/support/prebuilt-workers.ts)
  * and each harness loads those bundles; elsewhere (a benchmark script, say) the harness bundles them itself.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { createTestHarness, experimental_readRawConfig } from "wrangler";
+import { createTestHarness, experimental_readRawConfig, unstable_splitSqlQuery as splitSqlQuery } from "wrangler";
 import type { ApiEnv } from "#api/tooling";
 import { COUNTING_API_ENTRY, prebuiltDir, WORKERS } from "./prebuilt-workers";
 
@@ -49,6 +49,48 @@ function fromConfig(worker: keyof typeof WORKERS) {
   return { configPath: WORKERS[worker], ...(prebuilt ? { prebuiltWorkerDir: prebuilt } : {}) };
 }
 
+/** The migration directory of each D1 binding of the API worker, as its wrangler.toml says. */
+const MIGRATIONS: Record<"DB" | "SEARCH_DB", string> = {
+  DB: path.join(ROOT, "workers/api/migrations"),
+  SEARCH_DB: path.join(ROOT, "search-index/migrations"),
+};
+
+/** wrangler's migrations table, as `wrangler d1 migrations apply` and `applyD1Migrations` create it. */
+const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "d1_migrations"(
+		id         INTEGER PRIMARY KEY AUTOINCREMENT,
+		name       TEXT UNIQUE,
+		applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+);`;
+
+/**
+ * The statements that apply `binding`'s migrations not yet in `applied`, in wrangler's order and as wrangler writes
+ * them: each migration file followed by the row that records it in d1_migrations (wrangler's `buildMigrationQuery`),
+ * split into statements by wrangler's own splitter.
+ */
+export function migrationStatements(binding: keyof typeof MIGRATIONS, applied: ReadonlySet<string> = new Set()): string[] {
+  const dir = MIGRATIONS[binding];
+  const names = readdirSync(dir)
+    .filter((name) => name.endsWith(".sql") && !applied.has(name))
+    .sort();
+  return names.flatMap((name) =>
+    splitSqlQuery(`${readFileSync(path.join(dir, name), "utf8")}
+INSERT INTO "d1_migrations" (name)
+values ('${name.replace(/'/g, "''")}');`),
+  );
+}
+
+/**
+ * Applies `binding`'s pending migrations in one batch (one round trip, one transaction) instead of wrangler's
+ * `applyD1Migrations`, which sends a batch per migration: the same statements and d1_migrations rows
+ * (tests/integration/migrations-at-once.test.ts compares the schemas the two make).
+ */
+export async function applyMigrationsAtOnce(db: D1Database, binding: keyof typeof MIGRATIONS): Promise<void> {
+  await db.prepare(MIGRATIONS_TABLE).run();
+  const { results } = await db.prepare(`SELECT name FROM "d1_migrations" ORDER BY id`).all<{ name: string }>();
+  const statements = migrationStatements(binding, new Set(results.map((row) => row.name)));
+  if (statements.length > 0) await db.batch(statements.map((sql) => db.prepare(sql)));
+}
+
 /**
  * With `countRoundTrips`, the API worker answers with what each request did before its answer (X-Test-Round-Trips:
  * D1 reads and writes, Cache API calls; issue 48 point 1).
@@ -69,8 +111,9 @@ export function createUrvalHarness(options: { countRoundTrips?: boolean } = {}) 
     api,
     async start() {
       await server.listen();
-      await api().applyD1Migrations("DB");
-      await api().applyD1Migrations("SEARCH_DB");
+      const env = await api().getEnv();
+      await applyMigrationsAtOnce(env.DB, "DB");
+      await applyMigrationsAtOnce(env.SEARCH_DB, "SEARCH_DB");
     },
   };
 }
