@@ -35,6 +35,8 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts", "tests/resilience/**/*.test.ts"],
           environment: "node",
+          // The three workers bundled once for the run instead of once per file (decision 0037, session 27).
+          globalSetup: ["tests/integration/support/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // Each file starts its own local Workers runtime; two cores run two at a time comfortably.
