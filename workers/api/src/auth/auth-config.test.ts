@@ -18,6 +18,17 @@ describe("auth configuration", () => {
     expect(() => authConfig({ ...base, DEV_MAILBOX: "true" })).toThrow(/DEV_MAILBOX is enabled/);
   });
 
+  it("takes a previous pepper for a rotation only with its own id, and never the development one in production", () => {
+    const previous = { PASSWORD_PEPPER_PREVIOUS: `${strong}q`, PASSWORD_PEPPER_PREVIOUS_ID: "p0" };
+    expect(authConfig({ ...base, ...previous })).toMatchObject(previous);
+    expect(() => authConfig({ ...base, PASSWORD_PEPPER_PREVIOUS: `${strong}q` })).toThrow(/auth configuration invalid/);
+    expect(() => authConfig({ ...base, PASSWORD_PEPPER_PREVIOUS_ID: "p0" })).toThrow(/auth configuration invalid/);
+    expect(() => authConfig({ ...base, ...previous, PASSWORD_PEPPER_PREVIOUS_ID: "p1" })).toThrow(/auth configuration invalid/);
+    expect(() => authConfig({ ...base, ...previous, PASSWORD_PEPPER_PREVIOUS: `dev-only-${strong}` })).toThrow(
+      /PASSWORD_PEPPER_PREVIOUS is the development value/,
+    );
+  });
+
   it("refuses missing or short secrets (fails closed with a 500 that shows no detail)", () => {
     expect(() => authConfig({ APP_ENV: "development" })).toThrow(
       expect.objectContaining({ code: "AUTH_MISCONFIGURED", status: 500, expose: false }),

@@ -18,12 +18,21 @@ export function currentPepper(config: AuthConfig): Pepper {
   return { id: config.PASSWORD_PEPPER_ID, secret: config.PASSWORD_PEPPER };
 }
 
+/** The peppers a stored hash may name: the current one, and during a rotation the previous one (README). */
+export function knownPeppers(config: AuthConfig): Pepper[] {
+  const previous =
+    config.PASSWORD_PEPPER_PREVIOUS && config.PASSWORD_PEPPER_PREVIOUS_ID
+      ? [{ id: config.PASSWORD_PEPPER_PREVIOUS_ID, secret: config.PASSWORD_PEPPER_PREVIOUS }]
+      : [];
+  return [currentPepper(config), ...previous];
+}
+
 async function passwordMatches(config: AuthConfig, user: UserRow | undefined, password: string): Promise<boolean> {
   if (!user?.password_hash) {
     await dummyVerify(password, currentPepper(config));
     return false;
   }
-  return verifyPassword(password, user.password_hash, [currentPepper(config)]);
+  return verifyPassword(password, user.password_hash, knownPeppers(config));
 }
 
 async function upgradeHashIfNeeded(db: D1Database, config: AuthConfig, user: UserRow, password: string) {
