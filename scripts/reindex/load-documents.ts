@@ -17,6 +17,8 @@ export interface LoadOptions {
   threads?: number;
   /** Bytes per parsed chunk (default: the pool's). */
   chunkBytes?: number;
+  /** A pool of the caller's to parse with, left open (default: one of `threads` threads, closed at the end). */
+  pool?: ParsePool;
   report: (progress: ReindexProgress) => void;
   /** Called when the companies are stored ("companies") and when the worksites are too ("worksites after"). */
   lap: (stage: string) => void;
@@ -42,7 +44,7 @@ const tagged = (stage: LoadError["stage"], task: Promise<void>) =>
 
 export async function loadDocuments(loader: Pick<LocalLoader, "insertValues">, build: IndexBuild, options: LoadOptions) {
   const { sourceDir, version, totals, report, lap } = options;
-  const pool = new ParsePool({ threads: options.threads, chunkBytes: options.chunkBytes });
+  const pool = options.pool ?? new ParsePool({ threads: options.threads, chunkBytes: options.chunkBytes });
   // Worksite facts that arrive before every company is in (typed arrays, outside the heap); the rows went to D1
   // already, so only the facts wait (keeping whole chunks held every worksite row's bytes until the companies were done).
   const waiting: WorksiteBatch[] = [];
@@ -51,7 +53,7 @@ export async function loadDocuments(loader: Pick<LocalLoader, "insertValues">, b
   let w = 0;
   const companies = async () => {
     const writer = new RowWriter(loader, insertCompaniesHead(version), COMPANY_COLUMNS);
-    for await (const chunk of pool.parse(path.join(sourceDir, "companies.ndjson"), "company")) {
+    for await (const chunk of pool.parse(path.join(sourceDir, "companies.ndjson"), "company", options.chunkBytes)) {
       build.addCompanyBatch(chunk.batch);
       options.hashes?.add(chunk.hashes);
       await writer.add(chunk.rows, chunk.records);
@@ -67,7 +69,7 @@ export async function loadDocuments(loader: Pick<LocalLoader, "insertValues">, b
   };
   const worksites = async () => {
     const writer = new RowWriter(loader, insertWorksitesHead(version), WORKSITE_COLUMNS);
-    for await (const chunk of pool.parse(path.join(sourceDir, "worksites.ndjson"), "worksite")) {
+    for await (const chunk of pool.parse(path.join(sourceDir, "worksites.ndjson"), "worksite", options.chunkBytes)) {
       if (companiesIn) build.addWorksiteBatch(chunk.batch);
       else waiting.push(chunk.batch);
       options.hashes?.addWorksites(chunk.hashes);
@@ -83,8 +85,9 @@ export async function loadDocuments(loader: Pick<LocalLoader, "insertValues">, b
     lap("worksites after");
     return { companies: n, worksites: w };
   } finally {
-    // On a failure the other file's task ends too (the pool fails its pending chunks) before the caller cleans up.
-    await pool.close();
+    // On a failure the other file's task ends too (the pool fails its pending chunks) before the caller cleans up; in
+    // a caller's pool, it parses to its end.
+    if (!options.pool) await pool.close();
     await Promise.allSettled(tasks);
   }
 }

@@ -6,39 +6,48 @@ import { globSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { atScale } from "#tests/support/scale";
 import { LocalLoader } from "./local-loader";
 
+/** One loader (one local runtime) on one state for the file: each start costs seconds of CPU. */
+let state: string;
+let loader: LocalLoader;
+
+beforeAll(async () => {
+  state = mkdtempSync(path.join(os.tmpdir(), "urval-loader-"));
+  loader = await LocalLoader.open(state);
+}, 60_000);
+afterAll(async () => {
+  await loader.dispose();
+  rmSync(state, { recursive: true, force: true });
+});
+
 describe("LocalLoader.putObject", () => {
+  // Parts are 32 MiB. npm test sends one full part and a short last one, both in flight at once (about half the CPU of
+  // the full run's 70 MiB); the full run sends two full parts and a short last one, so the third waits for the first.
+  const total = atScale(33 * 2 ** 20, 70 * 2 ** 20);
+  const cuts = atScale([0, 5_000_000, 33_554_431, 33_554_433, total], [0, 5_000_000, 33_554_433, 40_000_000, 67_108_864, total]);
+  const partsSeen = atScale([1, 2], [1, 2, 3]);
+
   it("stores an object of several parts from unevenly cut input, reports the parts in order, reads back byte for byte", async () => {
-    const state = mkdtempSync(path.join(os.tmpdir(), "urval-loader-"));
-    const loader = await LocalLoader.open(state);
-    try {
-      // 70 MiB: two full 32 MiB parts and a short last one, given as input pieces that straddle part boundaries.
-      const total = 70 * 2 ** 20;
-      const whole = new Uint8Array(total);
-      for (let i = 0; i < total; i += 4096) whole[i] = (i / 4096) % 251;
-      const cuts = [0, 5_000_000, 33_554_433, 40_000_000, 67_108_864, total];
-      const pieces = cuts.slice(1).map((end, k) => whole.subarray(cuts[k], end));
-      const seen: number[] = [];
-      await loader.putObject("test/object.bin", pieces, total, async (part) => {
-        seen.push(part);
-      });
-      expect(seen).toEqual([1, 2, 3]);
-      const back = await loader.getObject("test/object.bin");
-      expect(back?.byteLength).toBe(total);
-      expect(Buffer.compare(Buffer.from(back as ArrayBuffer), Buffer.from(whole))).toBe(0);
-    } finally {
-      await loader.dispose();
-      rmSync(state, { recursive: true, force: true });
-    }
+    // Input pieces that straddle part boundaries.
+    const whole = new Uint8Array(total);
+    for (let i = 0; i < total; i += 4096) whole[i] = (i / 4096) % 251;
+    const pieces = cuts.slice(1).map((end, k) => whole.subarray(cuts[k], end));
+    const seen: number[] = [];
+    await loader.putObject("test/object.bin", pieces, total, async (part) => {
+      seen.push(part);
+    });
+    expect(seen).toEqual(partsSeen);
+    const back = await loader.getObject("test/object.bin");
+    expect(back?.byteLength).toBe(total);
+    expect(Buffer.compare(Buffer.from(back as ArrayBuffer), Buffer.from(whole))).toBe(0);
   }, 120_000);
 });
 
 describe("LocalLoader.sql under another process's write lock", () => {
   it("waits out 'database is locked' and runs the batch once the lock is gone", async () => {
-    const state = mkdtempSync(path.join(os.tmpdir(), "urval-loader-"));
-    const loader = await LocalLoader.open(state);
     const warnings: string[] = [];
     const error = vi.spyOn(console, "error").mockImplementation((line: unknown) => void warnings.push(String(line)));
     try {
@@ -60,8 +69,6 @@ describe("LocalLoader.sql under another process's write lock", () => {
       expect(warnings.some((w) => w.includes("locked database"))).toBe(true);
     } finally {
       error.mockRestore();
-      await loader.dispose();
-      rmSync(state, { recursive: true, force: true });
     }
   }, 120_000);
 });

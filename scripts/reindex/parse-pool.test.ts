@@ -16,18 +16,24 @@ import { generateDataset } from "../data/generate";
 import { ParsePool } from "./parse-pool";
 
 let dir: string;
+/** One pool of two threads for every test (each reads its file in chunks of its own size): a thread's start costs seconds. */
+let pool: ParsePool;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "urval-parse-pool-"));
   await generateDataset({ companies: 300, seed: 42, outDir: dir });
+  pool = new ParsePool({ threads: 2 });
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await pool.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
-async function collect(pool: ParsePool, file: string, kind: "company" | "worksite") {
+async function collect(file: string, kind: "company" | "worksite", chunkBytes: number) {
   const rows: string[] = [];
   const ids: number[] = [];
   const hashes: number[] = [];
-  for await (const chunk of pool.parse(file, kind)) {
+  for await (const chunk of pool.parse(file, kind, chunkBytes)) {
     if (chunk.rows.length > 0) rows.push(new TextDecoder().decode(chunk.rows));
     ids.push(...chunk.batch.ids);
     hashes.push(...chunk.hashes);
@@ -41,23 +47,18 @@ const factIds = (facts: ({ orgSeqNo: number } | { id: number })[]) => facts.map(
 
 describe("ParsePool", () => {
   it("gives the rows and column facts of the whole file, in file order, from many small chunks", async () => {
-    const pool = new ParsePool({ threads: 2, chunkBytes: 16 * 1024 });
-    try {
-      for (const [name, kind] of [
-        ["companies.ndjson", "company"],
-        ["worksites.ndjson", "worksite"],
-      ] as const) {
-        const file = path.join(dir, name);
-        const whole = parseChunk(kind, readFileSync(file, "utf8"));
-        const pooled = await collect(pool, file, kind);
-        expect(whole.facts.length).toBeGreaterThan(250);
-        expect(pooled.ids).toEqual(factIds(whole.facts));
-        expect(pooled.rows).toBe(whole.rows);
-        expect(pooled.hashes).toEqual(Array.from(whole.hashes));
-        expect(pooled.rows.split("\n")[0]?.split("\t")).toHaveLength(kind === "company" ? 2 : 3);
-      }
-    } finally {
-      await pool.close();
+    for (const [name, kind] of [
+      ["companies.ndjson", "company"],
+      ["worksites.ndjson", "worksite"],
+    ] as const) {
+      const file = path.join(dir, name);
+      const whole = parseChunk(kind, readFileSync(file, "utf8"));
+      const pooled = await collect(file, kind, 16 * 1024);
+      expect(whole.facts.length).toBeGreaterThan(250);
+      expect(pooled.ids).toEqual(factIds(whole.facts));
+      expect(pooled.rows).toBe(whole.rows);
+      expect(pooled.hashes).toEqual(Array.from(whole.hashes));
+      expect(pooled.rows.split("\n")[0]?.split("\t")).toHaveLength(kind === "company" ? 2 : 3);
     }
   }, 60_000);
 
@@ -65,14 +66,9 @@ describe("ParsePool", () => {
     const file = path.join(dir, "long-lines.ndjson");
     const text = readFileSync(path.join(dir, "companies.ndjson"), "utf8").trimEnd();
     writeFileSync(file, text); // no newline at the end
-    const pool = new ParsePool({ threads: 2, chunkBytes: 300 }); // shorter than any company line
-    try {
-      const pooled = await collect(pool, file, "company");
-      expect(pooled.ids).toEqual(factIds(parseChunk("company", text).facts));
-      expect(pooled.ids).toHaveLength(text.split("\n").length);
-    } finally {
-      await pool.close();
-    }
+    const pooled = await collect(file, "company", 300); // chunks shorter than any company line
+    expect(pooled.ids).toEqual(factIds(parseChunk("company", text).facts));
+    expect(pooled.ids).toHaveLength(text.split("\n").length);
   }, 60_000);
 
   it("parses a chunk given as UTF-8 bytes exactly as the same text: blank lines, non-ASCII names, line numbers", () => {
@@ -133,11 +129,6 @@ describe("ParsePool", () => {
     const lines = readFileSync(path.join(dir, "companies.ndjson"), "utf8").trimEnd().split("\n");
     writeFileSync(file, `${lines.slice(0, 200).join("\n")}\n\n${lines.slice(200).join("\n")}\n`);
     appendFileSync(file, '{"kind":"company","orgSeqNo":-1}\nnot json\n');
-    const pool = new ParsePool({ threads: 2, chunkBytes: 8 * 1024 });
-    try {
-      await expect(collect(pool, file, "company")).rejects.toThrow(new RegExp(`broken\\.ndjson:${lines.length + 2}: orgSeqNo`));
-    } finally {
-      await pool.close();
-    }
+    await expect(collect(file, "company", 8 * 1024)).rejects.toThrow(new RegExp(`broken\\.ndjson:${lines.length + 2}: orgSeqNo`));
   }, 60_000);
 });

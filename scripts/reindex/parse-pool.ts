@@ -92,8 +92,11 @@ export class ParsePool {
     return reply;
   }
 
-  /** Parsed chunks of `file` in file order; throws SourceError (file:line) at the first invalid line. */
-  async *parse<K extends SourceKind>(file: string, kind: K): AsyncGenerator<PostedChunk<BatchOf[K]>> {
+  /**
+   * Parsed chunks of `file` in file order; throws SourceError (file:line) at the first invalid line. `chunkBytes`:
+   * bytes read per chunk of this file (default: the pool's).
+   */
+  async *parse<K extends SourceKind>(file: string, kind: K, chunkBytes = this.chunkBytes): AsyncGenerator<PostedChunk<BatchOf[K]>> {
     const queue: Promise<Reply>[] = [];
     let lineNo = 0;
     const take = async (): Promise<PostedChunk<BatchOf[K]>> => {
@@ -104,7 +107,7 @@ export class ParsePool {
       lineNo += chunk.lines;
       return chunk;
     };
-    for await (const bytes of lineChunks(file, this.chunkBytes)) {
+    for await (const bytes of lineChunks(file, chunkBytes)) {
       queue.push(this.submit(kind, bytes));
       if (queue.length > this.workers.length * 2) yield await take();
     }

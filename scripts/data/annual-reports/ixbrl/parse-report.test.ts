@@ -526,7 +526,10 @@ describe("a hostile document of 10 MB", () => {
       const large = new TextEncoder().encode(annualReport({ body: body(10 * 2 ** 20) }));
       cpuMilliseconds(small);
       const smallMs = Math.min(cpuMilliseconds(small), cpuMilliseconds(small));
-      const largeMs = Math.min(cpuMilliseconds(large), cpuMilliseconds(large));
+      // The better of two runs of the large one, the second only when the first is not within both bounds: the same
+      // assertions as always taking two, at about half the parsing (the small one's two runs still set the bound).
+      let largeMs = cpuMilliseconds(large);
+      if (largeMs >= Math.min(Math.max(40 * smallMs, 200), 5_000)) largeMs = Math.min(largeMs, cpuMilliseconds(large));
       expect(largeMs).toBeLessThan(Math.max(40 * smallMs, 200));
       expect(largeMs).toBeLessThan(5_000);
     },
