@@ -31,6 +31,8 @@ describe("csvValue and csvField", () => {
     expect(csvValue("date", "2024-02-30")).toBe("2024-02-30");
     expect(csvValue("yesNo", true)).toBe("Ja");
     expect(csvValue("yesNo", false)).toBe("Nej");
+    // An unknown registration (the free registers, decision 0069) is an empty cell, never "Nej".
+    expect(csvValue("yesNo", null)).toBe("");
     expect(csvValue("text", "=SUM(A1)")).toBe("'=SUM(A1)");
     expect(csvValue("text", "+46 8 123")).toBe("'+46 8 123");
     expect(csvValue("text", null)).toBe("");

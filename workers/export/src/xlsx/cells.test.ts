@@ -31,6 +31,7 @@ describe("cellXml", () => {
     expect(cellXml("A2", "money", -1500)).toBe('<c r="A2" s="3"><v>-1500</v></c>');
     expect(cellXml("B2", "date", "2024-02-29")).toBe('<c r="B2" s="2"><v>45351</v></c>');
     expect(cellXml("C2", "yesNo", true)).toBe('<c r="C2" t="inlineStr"><is><t>Ja</t></is></c>');
+    expect(cellXml("C3", "yesNo", null)).toBe("");
     expect(cellXml("D2", "code", "0114")).toBe('<c r="D2" s="4" t="inlineStr"><is><t>0114</t></is></c>');
     expect(cellXml("E2", "text", null)).toBe("");
     expect(cellXml("E2", "integer", Number.NaN)).toBe("");
