@@ -300,10 +300,13 @@ describe("scenario 5: hostile input over HTTP", () => {
   it("refuses a 50 MB body on every route that reads one (chunked or declared) within 5 s, changing nothing", async () => {
     const bodyRoutes = routerRoutes().filter((route) => ROUTE_CONTRACTS[routeKey(route)]?.body !== undefined);
     expect(bodyRoutes.length).toBeGreaterThanOrEqual(8);
+    // A user of its own: at full scale the fuzz above uses up the fuzzed user's allowances (its five API keys, its
+    // list-file uploads), which would answer these calls before their bodies are read.
+    const owner = await createTestUser(harness);
     // /v1 reads a body only behind an API key (without one it answers 401 before reading): the user's own key, every scope.
     const made = await fetch(new URL("/sapi/api-keys", base), {
       method: "POST",
-      headers: { Origin: base.origin, "Sec-Fetch-Site": "same-origin", Cookie: user.cookie, "Content-Type": "application/json" },
+      headers: { Origin: base.origin, "Sec-Fetch-Site": "same-origin", Cookie: owner.cookie, "Content-Type": "application/json" },
       body: JSON.stringify({ name: "Stora kroppar", scopes: ["search", "details", "export"] }),
     });
     expect(made.status).toBe(201);
@@ -326,7 +329,7 @@ describe("scenario 5: hostile input over HTTP", () => {
         "CF-Connecting-IP": uniqueClientIp(),
         "Content-Type": route.path.includes("list-file") ? "multipart/form-data; boundary=x" : "application/json",
         "Idempotency-Key": `fuzz-large-${crypto.randomUUID()}`,
-        ...(route.path.startsWith("/sapi/") ? { Cookie: user.cookie } : {}),
+        ...(route.path.startsWith("/sapi/") ? { Cookie: owner.cookie } : {}),
         ...(route.path.startsWith("/v1/") ? { Authorization: `Bearer ${key}` } : {}),
       };
       // The chunked body is the one that used to be buffered whole; the full form also sends one with Content-Length.
@@ -358,6 +361,8 @@ describe("scenario 5: hostile input over HTTP", () => {
   }, 180_000);
 
   it("answers a malformed multipart upload with VALIDATION listFile, not 500 (regression)", async () => {
+    // A user of its own, whose list-file uploads the fuzz has not used up (see above).
+    const owner = await createTestUser(harness);
     for (const body of ["not multipart at all", '--x\r\nContent-Disposition: form-data; name="listFile"\r\n', ""]) {
       const response = await sendRaw(base, {
         method: "POST",
@@ -365,7 +370,7 @@ describe("scenario 5: hostile input over HTTP", () => {
         headers: {
           Origin: base.origin,
           "Sec-Fetch-Site": "same-origin",
-          Cookie: user.cookie,
+          Cookie: owner.cookie,
           "Content-Type": "multipart/form-data; boundary=x",
         },
         body: new TextEncoder().encode(body),
