@@ -6,7 +6,6 @@
  */
 import { employeeChange, growthPeriods, isGazelle, turnoverChange, type GrowthPeriod } from "#shared/search/growth";
 import {
-  BOOL_FILTER_NAMES,
   CODE_SETS,
   FLAT_CODE_SETS,
   RANGE_FIELD_NAMES,
@@ -107,7 +106,7 @@ export function companyFlags(source: CompanySourceRecord): Partial<Record<BoolFi
     if (value !== null) flags[name] = value;
     else unknownGroups.add(unknownGroupOf(name) ?? name);
   }
-  if (unknownGroups.size > 0) for (const name of BOOL_FILTER_NAMES) if (unknownGroups.has(unknownGroupOf(name) ?? "")) delete flags[name];
+  for (const name of Object.keys(flags) as BoolFilter[]) if (unknownGroups.has(unknownGroupOf(name) ?? name)) delete flags[name];
   return flags;
 }
 

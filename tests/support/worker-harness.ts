@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createTestHarness, experimental_readRawConfig, unstable_splitSqlQuery as splitSqlQuery } from "wrangler";
 import type { ApiEnv } from "#api/tooling";
+import { MIGRATION_DIRS } from "#scripts/migrate";
 import { COUNTING_API_ENTRY, prebuiltDir, WORKERS } from "./prebuilt-workers";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -49,12 +50,6 @@ function fromConfig(worker: keyof typeof WORKERS) {
   return { configPath: WORKERS[worker], ...(prebuilt ? { prebuiltWorkerDir: prebuilt } : {}) };
 }
 
-/** The migration directory of each D1 binding of the API worker, as its wrangler.toml says. */
-const MIGRATIONS: Record<"DB" | "SEARCH_DB", string> = {
-  DB: path.join(ROOT, "workers/api/migrations"),
-  SEARCH_DB: path.join(ROOT, "search-index/migrations"),
-};
-
 /** wrangler's migrations table, as `wrangler d1 migrations apply` and `applyD1Migrations` create it. */
 const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "d1_migrations"(
 		id         INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -67,8 +62,8 @@ const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "d1_migrations"(
  * them: each migration file followed by the row that records it in d1_migrations (wrangler's `buildMigrationQuery`),
  * split into statements by wrangler's own splitter.
  */
-export function migrationStatements(binding: keyof typeof MIGRATIONS, applied: ReadonlySet<string> = new Set()): string[] {
-  const dir = MIGRATIONS[binding];
+export function migrationStatements(binding: keyof typeof MIGRATION_DIRS, applied: ReadonlySet<string> = new Set()): string[] {
+  const dir = MIGRATION_DIRS[binding];
   const names = readdirSync(dir)
     .filter((name) => name.endsWith(".sql") && !applied.has(name))
     .sort();
@@ -84,7 +79,7 @@ values ('${name.replace(/'/g, "''")}');`),
  * `applyD1Migrations`, which sends a batch per migration: the same statements and d1_migrations rows
  * (tests/integration/migrations-at-once.test.ts compares the schemas the two make).
  */
-export async function applyMigrationsAtOnce(db: D1Database, binding: keyof typeof MIGRATIONS): Promise<void> {
+export async function applyMigrationsAtOnce(db: D1Database, binding: keyof typeof MIGRATION_DIRS): Promise<void> {
   await db.prepare(MIGRATIONS_TABLE).run();
   const { results } = await db.prepare(`SELECT name FROM "d1_migrations" ORDER BY id`).all<{ name: string }>();
   const statements = migrationStatements(binding, new Set(results.map((row) => row.name)));

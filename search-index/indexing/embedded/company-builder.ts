@@ -6,6 +6,7 @@ import { EntityColumnsBuilder } from "./entity-builder";
 import { batchString, type CompanyBatch } from "./fact-batch";
 import { CsrBuilder, Growable } from "../../embedded/growable";
 import { FLAG_BITS, KNOWN_BITS } from "../../embedded/index-types";
+import { flagOf } from "./flag-bit";
 import { lowerBound, sortOrder } from "../../embedded/ranks";
 import { COMPANY_CODE_SETS, INHERITED_FLAGS } from "../field-sources";
 
@@ -14,13 +15,6 @@ const INHERITED_MASK = INHERITED_FLAGS.reduce((mask, name) => {
   const known = KNOWN_BITS[name];
   return mask | (1 << FLAG_BITS[name]) | (known === undefined ? 0 : 1 << known);
 }, 0);
-
-/** A flag's value in a record's flag bits: null where it may be unknown and its known bit is clear. */
-function flagValue(flags: number, name: (typeof INHERITED_FLAGS)[number]): boolean | null {
-  const known = KNOWN_BITS[name];
-  if (known !== undefined && (flags & (1 << known)) === 0) return null;
-  return (flags & (1 << FLAG_BITS[name])) !== 0;
-}
 
 export class CompanyColumnsBuilder extends EntityColumnsBuilder {
   readonly orgNo = new Growable(Float64Array);
@@ -92,9 +86,9 @@ export class CompanyColumnsBuilder extends EntityColumnsBuilder {
     };
     return {
       name: this.names[i] ?? "",
-      fTaxReg: flagValue(flags, "fTax"),
-      vatReg: flagValue(flags, "vatReg"),
-      employerReg: flagValue(flags, "employerReg"),
+      fTaxReg: flagOf(flags, "fTax"),
+      vatReg: flagOf(flags, "vatReg"),
+      employerReg: flagOf(flags, "employerReg"),
       turnover: value("turnover"),
       earnings: value("earnings"),
       numEmployees: value("numEmployees"),

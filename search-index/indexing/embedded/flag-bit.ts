@@ -13,3 +13,10 @@ export function flagBits(flags: Partial<Record<BoolFilter, boolean>>): number {
   for (const [name, on] of Object.entries(flags) as [BoolFilter, boolean][]) bits |= bit(name, on);
   return bits;
 }
+
+/** A flag's value in a record's flag bits: null where it may be unknown and its known bit is clear. */
+export function flagOf(bits: number, name: BoolFilter): boolean | null {
+  const known = KNOWN_BITS[name];
+  if (known !== undefined && (bits & (1 << known)) === 0) return null;
+  return (bits & (1 << FLAG_BITS[name])) !== 0;
+}

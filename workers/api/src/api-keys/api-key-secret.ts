@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { API_KEY_PREFIX } from "#shared/api-contracts/api-keys";
 import { AppError } from "#shared/errors";
-import { DEV_SECRET_MARKER } from "../auth/auth-config";
+import { DEV_SECRET_MARKER, SecretSchema } from "../auth/auth-config";
 import { newSharedLinkId as randomBase62 } from "../search/shared-link-service";
 
 export const API_KEY_ID_LENGTH = 12;
@@ -36,15 +36,14 @@ export function keyIdOf(key: string): string | null {
 /** What a list shows of a key: its prefix and id, never the secret. */
 export const displayPrefix = (keyId: string) => `${API_KEY_PREFIX}${keyId}`;
 
-const secret = z.string().min(32, "must be at least 32 characters");
 const ApiKeySecretSchema = z.object({
   APP_ENV: z.string().optional(),
-  API_KEY_SECRET: secret,
+  API_KEY_SECRET: SecretSchema,
   /**
    * The secret before the last rotation, while keys hashed under it are still in use: a key that matches it is accepted
    * and its stored hash rewritten under API_KEY_SECRET (requireApiKey). Unset (or empty) when no rotation is under way.
    */
-  API_KEY_SECRET_PREVIOUS: z.union([z.literal(""), secret]).optional(),
+  API_KEY_SECRET_PREVIOUS: z.union([z.literal(""), SecretSchema]).optional(),
 });
 
 const hmacKeys = new Map<string, Promise<CryptoKey>>();

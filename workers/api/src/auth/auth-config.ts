@@ -4,7 +4,8 @@ import { AppError } from "#shared/errors";
 /** Development secrets in workers/api/wrangler.toml start with this marker; production refuses them. */
 export const DEV_SECRET_MARKER = "dev-only-";
 
-const secret = z.string().min(32, "must be at least 32 characters");
+/** A secret of the API worker (a key, a pepper): at least 32 characters. */
+export const SecretSchema = z.string().min(32, "must be at least 32 characters");
 const flag = z.enum(["true", "false"]).optional();
 const pepperId = z.string().regex(/^[a-z0-9]{1,16}$/);
 
@@ -16,15 +17,15 @@ const pepperId = z.string().regex(/^[a-z0-9]{1,16}$/);
 export const AuthConfigSchema = z
   .object({
     APP_ENV: z.enum(["development", "test", "production"]),
-    JWT_SIGNING_KEY: secret,
-    PASSWORD_PEPPER: secret,
+    JWT_SIGNING_KEY: SecretSchema,
+    PASSWORD_PEPPER: SecretSchema,
     /** Identifies the pepper inside stored hashes so a new one can be rolled in. */
     PASSWORD_PEPPER_ID: pepperId.default("p1"),
     /**
      * The pepper before the last rotation and its id, while hashes made with it remain: a password that verifies under it
      * is rehashed with the current pepper at sign-in (password-sign-in.ts). Both or neither (checked below).
      */
-    PASSWORD_PEPPER_PREVIOUS: z.union([z.literal(""), secret]).optional(),
+    PASSWORD_PEPPER_PREVIOUS: z.union([z.literal(""), SecretSchema]).optional(),
     PASSWORD_PEPPER_PREVIOUS_ID: z.union([z.literal(""), pepperId]).optional(),
     DEV_MAILBOX: flag,
     MAIL_FROM: z.email().default("noreply@urval.se"),
