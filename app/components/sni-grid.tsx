@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { formatNumber } from "#shared/format";
 import type { ResultType } from "#shared/search/search-fields";
 import type { RefdataState } from "../lib/refdata";
+import type { IndustryCount } from "../lib/start-data";
 import { searchForCodes, searchHref } from "../lib/search-launch";
 
 const PLACEHOLDERS = 21;
@@ -13,8 +14,15 @@ const PLACEHOLDERS = 21;
  */
 export const softHyphenate = (text: string) => text.replace(/(\p{L}{3,})(verksamhet)/gu, "$1\u00ad$2");
 
-export function SniGrid({ refdata, resultType }: { refdata: RefdataState; resultType: ResultType }) {
-  if (refdata.status !== "ready") {
+/** The grid's cards from the reference data the browser loaded (when the server could not give them), or null until then. */
+export function industriesOf(refdata: RefdataState): IndustryCount[] | null {
+  if (refdata.status !== "ready") return null;
+  const { sniTree, sniAggregation } = refdata.refdata;
+  return sniTree.map(({ code, text }) => ({ code, text, count: sniAggregation.get(code) ?? 0 }));
+}
+
+export function SniGrid({ industries, resultType }: { industries: IndustryCount[] | null; resultType: ResultType }) {
+  if (industries === null) {
     return (
       <ul className="sni-grid" aria-busy="true" aria-label="Branscher laddas">
         {Array.from({ length: PLACEHOLDERS }, (_, i) => (
@@ -23,23 +31,19 @@ export function SniGrid({ refdata, resultType }: { refdata: RefdataState; result
       </ul>
     );
   }
-  const { sniTree, sniAggregation } = refdata.refdata;
   return (
     <ul className="sni-grid">
-      {sniTree.map((section) => {
-        const count = sniAggregation.get(section.code) ?? 0;
-        return (
-          <li key={section.code}>
-            <Link className="sni-card" to={searchHref(searchForCodes(resultType, "sni", [section.code]))}>
-              <span className="sni-card__code" aria-hidden="true">
-                {section.code}
-              </span>
-              <span className="sni-card__name">{softHyphenate(section.text)}</span>
-              <span className="sni-card__count">{formatNumber(count)} företag</span>
-            </Link>
-          </li>
-        );
-      })}
+      {industries.map((section) => (
+        <li key={section.code}>
+          <Link className="sni-card" to={searchHref(searchForCodes(resultType, "sni", [section.code]))}>
+            <span className="sni-card__code" aria-hidden="true">
+              {section.code}
+            </span>
+            <span className="sni-card__name">{softHyphenate(section.text)}</span>
+            <span className="sni-card__count">{formatNumber(section.count)} företag</span>
+          </Link>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -4,14 +4,15 @@
  * the company search, asked for here only when it is not (worksites chosen). Failing here leaves the map without
  * numbers.
  */
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useMemo, useState } from "react";
 import { emptySearch } from "#shared/search/empty-search";
 import { api } from "./api";
 import type { SearchController } from "./search/search-controller";
-import type { CodeCounts } from "./refdata-schemas";
+import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
+import type { CodeCounts } from "./refdata-types";
+import { useStoreInTransition } from "./transition-store";
 
-/** The answer's schema loads with the call, not with the start page (decision 0063). */
-const firstPageSchema = () => import("./county-counts-schema").then((schemas) => schemas.FirstPageSchema);
+const countsOf = (counts: Record<string, number> | undefined): CodeCounts | null => (counts ? new Map(Object.entries(counts)) : null);
 
 export function useCountyCounts(enabled = true): CodeCounts | null {
   const [counts, setCounts] = useState<CodeCounts | null>(null);
@@ -19,8 +20,9 @@ export function useCountyCounts(enabled = true): CodeCounts | null {
     if (!enabled) return;
     let active = true;
     api
-      .call("/sapi/search/page/0", { method: "POST", body: emptySearch("COMPANY"), schema: firstPageSchema(), retries: 1 })
-      .then((page) => active && setCounts(page.results.aggregations.location_all))
+      // Read as the API checked it, as the start page's own search (decision 0063).
+      .call<SearchPageAnswer>("/sapi/search/page/0", { method: "POST", body: emptySearch("COMPANY"), retries: 1 })
+      .then((page) => active && startTransition(() => setCounts(countsOf(page.results.aggregations.location_all))))
       .catch((error: unknown) => console.warn(JSON.stringify({ level: "warn", msg: "county counts unavailable", error: String(error) })));
     return () => {
       active = false;
@@ -31,10 +33,10 @@ export function useCountyCounts(enabled = true): CodeCounts | null {
 
 /** The map's counts on the start page: from its own search (`home`) for companies, else asked for. */
 export function useStartCountyCounts(home: SearchController): CodeCounts | null {
-  const state = useSyncExternalStore(home.subscribe, home.getState, home.getState);
+  const state = useStoreInTransition(home.subscribe, home.getState);
   const fromHome = state.search.resultType === "COMPANY";
   const asked = useCountyCounts(!fromHome);
   const counts = fromHome ? state.results?.aggregations.location_all : undefined;
-  const own = useMemo(() => (counts ? new Map(Object.entries(counts)) : null), [counts]);
+  const own = useMemo(() => countsOf(counts), [counts]);
   return fromHome ? own : asked;
 }

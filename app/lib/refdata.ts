@@ -1,16 +1,18 @@
 /**
  * Reference data (spec §3, §7): all seven /sapi/refdata calls are loaded together, once per page load, and shared by
- * every screen. Failure opens the errorReload modal (spec §4 "Start", §8).
+ * every screen. Failure opens the errorReload modal (spec §4 "Start", §8). Every page loads them at start, so they are
+ * read as the API checked them against their contracts, as the other answers a page asks for at start (decision
+ * 0063): a page's load fetches no zod.
  */
-import { useEffect, useState } from "react";
-import type { z } from "zod";
+import { startTransition, useEffect, useState } from "react";
 import { api } from "./api";
 import { openModal } from "./modal-store";
 import { CODE_SETS, FLAT_CODE_SETS } from "#shared/search/search-fields";
-import type { Refdata } from "./refdata-schemas";
+import type { SniAggregation } from "#shared/api-contracts/search-api";
+import type { Refdata } from "./refdata-types";
 import { entriesKey, type EntriesKey } from "./refdata-entries";
 
-export type { CodeCounts, Refdata } from "./refdata-schemas";
+export type { CodeCounts, Refdata } from "./refdata-types";
 
 const ENDPOINTS = {
   sniTree: "/sapi/refdata/sni-tree",
@@ -32,19 +34,17 @@ let loading: Promise<Refdata> | undefined;
 export function loadRefdata(): Promise<Refdata> {
   loading ??= (async () => {
     const names = Object.keys(ENDPOINTS) as (keyof Endpoints)[];
-    const values = await Promise.all(names.map(fetchPart));
-    return Object.fromEntries(names.map((name, i) => [name, values[i]])) as Refdata;
+    const values = await Promise.all(names.map((name) => api.call<unknown>(ENDPOINTS[name], { retries: 1 })));
+    const parts = Object.fromEntries(names.map((name, i) => [name, values[i]]));
+    // The industries' counts come as a list; the screens read them by code.
+    const sniAggregation = new Map((parts.sniAggregation as SniAggregation).map((entry) => [entry.code, entry.count]));
+    return { ...parts, sniAggregation } as Refdata;
   })().catch((error: unknown) => {
     loading = undefined;
     openModal({ kind: "errorReload" });
     throw error;
   });
   return loading;
-}
-
-function fetchPart(name: keyof Endpoints): Promise<unknown> {
-  const schema = import("./refdata-schemas").then(({ REFDATA_SCHEMAS }) => REFDATA_SCHEMAS[name] as z.ZodType<unknown>);
-  return api.call(ENDPOINTS[name], { schema, retries: 1 });
 }
 
 export type RefdataState = { status: "loading" } | { status: "ready"; refdata: Refdata } | { status: "error" };
@@ -55,9 +55,10 @@ export function useRefdata(enabled = true): RefdataState {
   useEffect(() => {
     if (!enabled) return;
     let active = true;
+    // In a transition: the screens that wait for it re-render in slices, not in one long task (issue 48 point 6).
     loadRefdata().then(
-      (refdata) => active && setState({ status: "ready", refdata }),
-      () => active && setState({ status: "error" }),
+      (refdata) => active && startTransition(() => setState({ status: "ready", refdata })),
+      () => active && startTransition(() => setState({ status: "error" })),
     );
     return () => {
       active = false;

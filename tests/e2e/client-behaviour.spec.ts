@@ -7,7 +7,8 @@ const ACCESS_COOKIE = "__Host-urval-session";
 
 test("HTTP 418 opens the 'Ny version' modal; 'Ladda om' saves the reload state and reloads", async ({ page, local }) => {
   await signInByApi(page, await local.createUser());
-  await page.route("**/sapi/refdata/sni-tree", (route) =>
+  // The start page's reference data and search are read on the server; the header's unread count is the browser's own.
+  await page.route("**/sapi/monitoring/unread", (route) =>
     route.fulfill({
       status: 418,
       contentType: "application/json",
@@ -21,7 +22,7 @@ test("HTTP 418 opens the 'Ny version' modal; 'Ladda om' saves the reload state a
   await expectAccessible(page);
   await screenshot(page, "ny-version");
 
-  await page.unroute("**/sapi/refdata/sni-tree");
+  await page.unroute("**/sapi/monitoring/unread");
   await Promise.all([page.waitForEvent("load"), modal.getByRole("button", { name: "Ladda om" }).click()]);
   await expect(page.getByRole("dialog", { name: "Ny version" })).toHaveCount(0);
   const saved = await page.evaluate(() => window.localStorage.getItem("urval.reloadState"));
@@ -30,7 +31,7 @@ test("HTTP 418 opens the 'Ny version' modal; 'Ladda om' saves the reload state a
 
 test("an answer announcing a newer client version opens 'Ny version' too", async ({ page, local }) => {
   await signInByApi(page, await local.createUser());
-  await page.route("**/sapi/refdata/location-tree", async (route) => {
+  await page.route("**/sapi/monitoring/unread", async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, headers: { ...response.headers(), "x-client-version": "999" } });
   });

@@ -4,10 +4,11 @@
  */
 import "../../styles/search-actions.css";
 import { useEffect, useMemo, useState } from "react";
+import type { SearchPageAnswer } from "#shared/api-contracts/search-api";
 import { emptySearch } from "#shared/search/empty-search";
 import { errorMessage } from "../../lib/api-error";
 import { useCurrentResultType } from "../../lib/search-launch";
-import { fetchSearchPage } from "../../lib/search/search-calls";
+import { fetchSearchPageAsChecked } from "../../lib/search/search-calls";
 import { SearchController } from "../../lib/search/search-controller";
 import { ExportMenu } from "./export-menu";
 import { SearchContextProvider, type SearchScreenContext, useSearchState } from "./search-context";
@@ -22,17 +23,20 @@ export const HOME_HEADER_ACTION_LABELS: readonly string[] = ["Exportera", "Dela"
  * The start page's one search: the default search of the current type, run once. Its answer feeds the buttons and,
  * for companies, the county map's counts (the start page asked for the same search twice before, session 24).
  */
-export function useHomeSearch(): SearchController {
+export function useHomeSearch(answered: SearchPageAnswer | null = null): SearchController {
   const resultType = useCurrentResultType();
   const [controller] = useState(
     () =>
       new SearchController(
-        { fetchPage: fetchSearchPage, onRoute: () => undefined, messageOf: errorMessage, log },
+        { fetchPage: fetchSearchPageAsChecked, onRoute: () => undefined, messageOf: errorMessage, log },
         emptySearch(resultType),
-        null,
+        // The server ran the company search (start-loader.server.ts).
+        resultType === "COMPANY" ? answered : null,
       ),
   );
   useEffect(() => {
+    const { search, results } = controller.getState();
+    if (results && search.resultType === resultType) return;
     void controller.run(emptySearch(resultType), "none");
   }, [controller, resultType]);
   useEffect(() => () => controller.dispose(), [controller]);

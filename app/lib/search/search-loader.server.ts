@@ -29,7 +29,7 @@ import { CODE_SETS, FLAT_CODE_SETS } from "#shared/search/search-fields";
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; message: string | null };
 
-async function getJson<T>(
+export async function getJson<T>(
   context: AppLoadContext,
   request: Request,
   path: string,
@@ -46,7 +46,7 @@ async function getJson<T>(
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, status: 502, message: null };
 }
 
-function runFirstPage(context: AppLoadContext, request: Request, search: Search) {
+export function runFirstPage(context: AppLoadContext, request: Request, search: Search) {
   return getJson(context, request, "/sapi/search/page/0?facets=top", SearchPageAnswerSchema, { method: "POST", body: search });
 }
 
@@ -125,6 +125,11 @@ function sniTitles(titles: Map<string, string>, codes: readonly string[]): Recor
     if (title !== undefined) wanted[code] = title;
   }
   return wanted;
+}
+
+/** The SNI sections (codes and titles), from the same cached load as the sidebar's (the start page's industry grid). */
+export async function loadSniSections(context: AppLoadContext, request: Request): Promise<{ code: string; text: string }[]> {
+  return (await loadStatic(context, request)).data.sniSections;
 }
 
 async function loadSidebarRefdata(context: AppLoadContext, request: Request, search: Search): Promise<SidebarRefdata> {

@@ -41,10 +41,24 @@ function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
+/**
+ * The last searches written, by their compact JSON: a page writes the same links on every render (the start page's 42
+ * county links and 21 industry cards), and a deflate at level 9 costs about a millisecond on a phone's CPU each.
+ */
+const written = new Map<string, string>();
+const WRITTEN_KEPT = 256;
+
 /** A parsed search → its `vad` string. */
 export function serializeSearch(search: Search): string {
-  const json = new TextEncoder().encode(JSON.stringify(toCompact(search)));
+  const text = JSON.stringify(toCompact(search));
+  const known = written.get(text);
+  if (known !== undefined) return known;
+  const json = new TextEncoder().encode(text);
   const plain = `j${toBase64Url(json)}`;
   const deflated = `z${toBase64Url(deflateSync(json, { level: 9 }))}`;
-  return deflated.length < plain.length ? deflated : plain;
+  const serialized = deflated.length < plain.length ? deflated : plain;
+  // Oldest first out: a Map iterates in insertion order.
+  if (written.size >= WRITTEN_KEPT) written.delete(written.keys().next().value as string);
+  written.set(text, serialized);
+  return serialized;
 }

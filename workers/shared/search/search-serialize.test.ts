@@ -88,6 +88,18 @@ describe("vad serialisation", () => {
     expect(serialized.length).toBeLessThan(JSON.stringify(sni).length);
   });
 
+  it("writes a search it wrote before the same way, and a changed search anew, past the searches it keeps", () => {
+    const first = parseSearchOrThrow({ codeSet: { sni: ["62"] } });
+    const written = serializeSearch(first);
+    // More distinct searches than serializeSearch keeps: the first is written again, not read from a stale entry.
+    for (let i = 0; i < 300; i++) serializeSearch(parseSearchOrThrow({ codeSet: { location: [String(1000 + i)] } }));
+    expect(serializeSearch(first)).toBe(written);
+    expect(serializeSearch(parseSearchOrThrow({ codeSet: { sni: ["62"] } }))).toBe(written);
+    const changed = parseSearchOrThrow({ codeSet: { sni: ["63"] } });
+    expect(serializeSearch(changed)).not.toBe(written);
+    expect(deserializeSearch(serializeSearch(changed))).toEqual({ success: true, data: changed });
+  });
+
   it("reads a link from before exclusions as it did, and keeps exclusions under their own key", () => {
     const before = `j${Buffer.from(JSON.stringify({ c: { sni: ["62"] } })).toString("base64url")}`;
     expect(deserializeSearch(before)).toEqual({ success: true, data: parseSearchOrThrow({ codeSet: { sni: ["62"] } }) });
