@@ -1,8 +1,8 @@
 /**
  * Bundles each of the three workers with `wrangler deploy --dry-run` (no upload), for development and for
  * `--env production`, and checks the production configuration's structure (scripts/lib/production-config.ts).
- * Then checks the client build (npm run build) for the first load of /sok, / and /logga-in (issue 48 point 6, decision
- * 0063): at most 150 KB gzip of JavaScript each, and no zod. Fails on any error. Works offline.
+ * Then checks the client build (npm run build) for the first load of /sok, /, /logga-in and /exporter (issue 48 point 6,
+ * decision 0063): at most 150 KB gzip of JavaScript each, and no zod. Fails on any error. Works offline.
  */
 import path from "node:path";
 import { bundleWorker } from "./lib/bundle-worker";
@@ -25,13 +25,14 @@ for (const env of [undefined, PRODUCTION_ENV]) {
 
 /**
  * The pages Lighthouse measures (issue 48 point 6) and the routes each renders: their files, the entry and the
- * manifest are what a page loads before any interaction. The search screen has the budget; none of them holds zod
- * (the sign-in page and the start page load it with their first call, decision 0063).
+ * manifest are what a page loads before any interaction. None of them holds zod: a page loads it with the first call
+ * whose answer it checks (decision 0063).
  */
 const FIRST_LOADS = [
   { page: "/sok", routes: ["root", "routes/_auth", "routes/_auth.sok"], budgetKb: 150 },
   { page: "/", routes: ["root", "routes/_auth", "routes/_auth._index"], budgetKb: 150 },
   { page: "/logga-in", routes: ["root", "routes/_public", "routes/_public.logga-in.($codeId)"], budgetKb: 150 },
+  { page: "/exporter", routes: ["root", "routes/_auth", "routes/_auth.exporter"], budgetKb: 150 },
 ];
 let failed = false;
 for (const { page, routes, budgetKb } of FIRST_LOADS) {

@@ -9,7 +9,8 @@
 import "../../styles/exports.css";
 import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { EXPORT_RETENTION_DAYS, type ExtractionJobListItem } from "#shared/api-contracts/extraction";
+import type { ExtractionJobListItem } from "#shared/api-contracts/extraction";
+import { EXPORT_RETENTION_DAYS } from "#shared/api-contracts/extraction-values";
 import { formatNumber } from "#shared/format";
 import { useExportPolling, useExports } from "../../lib/exports/export-jobs-store";
 import {
