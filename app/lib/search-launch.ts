@@ -5,13 +5,13 @@
  * so that on /sok it updates the screen's own state instead of navigating. Elsewhere a header search that should open a
  * record's detail pane names the record in the address (`visa`, search/detail-address.ts).
  */
-import { useSyncExternalStore } from "react";
 import type { ResultType } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { emptySearch } from "#shared/search/empty-search";
 import { serializeSearch } from "#shared/search/search-codec";
 import { DETAIL_PARAM } from "./search/detail-address";
 import { withOnlyText } from "./search/search-edit";
+import { useStoreInTransition } from "./transition-store";
 
 export const SEARCH_PATH = "/sok";
 
@@ -45,15 +45,18 @@ export function setCurrentResultType(next: ResultType): void {
   for (const listener of listeners) listener();
 }
 
+const subscribeResultType = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const currentResultType = () => resultType;
+
+/**
+ * The result type for the shell (the header box, the start page), in a transition: the search screen sets it from an
+ * effect when it mounts, which would otherwise re-render the header in the task that hydrates the page (decision 0070).
+ */
 export function useCurrentResultType(): ResultType {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => resultType,
-    () => "COMPANY" as const,
-  );
+  return useStoreInTransition(subscribeResultType, currentResultType);
 }
 
 /**
@@ -69,15 +72,15 @@ export function setScreenSearchText(next: string | null | undefined): void {
   for (const listener of textListeners) listener();
 }
 
+const subscribeScreenText = (listener: () => void) => {
+  textListeners.add(listener);
+  return () => textListeners.delete(listener);
+};
+const currentScreenText = () => screenText;
+
+/** In a transition, as useCurrentResultType: the search screen sets it from an effect when it mounts. */
 export function useScreenSearchText(): string | null | undefined {
-  return useSyncExternalStore(
-    (listener) => {
-      textListeners.add(listener);
-      return () => textListeners.delete(listener);
-    },
-    () => screenText,
-    () => undefined,
-  );
+  return useStoreInTransition(subscribeScreenText, currentScreenText);
 }
 
 /** Builds the header's search from the one on screen (or from an empty one of the current type elsewhere). */
