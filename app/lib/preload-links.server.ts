@@ -11,7 +11,8 @@ type PageContext = Pick<EntryContext, "manifest" | "routeModules" | "staticHandl
 export function preloadLinks(context: PageContext): string {
   const { manifest } = context;
   const styles = new Set<string>();
-  const modules = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  // The route manifest's own module (loaded in full since route discovery is not lazy: decision 0070).
+  const modules = new Set<string>([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
   for (const match of context.staticHandlerContext.matches) {
     const route = manifest.routes[match.route.id];
     if (!route) continue;
