@@ -56,7 +56,7 @@ function useController(initial: InitialSearch) {
   useEffect(() => () => controller.dispose(), [controller]);
   // A text from an address that finds nothing runs corrected, like a typed one (issue 48 point 7).
   useEffect(() => controller.correctInitial(), [controller]);
-  useSearchRoute(controller, initial, navigate, detail.currentDetailId);
+  useSearchRoute(controller, initial, detail.currentDetailId);
   return { controller, detail };
 }
 

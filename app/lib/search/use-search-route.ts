@@ -24,12 +24,7 @@ export function routeUpdater(navigate: { current: NavigateFunction }, openDetail
   };
 }
 
-export function useSearchRoute(
-  controller: SearchController,
-  initial: InitialSearch,
-  navigate: NavigateFunction,
-  openDetailId: () => string | null,
-) {
+export function useSearchRoute(controller: SearchController, initial: InitialSearch, openDetailId: () => string | null) {
   const location = useLocation();
   const first = useRef(true);
   const lastSearch = useRef(location.search);
@@ -42,8 +37,8 @@ export function useSearchRoute(
     if (!initial.answer) {
       if (!initial.error) void controller.run(initial.search, "replace");
     } else if (params.get("vad") !== initial.answer.serializedSearch)
-      navigate(searchPath(initial.answer.serializedSearch, openDetailId()), { replace: true, preventScrollReset: true });
-  }, [controller, initial, location.search, navigate, openDetailId]);
+      writeCanonicalAddress(searchPath(initial.answer.serializedSearch, openDetailId()));
+  }, [controller, initial, location.search, openDetailId]);
 
   // Runs when the address changes after mount: back, forward, or a link to another search.
   useEffect(() => {
@@ -63,6 +58,16 @@ export function useSearchRoute(
     window.addEventListener("popstate", onPop);
     return () => window.removeEventListener("popstate", onPop);
   }, [controller]);
+}
+
+/**
+ * Replaces a `referens` or non-canonical address with the canonical one in place, without a router navigation: the
+ * search, the route and its data stay as they are, and a navigation re-rendered the page and rebuilt the router's
+ * matches in the task that hydrated it (decision 0070). The router keeps the old address as its location until the
+ * next navigation; everything here compares with `window.location`, and Back to this entry reads the written one.
+ */
+function writeCanonicalAddress(path: string): void {
+  window.history.replaceState(window.history.state, "", path);
 }
 
 /** Runs the search of an address unless it is the one on screen or on its way; `current` says it is still the address. */
