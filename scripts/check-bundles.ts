@@ -1,8 +1,9 @@
 /**
  * Bundles each of the three workers with `wrangler deploy --dry-run` (no upload), for development and for
  * `--env production`, and checks the production configuration's structure (scripts/lib/production-config.ts).
- * Then checks the client build (npm run build) for the first load of /sok, /, /logga-in and /exporter (issue 48 point 6,
- * decision 0063): at most 150 KB gzip of JavaScript each, and no zod. Fails on any error. Works offline.
+ * Then checks the client build (npm run build) for the first load of /sok, /, /logga-in, /exporter, /bevakningar and
+ * /api-nycklar (issue 48 point 6, decision 0063): at most 150 KB gzip of JavaScript each, and no zod. Fails on any
+ * error. Works offline.
  */
 import path from "node:path";
 import { bundleWorker } from "./lib/bundle-worker";
@@ -24,15 +25,17 @@ for (const env of [undefined, PRODUCTION_ENV]) {
 }
 
 /**
- * The pages Lighthouse measures (issue 48 point 6) and the routes each renders: their files, the entry and the
- * manifest are what a page loads before any interaction. None of them holds zod: a page loads it with the first call
- * whose answer it checks (decision 0063).
+ * The signed-in pages and the sign-in page (Lighthouse measures the first four, issue 48 point 6) and the routes each
+ * renders: their files, the entry and the manifest are what a page loads before any interaction. None of them holds
+ * zod: a page loads it with the first call whose answer it checks (decision 0063).
  */
 const FIRST_LOADS = [
   { page: "/sok", routes: ["root", "routes/_auth", "routes/_auth.sok"], budgetKb: 150 },
   { page: "/", routes: ["root", "routes/_auth", "routes/_auth._index"], budgetKb: 150 },
   { page: "/logga-in", routes: ["root", "routes/_public", "routes/_public.logga-in.($codeId)"], budgetKb: 150 },
   { page: "/exporter", routes: ["root", "routes/_auth", "routes/_auth.exporter"], budgetKb: 150 },
+  { page: "/bevakningar", routes: ["root", "routes/_auth", "routes/_auth.bevakningar"], budgetKb: 150 },
+  { page: "/api-nycklar", routes: ["root", "routes/_auth", "routes/_auth.api-nycklar"], budgetKb: 150 },
 ];
 let failed = false;
 for (const { page, routes, budgetKb } of FIRST_LOADS) {

@@ -6,7 +6,8 @@
  */
 import "../../styles/api-keys.css";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type ApiKey, type CreatedApiKey, MAX_API_KEYS } from "#shared/api-contracts/api-keys";
+import type { ApiKey, CreatedApiKey } from "#shared/api-contracts/api-keys";
+import { MAX_API_KEYS } from "#shared/api-contracts/api-keys-values";
 import { fetchApiKeys, revokeApiKey } from "../../lib/api-keys/api-key-calls";
 import { shortDateTime } from "../../lib/exports/export-list-text";
 import { ConfirmDelete } from "../confirm-delete";

@@ -3,7 +3,8 @@
  * valid. The server validates the same request (CreateApiKeyRequestSchema); its message is shown under the form.
  */
 import { useId, useState } from "react";
-import { API_KEY_LIFETIMES, type ApiKeyScope, type CreatedApiKey, MAX_API_KEY_NAME, MAX_API_KEYS } from "#shared/api-contracts/api-keys";
+import type { ApiKeyScope, CreatedApiKey } from "#shared/api-contracts/api-keys";
+import { API_KEY_LIFETIMES, MAX_API_KEY_NAME, MAX_API_KEYS } from "#shared/api-contracts/api-keys-values";
 import { createApiKey } from "../../lib/api-keys/api-key-calls";
 import { apiKeyErrorText, SCOPE_HINT, SCOPE_TEXT, SCOPES } from "./api-key-text";
 

@@ -9,9 +9,9 @@
  */
 import { z } from "zod";
 import { hasUnsaveableCharacters, UNSAVEABLE_TEXT_MESSAGE } from "../plain-text";
+import { API_KEY_LIFETIMES, MAX_API_KEY_NAME, MAX_API_KEYS } from "./api-keys-values";
 
-export const MAX_API_KEYS = 5;
-export const MAX_API_KEY_NAME = 60;
+export { API_KEY_LIFETIMES, MAX_API_KEY_NAME, MAX_API_KEYS };
 /** The visible start of every key: a key pasted into a log or a chat is recognisable (and searchable by scanners). */
 export const API_KEY_PREFIX = "urv_";
 
@@ -24,9 +24,6 @@ export const API_KEY_SCOPES = ApiKeyScopeSchema.options;
 
 /** A key's public id: 12 characters of [A-Za-z0-9], the part of the key after "urv_" and before the secret. */
 export const ApiKeyIdSchema = z.string().regex(/^[A-Za-z0-9]{12}$/, "Ogiltigt nyckel-id");
-
-/** How long a new key is valid: a number of days, or null for no end date (the account's own expiry still applies). */
-export const API_KEY_LIFETIMES = [30, 90, 365] as const;
 
 export const CreateApiKeyRequestSchema = z.strictObject({
   name: z
