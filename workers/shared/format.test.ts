@@ -41,6 +41,42 @@ describe("formatNumber: Swedish locale numbers", () => {
     expect(formatNumber(Number.POSITIVE_INFINITY)).toBe("–");
   });
 
+  it("writes what the platform's Swedish number formatter writes, with 0 to 3 decimals", () => {
+    const intl = (value: number, maxDecimals: number) => {
+      const text = new Intl.NumberFormat("sv-SE", { maximumFractionDigits: maxDecimals, minimumFractionDigits: 0 }).format(value);
+      return /^−0(,0*)?$/.test(text) ? text.slice(1) : text;
+    };
+    for (const [value, decimals] of [
+      [1.005, 2],
+      [0.125, 2],
+      [-0.125, 2],
+      [2.5, 0],
+      [-2.5, 0],
+      [999.995, 2],
+      [99999.5, 0],
+      [0.0000015, 6],
+      [1e-7, 2],
+      [1e21, 0],
+      [-0, 0],
+      [0.30000000000000004, 3],
+    ] as const)
+      expect(formatNumber(value, decimals), `${value} with ${decimals}`).toBe(intl(value, decimals));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ min: -1e13, max: 1e13, noNaN: true }),
+          fc.integer({ min: -1e6, max: 1e6 }).map((n) => n / 1000),
+          fc.integer({ min: -1e9, max: 1e9 }).map((n) => n / 8),
+        ),
+        fc.integer({ min: 0, max: 3 }),
+        (value, decimals) => {
+          expect(formatNumber(value, decimals)).toBe(intl(value, decimals));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it("round-trips every integer through its grouped form", () => {
     fc.assert(
       fc.property(fc.integer({ min: -1e12, max: 1e12 }), (n) => {

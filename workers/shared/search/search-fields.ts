@@ -99,11 +99,19 @@ const money = (name: string, label: string, min: number, max: number, options: R
 const account = (name: string, label: string, exportColumn: string) =>
   money(name, label, 0, 1e11, { group: "accounts", limitedCompanyOnly: true, exportColumns: { COMPANY: [`financial.${exportColumn}`] } });
 
-const SWEDISH_DATE = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", year: "numeric", month: "2-digit", day: "2-digit" });
+/** Made on first use, as stockholm-time.ts's formatter is: a time zone's data is slow to load. */
+let swedishDate: Intl.DateTimeFormat | undefined;
+const swedishDateFormat = () =>
+  (swedishDate ??= new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Europe/Stockholm",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }));
 
 /** Today's date in Sweden as YYYYMMDD. */
 export function swedishToday(now = new Date()): number {
-  return Number(SWEDISH_DATE.format(now).replace(/\D/g, ""));
+  return Number(swedishDateFormat().format(now).replace(/\D/g, ""));
 }
 
 /**
