@@ -3,6 +3,8 @@
  * and sort fields exist, for which result type, and their bounds. Pure data shared by the API, the search backends and
  * the web app.
  */
+import { stockholmWallClock } from "../stockholm-time";
+
 export const RESULT_TYPES = ["COMPANY", "WORKSITE"] as const;
 export type ResultType = (typeof RESULT_TYPES)[number];
 
@@ -99,19 +101,10 @@ const money = (name: string, label: string, min: number, max: number, options: R
 const account = (name: string, label: string, exportColumn: string) =>
   money(name, label, 0, 1e11, { group: "accounts", limitedCompanyOnly: true, exportColumns: { COMPANY: [`financial.${exportColumn}`] } });
 
-/** Made on first use, as stockholm-time.ts's formatter is: a time zone's data is slow to load. */
-let swedishDate: Intl.DateTimeFormat | undefined;
-const swedishDateFormat = () =>
-  (swedishDate ??= new Intl.DateTimeFormat("sv-SE", {
-    timeZone: "Europe/Stockholm",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }));
-
 /** Today's date in Sweden as YYYYMMDD. */
 export function swedishToday(now = new Date()): number {
-  return Number(swedishDateFormat().format(now).replace(/\D/g, ""));
+  const { year, month, day } = stockholmWallClock(now);
+  return year * 10_000 + month * 100 + day;
 }
 
 /**
