@@ -8,7 +8,7 @@ import { startTransition, useEffect, useState } from "react";
 import { api } from "./api";
 import { openModal } from "./modal-store";
 import { CODE_SETS, FLAT_CODE_SETS } from "#shared/search/search-fields";
-import type { SniAggregation } from "#shared/api-contracts/search-api";
+import type { RefNode, SniAggregation } from "#shared/api-contracts/search-api";
 import type { Refdata } from "./refdata-types";
 import { entriesKey, type EntriesKey } from "./refdata-entries";
 
@@ -45,6 +45,23 @@ export function loadRefdata(): Promise<Refdata> {
     throw error;
   });
   return loading;
+}
+
+let loadingPlaces: Promise<RefNode[]> | undefined;
+
+/**
+ * The place tree alone (cached for the page's lifetime), for the search screen's place editor and map when the rest of
+ * the reference data is not needed (decision 0071): from the whole load when that has begun. Failure opens
+ * errorReload, as for the whole load.
+ */
+export function loadLocationTree(): Promise<RefNode[]> {
+  if (loading) return loading.then((refdata) => refdata.locationTree);
+  loadingPlaces ??= api.call<RefNode[]>(ENDPOINTS.locationTree, { retries: 1 }).catch((error: unknown) => {
+    loadingPlaces = undefined;
+    openModal({ kind: "errorReload" });
+    throw error;
+  });
+  return loadingPlaces;
 }
 
 export type RefdataState = { status: "loading" } | { status: "ready"; refdata: Refdata } | { status: "error" };

@@ -20,8 +20,12 @@ export function MapView() {
   }, []);
   useBackToClose(open, close);
   // The map shades the municipalities too: while it is open, searches ask for every level of the place counts.
-  const { controller } = useSearchScreen();
+  const { controller, wantFullRefdata } = useSearchScreen();
   useEffect(() => controller.showDeepFacets("map", open), [controller, open]);
+  // A municipality picked on the map is named in the sidebar and the summary from the whole place tree.
+  useEffect(() => {
+    if (open) wantFullRefdata("location");
+  }, [open, wantFullRefdata]);
   useEffect(() => {
     if (open) headingRef.current?.focus();
   }, [open]);

@@ -3,6 +3,7 @@
  * reference data, which tree editor is open and which record the detail pane shows.
  */
 import { createContext, useContext, useDeferredValue, useSyncExternalStore } from "react";
+import type { TreeCodeSet } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import type { SearchController } from "../../lib/search/search-controller";
 import type { SearchRefdata } from "../../lib/search/search-refdata";
@@ -13,8 +14,8 @@ export type TreePanel = "sni" | "location" | null;
 export interface SearchScreenContext {
   controller: SearchController;
   refdata: SearchRefdata | null;
-  /** Loads the full reference data ahead of a need (the industry editor's opener; use-screen-refdata.ts). */
-  wantFullRefdata: () => void;
+  /** Loads what a tree's editor needs ahead of the need (its opener, the map; use-screen-refdata.ts). */
+  wantFullRefdata: (set: TreeCodeSet) => void;
   /** Runs an edited search (spec §4: any change to the criteria triggers a new search). */
   update: (search: Search) => void;
   /** Runs `change` applied to the search on screen; stable, so memoised filters need not re-render per search. */

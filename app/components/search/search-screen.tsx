@@ -15,7 +15,7 @@ import { SearchController } from "../../lib/search/search-controller";
 import { useDetailRoute } from "../../lib/search/use-detail-route";
 import { routeUpdater, useSearchRoute } from "../../lib/search/use-search-route";
 import { useReloadState } from "../../lib/search/use-reload-state";
-import { needsFullSni, useScreenRefdata } from "../../lib/search/use-screen-refdata";
+import { needsFullSni, needsWholeLocation, useScreenRefdata } from "../../lib/search/use-screen-refdata";
 import { HeaderActions } from "../main-header";
 import { DetailPane } from "./detail-pane";
 import { FilterButton, FilterDrawer } from "./filter-drawer";
@@ -69,13 +69,21 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
   const getText = useCallback(() => controller.getState().search.text, [controller]);
   const text = useSyncExternalStore(controller.subscribe, getText, getText);
   const [panel, setPanel] = useState<TreePanel>(null);
-  // The full reference data only when the light version of the loader lacks something (use-screen-refdata.ts).
+  // More reference data only when the light version of the loader lacks something (use-screen-refdata.ts).
   const getNeedsFull = useCallback(
     () => needsFullSni(initial.refdata, controller.getState().search.codeSet.sni),
     [controller, initial.refdata],
   );
   const needsFull = useSyncExternalStore(controller.subscribe, getNeedsFull, getNeedsFull);
-  const { refdata, want: wantFullRefdata } = useScreenRefdata(initial.refdata, needsFull || panel === "sni");
+  const getNeedsPlaces = useCallback(
+    () => needsWholeLocation(initial.refdata, controller.getState().search),
+    [controller, initial.refdata],
+  );
+  const needsPlaces = useSyncExternalStore(controller.subscribe, getNeedsPlaces, getNeedsPlaces);
+  const { refdata, want: wantFullRefdata } = useScreenRefdata(initial.refdata, {
+    sni: needsFull || panel === "sni",
+    location: needsPlaces || panel === "location",
+  });
   const [notice, setNotice] = useState(initial.notice);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filterButtonRef = useRef<HTMLButtonElement>(null);

@@ -47,7 +47,8 @@ export function TreeEditor({ set, overDrawer }: { set: "sni" | "location"; overD
   const { search, results, resultsOutdated, facetLevels } = useSearchState();
   // Until the counts of every level arrive (asked for when the editor opened), they show as outdated.
   const outdated = resultsOutdated || facetLevels === "top";
-  const tree: TreeIndex | null = set === "sni" ? (refdata?.sni ?? null) : (refdata?.location ?? null);
+  // The places' editor waits for the whole place tree: the loader's names only the places the sidebar shows.
+  const tree: TreeIndex | null = set === "sni" ? (refdata?.sni ?? null) : refdata?.locationWhole ? refdata.location : null;
   const [query, setQuery] = useState("");
   const [root, setRoot] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());

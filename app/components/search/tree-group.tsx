@@ -43,10 +43,10 @@ export function TreeGroup({ set, title }: { set: TreeCodeSet; title: string }) {
   const onToggle = useCallback((code: string) => edit((s) => toggleCode(s, set, code, ancestors)), [edit, set, ancestors]);
   const onExclude = useCallback((code: string) => edit((s) => toggleExcluded(s, set, code, ancestors)), [edit, set, ancestors]);
   const isOpen = panel === set;
-  // The editor's code, and for the industries the full tree and its keywords, fetched ahead of the click.
+  // The editor's code and its tree (for the industries with their keywords), fetched ahead of the click.
   const preload = useCallback(() => {
     TreeEditor.preload();
-    if (set === "sni") wantFullRefdata();
+    wantFullRefdata(set);
   }, [set, wantFullRefdata]);
   return (
     <FilterGroup title={title} active={selected.length + excluded.length} defaultOpen>

@@ -8,6 +8,7 @@ import { DEFAULT_SAVED_SEARCH_NAME, SAVED_SEARCH_NAME_LENGTH, savedSearchName } 
 const node = (code: string, text: string, children: RefNode[] = []): RefNode => ({ code, text, children });
 
 const sidebar = refdataFromSidebar({
+  locationTreeWhole: true,
   locationTree: [
     node("01", "Stockholms län", [node("0180", "Stockholm"), node("0114", "Upplands Väsby")]),
     node("03", "Uppsala län"),

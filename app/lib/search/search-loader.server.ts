@@ -13,11 +13,13 @@ import {
   SearchPageAnswerSchema,
   type RefEntry,
   type RefNode,
+  type SearchPageAnswer,
 } from "#shared/api-contracts/search-api";
 import { DEFAULT_ERROR_MESSAGE } from "#shared/error-message";
 import { type Search } from "#shared/search/search-schema";
 import { emptySearch } from "#shared/search/empty-search";
 import { deserializeSearch } from "#shared/search/search-serialize";
+import { topAllCounts } from "#shared/search/facet-levels";
 import type { z } from "zod";
 import { parseErrorBody } from "../api-error-body";
 import { type ApiCallInit, callApi } from "../api.server";
@@ -76,17 +78,25 @@ export async function loadInitialSearch(context: AppLoadContext, request: Reques
   }
   // A 401 leaves the search to the browser (it refreshes the session); a failure of the API is shown as it is.
   const error = !page.ok && page.status >= 500 ? (page.message ?? DEFAULT_ERROR_MESSAGE) : null;
-  // Equal counts as one object, which the page's data then carries once (share-equal-counts.ts).
-  const answer = page.ok
-    ? { ...page.value, results: { ...page.value.results, aggregations: shareEqualCounts(page.value.results.aggregations) } }
-    : null;
+  const answer = page.ok ? pageAnswer(page.value) : null;
   return { search, answer, notice, error, refdata: await refdataPromise };
+}
+
+/**
+ * What the page's data keeps of the first page's answer (decision 0071): the tree sets' all-of-Sweden counts only as far
+ * as the sidebar shows them (the top level and the search's own codes: 2 of the 22 KB of them), marked "omitted", so
+ * the browser does not hold them as whole (decision 0060) and its first search asks for them whole; and equal counts
+ * as one object, which the page's data then carries once (share-equal-counts.ts).
+ */
+function pageAnswer(answer: SearchPageAnswer): SearchPageAnswer {
+  const aggregations = shareEqualCounts(topAllCounts(answer.results.aggregations, answer.search));
+  return { ...answer, allCounts: "omitted", results: { ...answer.results, aggregations } };
 }
 
 // ---------------------------------------------------------------- sidebar reference data
 
 const REFDATA_TTL_MS = 10 * 60_000;
-let cached: { at: number; data: Omit<SidebarRefdata, "sniLabels">; sniTitles: Map<string, string> } | undefined;
+let cached: { at: number; data: Omit<SidebarRefdata, "sniLabels" | "locationTreeWhole">; sniTitles: Map<string, string> } | undefined;
 
 async function loadStatic(context: AppLoadContext, request: Request) {
   if (cached && Date.now() - cached.at < REFDATA_TTL_MS) return cached;
@@ -134,5 +144,25 @@ export async function loadSniSections(context: AppLoadContext, request: Request)
 
 async function loadSidebarRefdata(context: AppLoadContext, request: Request, search: Search): Promise<SidebarRefdata> {
   const { data, sniTitles: titles } = await loadStatic(context, request);
-  return { ...data, sniLabels: sniTitles(titles, search.codeSet.sni ?? []) };
+  return {
+    ...data,
+    locationTree: placesShown(data.locationTree, search),
+    locationTreeWhole: false,
+    sniLabels: sniTitles(titles, search.codeSet.sni ?? []),
+  };
+}
+
+/**
+ * The places the sidebar and the summary name (decision 0071): the counties, and below them only the places on the way
+ * to a code the search chooses or leaves out. The whole tree (311 places, 15 of the page data's 56 KB) comes to the
+ * browser when the place editor or the map is opened, or the search names another place (use-screen-refdata.ts).
+ */
+export function placesShown(tree: RefNode[], search: Pick<Search, "codeSet" | "excludeCodeSet">): RefNode[] {
+  const own = new Set([...(search.codeSet.location ?? []), ...(search.excludeCodeSet.location ?? [])]);
+  const below = (nodes: RefNode[]): RefNode[] =>
+    nodes.flatMap((node) => {
+      const children = below(node.children);
+      return own.has(node.code) || children.length > 0 ? [{ ...node, children }] : [];
+    });
+  return tree.map((county) => ({ ...county, children: below(county.children) }));
 }

@@ -18,7 +18,10 @@ const entriesOf = (data: Readonly<Record<EntriesKey, RefEntry[]>>): Record<FlatC
  * each flat code set's entries under its EntriesKey.
  */
 export interface SidebarRefdata extends Record<EntriesKey, RefEntry[]> {
+  /** The loader's: the counties and the places on the way to the search's own (search-loader.server.ts placesShown). */
   locationTree: RefNode[];
+  /** Whether `locationTree` is the whole tree. */
+  locationTreeWhole: boolean;
   /** SNI sections (top level), code and title. */
   sniSections: RefEntry[];
   /** Titles of the SNI codes the search names. */
@@ -66,6 +69,8 @@ export interface SearchRefdata {
   sni: TreeIndex | null;
   sniSections: { code: string; text: string }[];
   location: TreeIndex;
+  /** Whether `location` is the whole place tree (the place editor's), not the loader's places shown (decision 0071). */
+  locationWhole: boolean;
   /** Each flat code set's entries, in the sidebar's order. */
   entries: Record<FlatCodeSet, { code: string; text: string }[]>;
   /** SNI detail group → search words; null until loaded. */
@@ -73,11 +78,13 @@ export interface SearchRefdata {
   sniLabels: Record<string, string>;
 }
 
-export function refdataFromSidebar(lite: SidebarRefdata): SearchRefdata {
+/** The loader's light version, with the whole place tree once the browser has loaded it. */
+export function refdataFromSidebar(lite: SidebarRefdata, locationTree: RefNode[] | null = null): SearchRefdata {
   return {
     sni: null,
     sniSections: lite.sniSections,
-    location: indexTree(lite.locationTree),
+    location: indexTree(locationTree ?? lite.locationTree),
+    locationWhole: locationTree !== null || lite.locationTreeWhole,
     entries: entriesOf(lite),
     sniKeywords: null,
     sniLabels: lite.sniLabels,
@@ -89,6 +96,7 @@ export function refdataFromFull(full: Refdata): SearchRefdata {
     sni: indexTree(full.sniTree),
     sniSections: full.sniTree.map(({ code, text }) => ({ code, text })),
     location: indexTree(full.locationTree),
+    locationWhole: true,
     entries: entriesOf(full),
     sniKeywords: full.sniKeywords,
     sniLabels: {},

@@ -5,6 +5,7 @@ import { indexTree, refdataFromSidebar } from "./search-refdata";
 import { rangeText, searchSummary, summarize } from "./summary";
 
 const refdata = refdataFromSidebar({
+  locationTreeWhole: true,
   locationTree: [
     { code: "01", text: "Stockholms län", children: [{ code: "0180", text: "Stockholm", children: [] }] },
     { code: "12", text: "Skåne län", children: [] },

@@ -19,16 +19,34 @@ const TREE_TOPS = CODE_SET_NAMES.flatMap((name) => {
   return def.kind === "tree" && def.topCodeLength !== undefined ? [{ set: name, topLength: def.topCodeLength }] : [];
 });
 
-/** The aggregations with each tree set's own counts cut to its top level and the search's chosen and excluded codes. */
-export function topFacetLevels(aggregations: Aggregations, search: Pick<Search, "codeSet" | "excludeCodeSet">): Aggregations {
+/** The aggregations with the counts under `nameOf(set)` of each tree set cut to its top level and the search's codes. */
+function cutTrees(
+  aggregations: Aggregations,
+  search: Pick<Search, "codeSet" | "excludeCodeSet">,
+  nameOf: (set: string) => string,
+): Aggregations {
   const trimmed: Aggregations = { ...aggregations };
   for (const { set, topLength } of TREE_TOPS) {
-    const counts = aggregations[set];
+    const name = nameOf(set);
+    const counts = aggregations[name];
     if (!counts) continue;
     const own = new Set([...(search.codeSet[set] ?? []), ...(search.excludeCodeSet[set] ?? [])]);
     const kept: Record<string, number> = {};
     for (const [code, count] of Object.entries(counts)) if (code.length <= topLength || own.has(code)) kept[code] = count;
-    trimmed[set] = kept;
+    trimmed[name] = kept;
   }
   return trimmed;
+}
+
+/** The aggregations with each tree set's own counts cut to its top level and the search's chosen and excluded codes. */
+export function topFacetLevels(aggregations: Aggregations, search: Pick<Search, "codeSet" | "excludeCodeSet">): Aggregations {
+  return cutTrees(aggregations, search, (set) => set);
+}
+
+/**
+ * The all-of-Sweden counts of each tree set (`<set>_all`) cut the same way: what the sidebar shows of them, for the data
+ * of the search screen's server-rendered page (decision 0071). Never for an answer the browser holds as whole.
+ */
+export function topAllCounts(aggregations: Aggregations, search: Pick<Search, "codeSet" | "excludeCodeSet">): Aggregations {
+  return cutTrees(aggregations, search, (set) => `${set}_all`);
 }
