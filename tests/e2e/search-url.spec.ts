@@ -17,24 +17,43 @@ import {
   searchUrl,
   signedIn,
 } from "./search-helpers";
-import { expect, expectAccessible, screenshot, test } from "./support/test";
+import { expect, expectAccessible, screenshot, test, waitForApp } from "./support/test";
 
 test("a direct visit to /sok?vad= is rendered on the server with the API's results", async ({ page, local, browser }) => {
   await signedIn({ page, local });
   const wanted = search({ codeSet: { location: ["14"] }, sort: [{ field: "name", ascending: true }] });
   const answer = await apiSearch(page, wanted);
+  // The user watches the second company of the page.
+  const second = answer.results.records[1];
+  if (!second || !("orgSeqNo" in second)) throw new Error("the search should give companies");
+  const watch = await page.request.post(`/sapi/monitoring/companies/${second.orgSeqNo}`, { headers: SAME_ORIGIN });
+  expect(watch.status(), await watch.text()).toBeLessThan(300);
   // The HTML alone, before any script runs, holds the hit count and the first page of cards.
   const html = await (await page.request.get(searchUrl(wanted))).text();
   expect(html).toContain(`data-hit-count="${answer.results.hitCount}"`);
   for (const record of answer.results.records.slice(0, 5)) expect(html).toContain("orgNo" in record ? record.orgNo : "");
 
-  // And a browser without JavaScript shows it.
+  // And a browser without JavaScript shows it, with each card's watch button as the user left it (decision 0071).
   const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
   const plain = await noScript.newPage();
   await plain.goto(searchUrl(wanted));
-  await expect(plain.locator(".record-card")).toHaveCount(answer.results.records.length);
+  const cards = plain.locator(".record-card");
+  await expect(cards).toHaveCount(answer.results.records.length);
   await expect(plain.locator(".summary__facts")).toContainText("Västra Götalands län");
+  await expect(cards.nth(1).getByRole("button", { name: "Sluta bevaka" })).toBeVisible();
+  await expect(plain.getByRole("button", { name: "Bevaka företaget" })).toHaveCount(answer.results.records.length - 1);
   await noScript.close();
+
+  // A browser with JavaScript hydrates those buttons as they are: it asks for no list of watched companies at load.
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/sapi/monitoring/companies") asked.push(request.url());
+  });
+  await page.goto(searchUrl(wanted));
+  await waitForApp(page);
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator(".record-card").nth(1).getByRole("button", { name: "Sluta bevaka" })).toBeVisible();
+  expect(asked).toEqual([]);
 });
 
 test("each search updates the route; back and forward restore the searches", async ({ page, local }) => {

@@ -5,14 +5,13 @@
 import "../../styles/monitoring.css";
 import { useState } from "react";
 import { flushSync } from "react-dom";
-import { toggleWatch, useWatchedIds } from "../../lib/monitoring/monitoring-store";
+import { toggleWatch, useIsWatched } from "../../lib/monitoring/monitoring-store";
 
 export function WatchButton({ orgSeqNo, name }: { orgSeqNo: number; name: string }) {
-  const watched = useWatchedIds();
+  const isWatched = useIsWatched(orgSeqNo);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  if (!watched) return null;
-  const isWatched = watched.has(orgSeqNo);
+  if (isWatched === null) return null;
   const onClick = async () => {
     if (busy) return;
     setBusy(true);

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Search } from "#shared/search/search-schema";
 import { errorMessage } from "../../lib/api-error";
+import { type KnownWatched, KnownWatchedContext } from "../../lib/monitoring/monitoring-store";
 import { setCurrentResultType, setScreenSearchText, setTextSearchHandler } from "../../lib/search-launch";
 import { detailIdOf } from "../../lib/search/detail-address";
 import type { InitialSearch } from "../../lib/search/initial-search";
@@ -124,38 +125,48 @@ export function SearchScreen({ initial }: { initial: InitialSearch }) {
     () => ({ controller, refdata, wantFullRefdata, update, edit, panel, setPanel, detailId, openDetail, detailLeftResults }),
     [controller, refdata, wantFullRefdata, update, edit, panel, detailId, openDetail, detailLeftResults],
   );
+  const knownWatched = useMemo(() => knownWatchedOf(initial), [initial]);
   return (
     <SearchContextProvider value={context}>
-      <main className={detailId ? "search-page search-page--detail" : "search-page"} id="main">
-        <h1 className="visually-hidden">Sök företag och arbetsställen</h1>
-        <FilterDrawer open={filtersOpen} onClose={closeFilters} onHidden={hideFilters}>
-          <Sidebar />
-        </FilterDrawer>
-        <div className="search-main">
-          <FilterButton buttonRef={filterButtonRef} onOpen={() => setFiltersOpen(true)} />
-          {notice ? (
-            <div className="notice-bar" role="alert">
-              <p>{notice}</p>
-              <button type="button" className="link-button" onClick={() => setNotice(null)}>
-                Stäng
-              </button>
-            </div>
-          ) : null}
-          <SummaryHeader />
-          <MapView />
-          <KeyboardShortcuts />
-          {panel ? (
-            <Suspense key={panel} fallback={<TreeEditorLoading set={panel} />}>
-              <TreeEditor.Component set={panel} overDrawer={filtersOpen} />
-            </Suspense>
-          ) : null}
-          <ResultList />
-        </div>
-        <DetailPane />
-      </main>
+      <KnownWatchedContext.Provider value={knownWatched}>
+        <main className={detailId ? "search-page search-page--detail" : "search-page"} id="main">
+          <h1 className="visually-hidden">Sök företag och arbetsställen</h1>
+          <FilterDrawer open={filtersOpen} onClose={closeFilters} onHidden={hideFilters}>
+            <Sidebar />
+          </FilterDrawer>
+          <div className="search-main">
+            <FilterButton buttonRef={filterButtonRef} onOpen={() => setFiltersOpen(true)} />
+            {notice ? (
+              <div className="notice-bar" role="alert">
+                <p>{notice}</p>
+                <button type="button" className="link-button" onClick={() => setNotice(null)}>
+                  Stäng
+                </button>
+              </div>
+            ) : null}
+            <SummaryHeader />
+            <MapView />
+            <KeyboardShortcuts />
+            {panel ? (
+              <Suspense key={panel} fallback={<TreeEditorLoading set={panel} />}>
+                <TreeEditor.Component set={panel} overDrawer={filtersOpen} />
+              </Suspense>
+            ) : null}
+            <ResultList />
+          </div>
+          <DetailPane />
+        </main>
+      </KnownWatchedContext.Provider>
       <HeaderActions>
         <SearchHeaderActions />
       </HeaderActions>
     </SearchContextProvider>
   );
+}
+
+/** What the loader knew of the first page's watched companies: the cards it checked, and which of them are watched. */
+function knownWatchedOf(initial: InitialSearch): KnownWatched | null {
+  if (!initial.answer || !initial.watched) return null;
+  const checked = new Set(initial.answer.results.records.flatMap((record) => ("orgSeqNo" in record ? [record.orgSeqNo] : [])));
+  return { checked, watched: new Set(initial.watched) };
 }

@@ -2,7 +2,7 @@
  * Bevakning's client state shared by the header badge, the cards, the detail pane and /bevakningar: the unread count
  * and the ids of the watched companies (loaded once per page, changed by watch/unwatch). A small external store.
  */
-import { useEffect, useSyncExternalStore } from "react";
+import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
 import { errorMessage } from "../api-error";
 import { fetchUnread, fetchWatchedIds, unwatchCompany, watchCompany } from "./monitoring-calls";
 
@@ -56,19 +56,53 @@ export function useUnreadPolling(isActive: boolean): void {
   }, [isActive]);
 }
 
+function loadWatchedIds(): void {
+  if (snapshot.watched || watchedLoading) return;
+  watchedLoading = fetchWatchedIds()
+    .then((answer) => update({ watched: new Set(answer.orgSeqNos) }))
+    .catch(() => undefined)
+    .finally(() => {
+      watchedLoading = null;
+    });
+}
+
 /** Loads the watched ids once (the cards and the pane call this). */
 export function useWatchedIds(): ReadonlySet<number> | null {
   const { watched } = useMonitoringSnapshot();
-  useEffect(() => {
-    if (snapshot.watched || watchedLoading) return;
-    watchedLoading = fetchWatchedIds()
-      .then((answer) => update({ watched: new Set(answer.orgSeqNos) }))
-      .catch(() => undefined)
-      .finally(() => {
-        watchedLoading = null;
-      });
-  }, []);
+  useEffect(loadWatchedIds, []);
   return watched;
+}
+
+/**
+ * What a server-rendered page knew of the watched companies: which of the companies it checked are watched (the /sok
+ * loader's first page, decision 0071). Per page and request, so a context, never the module's store: on the server that
+ * is shared by every request.
+ */
+export interface KnownWatched {
+  checked: ReadonlySet<number>;
+  watched: ReadonlySet<number>;
+}
+
+export const KnownWatchedContext = createContext<KnownWatched | null>(null);
+
+/**
+ * Whether a company is watched, null until known: from the store once it has loaded, before that from what the page
+ * knew when it was rendered, so a card the server checked renders its button at once and hydrates as it is, and the page
+ * asks for no list at load. Only a change of this company's answer renders the caller again.
+ */
+export function useIsWatched(orgSeqNo: number): boolean | null {
+  const known = useContext(KnownWatchedContext);
+  const fromPage = known?.checked.has(orgSeqNo) ? known.watched.has(orgSeqNo) : null;
+  const isWatched = useSyncExternalStore(
+    subscribe,
+    () => (snapshot.watched ? snapshot.watched.has(orgSeqNo) : fromPage),
+    () => fromPage,
+  );
+  // The list is asked for when a company the page did not check needs it ('Visa fler', another record's pane).
+  useEffect(() => {
+    if (fromPage === null) loadWatchedIds();
+  }, [fromPage]);
+  return isWatched;
 }
 
 /** Watches or stops watching; the Swedish message of a refusal (e.g. the limit) is returned, null on success. */
@@ -78,6 +112,12 @@ export async function toggleWatch(orgSeqNo: number, watch: boolean): Promise<str
     else await unwatchCompany(orgSeqNo);
   } catch (error) {
     return errorMessage(error);
+  }
+  // A button the page rendered from its own data can be pressed before the store's list has come: the list first, or
+  // the other cards would read a list of this company alone.
+  if (!snapshot.watched) {
+    loadWatchedIds();
+    await watchedLoading;
   }
   const next = new Set(snapshot.watched ?? []);
   if (watch) next.add(orgSeqNo);

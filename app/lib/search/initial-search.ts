@@ -17,4 +17,9 @@ export interface InitialSearch {
    */
   error: string | null;
   refdata: SidebarRefdata | null;
+  /**
+   * The companies of the first page the user watches, or null when the loader could not read them: the cards' watch
+   * buttons then wait for the browser's own call (decision 0071).
+   */
+  watched: number[] | null;
 }

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SearchPageAnswerSchema } from "#shared/api-contracts/search-api";
 import { emptySearch } from "#shared/search/empty-search";
 import { serializeSearch } from "#shared/search/search-serialize";
+import { companyRecord } from "#tests/support/xlsx/sample-records";
 
 const node = (code: string, text: string, children: { code: string; text: string; children: unknown[] }[] = []) => ({
   code,
@@ -23,7 +24,7 @@ const ANSWER = SearchPageAnswerSchema.parse({
   results: {
     type: "COMPANY",
     hitCount: 1_290,
-    records: [],
+    records: [1, 2, 3].map((i) => ({ ...companyRecord(i), orgSeqNo: 100 + i })),
     aggregations: {
       sni: { A: 1_234 },
       sni_all: { A: 5_000, "01": 4_000, "011": 3_000, C: 800 },
@@ -56,6 +57,7 @@ function apiAnswer(path: string): Response {
   if (path === "/sapi/refdata/location-tree") return json(PLACES);
   if (path.startsWith("/sapi/refdata/")) return json([{ code: "x", text: "x" }]);
   if (path === "/sapi/search/page/0?facets=top") return json(ANSWER);
+  if (path === "/sapi/monitoring/companies") return json({ orgSeqNos: [7, 103, 101, 999] });
   return new Response("not found", { status: 404 });
 }
 
@@ -88,5 +90,14 @@ describe("the search screen's loader", () => {
       node("12", "Skåne län", [node("1280", "Malmö")]),
       node("25", "Norrbottens län"),
     ]);
+  });
+
+  it("gives the first page's companies the user watches, or nothing when the API refuses the list", async () => {
+    const { loadInitialSearch } = await import("./search-loader.server");
+    expect((await loadInitialSearch(contextAnswering(apiAnswer), request())).watched).toEqual([101, 103]);
+    const refusing = (path: string) => (path === "/sapi/monitoring/companies" ? new Response("{}", { status: 403 }) : apiAnswer(path));
+    const initial = await loadInitialSearch(contextAnswering(refusing), request());
+    expect(initial.watched).toBeNull();
+    expect(initial.answer?.results.hitCount).toBe(1_290);
   });
 });

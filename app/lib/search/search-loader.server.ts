@@ -15,6 +15,7 @@ import {
   type RefNode,
   type SearchPageAnswer,
 } from "#shared/api-contracts/search-api";
+import { WatchedIdsSchema } from "#shared/api-contracts/monitoring";
 import { DEFAULT_ERROR_MESSAGE } from "#shared/error-message";
 import { type Search } from "#shared/search/search-schema";
 import { emptySearch } from "#shared/search/empty-search";
@@ -69,6 +70,7 @@ async function requestedSearch(context: AppLoadContext, request: Request, url: U
 export async function loadInitialSearch(context: AppLoadContext, request: Request): Promise<InitialSearch> {
   let { search, notice } = await requestedSearch(context, request, new URL(request.url));
   const refdataPromise = loadSidebarRefdata(context, request, search).catch(() => null);
+  const watchedPromise = getJson(context, request, "/sapi/monitoring/companies", WatchedIdsSchema).catch(() => null);
   let page = await runFirstPage(context, request, search);
   if (!page.ok && page.status === 400) {
     // A well-formed search the API still refuses (an unknown code, another user's list file): show the default.
@@ -79,7 +81,24 @@ export async function loadInitialSearch(context: AppLoadContext, request: Reques
   // A 401 leaves the search to the browser (it refreshes the session); a failure of the API is shown as it is.
   const error = !page.ok && page.status >= 500 ? (page.message ?? DEFAULT_ERROR_MESSAGE) : null;
   const answer = page.ok ? pageAnswer(page.value) : null;
-  return { search, answer, notice, error, refdata: await refdataPromise };
+  const watched = await watchedPromise;
+  return {
+    search,
+    answer,
+    notice,
+    error,
+    refdata: await refdataPromise,
+    watched: answer && watched?.ok ? watchedOnPage(answer, watched.value.orgSeqNos) : null,
+  };
+}
+
+/**
+ * The first page's companies the user watches (decision 0071), so their cards render their watch buttons on the
+ * server: the browser asked for the whole list after hydrating and then rendered the 20 buttons in one task.
+ */
+function watchedOnPage(answer: SearchPageAnswer, orgSeqNos: readonly number[]): number[] {
+  const watched = new Set(orgSeqNos);
+  return answer.results.records.flatMap((record) => ("orgSeqNo" in record && watched.has(record.orgSeqNo) ? [record.orgSeqNo] : []));
 }
 
 /**
