@@ -7,7 +7,7 @@
  * buttons arrive after hydration (issue 48 point 6, layout shift).
  */
 import { NavLink, useMatches } from "@remix-run/react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, startTransition, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import type { ActiveUser } from "#shared/api-contracts/subscription";
 import { AccountPopup } from "./account-popup";
@@ -35,7 +35,8 @@ function useExpectedHeaderActions(): readonly string[] {
 /** Renders its children in the signed-in header's action slot (client side, after hydration). */
 export function HeaderActions({ children }: { children: ReactNode }) {
   const [target, setTarget] = useState<Element | null>(null);
-  useEffect(() => setTarget(document.getElementById(HEADER_ACTIONS_ID)), []);
+  // In a transition: the buttons render in slices after hydration, not in the task that runs its effects (decision 0071).
+  useEffect(() => startTransition(() => setTarget(document.getElementById(HEADER_ACTIONS_ID))), []);
   return target ? createPortal(children, target) : null;
 }
 

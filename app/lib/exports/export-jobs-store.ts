@@ -101,8 +101,10 @@ export function useExportPolling(isActive: boolean): void {
   useEffect(() => {
     if (!isActive) return;
     pollers += 1;
-    void refreshExports();
+    // In a task of its own, not in the one that runs the effects of a whole hydrated page (decision 0071).
+    const first = setTimeout(() => void refreshExports(), 0);
     return () => {
+      clearTimeout(first);
       pollers -= 1;
       if (pollers === 0) clearTimeout(timer);
     };

@@ -50,9 +50,13 @@ export const clearUnread = () => update({ unread: 0 });
 export function useUnreadPolling(isActive: boolean): void {
   useEffect(() => {
     if (!isActive) return;
-    void refreshUnread();
+    // In a task of its own, not in the one that runs the effects of a whole hydrated page (decision 0071).
+    const first = setTimeout(() => void refreshUnread(), 0);
     const timer = setInterval(() => void refreshUnread(), UNREAD_POLL_MS);
-    return () => clearInterval(timer);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [isActive]);
 }
 
