@@ -23,7 +23,9 @@ function intlFormat(value: number, maxDecimals: number): string {
     formatter = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: maxDecimals, minimumFractionDigits: 0 });
     formatters.set(maxDecimals, formatter);
   }
-  return formatter.format(value);
+  const formatted = formatter.format(value);
+  // Rounding can leave a negative zero ("−0"); show it as plain zero (swedishNumber never writes one).
+  return /^−0(,0*)?$/.test(formatted) ? formatted.slice(1) : formatted;
 }
 
 /** A string of decimal digits plus one: "099" → "100", "99" → "100". */
@@ -61,9 +63,7 @@ function swedishNumber(value: number, maxDecimals: number): string {
 /** Swedish number grouping: 1234567.891 → "1 234 567,89" (with maxDecimals 2). Non-finite input gives "–". */
 export function formatNumber(value: number | null | undefined, maxDecimals = 0): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "–";
-  const formatted = swedishNumber(value, maxDecimals);
-  // Rounding can leave a negative zero ("−0"); show it as plain zero.
-  return /^−0(,0*)?$/.test(formatted) ? formatted.slice(1) : formatted;
+  return swedishNumber(value, maxDecimals);
 }
 
 /** Decimals for a value in millions or billions: 2 below 10, 1 below 100, none from 100 (spec §9: 0, 1 or 2). */

@@ -9,8 +9,8 @@ export interface WallClock {
 }
 
 /**
- * Made on first use, not when the module loads: a formatter with a time zone loads the zone's data, which took a
- * quarter of the browser's whole first evaluation of the app's code on a phone (decision 0071).
+ * Made on first use, not when the module loads: a formatter with a time zone loads the zone's data, which took most of
+ * the top level of the browser's first evaluation of the app's code in a profile on the phone profile (decision 0071).
  */
 let format: Intl.DateTimeFormat | undefined;
 const wallClockFormat = () =>

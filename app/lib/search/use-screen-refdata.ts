@@ -16,7 +16,7 @@ import type { RefNode } from "#shared/api-contracts/search-api";
 import type { TreeCodeSet } from "#shared/search/search-fields";
 import type { Search } from "#shared/search/search-schema";
 import { loadLocationTree, loadRefdata } from "../refdata";
-import { refdataFromFull, refdataFromSidebar, type SearchRefdata, type SidebarRefdata } from "./search-refdata";
+import { indexTree, refdataFromFull, refdataFromSidebar, type SearchRefdata, type SidebarRefdata } from "./search-refdata";
 
 export interface ScreenRefdata {
   refdata: SearchRefdata | null;
@@ -41,21 +41,13 @@ export function needsFullSni(lite: SidebarRefdata | null, sniCodes: readonly str
   return sniCodes.some((code) => !sections.has(code));
 }
 
-const placesOf = new WeakMap<SidebarRefdata, Set<string>>();
+const placesOf = new WeakMap<SidebarRefdata, ReadonlyMap<string, RefNode>>();
 
-/** Every place code of the light version's tree (made once per light version: this runs on every change of the search). */
-function lightPlaces(lite: SidebarRefdata): Set<string> {
+/** The light version's places by code (indexed once per light version: this runs on every change of the search). */
+function lightPlaces(lite: SidebarRefdata): ReadonlyMap<string, RefNode> {
   let places = placesOf.get(lite);
   if (!places) {
-    const codes = new Set<string>();
-    const visit = (nodes: RefNode[]) => {
-      for (const node of nodes) {
-        codes.add(node.code);
-        visit(node.children);
-      }
-    };
-    visit(lite.locationTree);
-    places = codes;
+    places = indexTree(lite.locationTree).byCode;
     placesOf.set(lite, places);
   }
   return places;
