@@ -1,19 +1,11 @@
 // First: the page's base styles come before every component's in the one stylesheet of the shared chunk (vite.config.ts).
 import "./styles/root.css";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  type ShouldRevalidateFunction,
-  useLoaderData,
-  useRouteError,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, type ShouldRevalidateFunction, useLoaderData, useRouteError } from "@remix-run/react";
 import { type ReactNode, useEffect } from "react";
 import { ErrorScreen } from "./components/error-screen";
 import { ModalHost } from "./components/modal-host";
+import { ScrollRestoration } from "./components/scroll-restoration";
 import { useNonce } from "./lib/nonce";
 import { ZOD_JITLESS_SCRIPT } from "./lib/zod-csp";
 import { readPublisher } from "#shared/publisher";

@@ -6,6 +6,7 @@
  * Everything read back is validated (app-state-read.ts, apart so the pages' first load has no zod: decision 0063);
  * storage that is missing, full or blocked is treated as empty.
  */
+import { documentLoadType } from "./load-type";
 
 export const APP_STATE_KEY = "urval.appState";
 export const RELOAD_STATE_KEY = "urval.reloadState";
@@ -67,12 +68,8 @@ export function registerReloadPart(name: string, provide: ReloadPartProvider): (
  * hydration, decision 0071). Where the browser cannot say, storage is read.
  */
 function loadedByReload(): boolean {
-  try {
-    const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-    return entry === undefined || entry.type === "reload";
-  } catch {
-    return true;
-  }
+  const type = documentLoadType();
+  return type === null || type === "reload";
 }
 
 /** Whether a reload state is saved (read it with app-state-read.ts). */
