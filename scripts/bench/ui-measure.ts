@@ -90,6 +90,48 @@ export async function measureColdLoad(browser: Browser, signedIn: BrowserContext
   const context = await browser.newContext({ ...profile.context, storageState: await signedIn.storageState() });
   const page = await context.newPage();
   await applyThrottling(page, profile);
+  try {
+    return await measureLoad(page, url);
+  } finally {
+    await context.close();
+  }
+}
+
+export interface RepeatLoad extends ColdLoad {
+  /** The scripts and stylesheets the load asked the server for (a 304 counts), rather than took from the browser's cache. */
+  assetsAsked: number;
+}
+
+/**
+ * A returning subscriber's load: a fresh browser context loads `before` (another search) and waits until the page is
+ * idle, then loads `url` as a new document, which is measured.
+ */
+export async function measureRepeatLoad(
+  browser: Browser,
+  signedIn: BrowserContext,
+  before: string,
+  url: string,
+  profile: UiProfile,
+): Promise<RepeatLoad> {
+  const context = await browser.newContext({ ...profile.context, storageState: await signedIn.storageState() });
+  const page = await context.newPage();
+  await applyThrottling(page, profile);
+  try {
+    await page.goto(before, { waitUntil: "load" });
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 60_000 });
+    await page.waitForLoadState("networkidle");
+    const load = await measureLoad(page, url);
+    // A response from the browser's cache transfers nothing; a 304 transfers its headers.
+    const assetsAsked = await page.evaluate<number>(
+      `performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname.startsWith("/assets/") && e.transferSize > 0).length`,
+    );
+    return { ...load, assetsAsked };
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureLoad(page: Page, url: string): Promise<ColdLoad> {
   // Notes when React has hydrated (root.tsx sets <html data-hydrated>); injected by the browser, not by the page.
   await page.addInitScript(`new MutationObserver(function (_, observer) {
     if (!document.documentElement || !document.documentElement.dataset.hydrated) return;
@@ -100,7 +142,11 @@ export async function measureColdLoad(browser: Browser, signedIn: BrowserContext
   page.on("response", (response) => {
     if (!new URL(response.url()).pathname.endsWith(".js")) return;
     scripts.push(
-      response.body().then((body) => ({ url: response.url(), bytes: body.length, gzipBytes: gzipSync(body, { level: 6 }).length })),
+      response
+        .body()
+        .then((body) => ({ url: response.url(), bytes: body.length, gzipBytes: gzipSync(body, { level: 6 }).length }))
+        // A body the browser no longer holds (after a navigation) is not counted.
+        .catch(() => ({ url: response.url(), bytes: 0, gzipBytes: 0 })),
     );
   });
   await page.goto(url, { waitUntil: "load" });
@@ -110,7 +156,6 @@ export async function measureColdLoad(browser: Browser, signedIn: BrowserContext
     `({ fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null, hydrated: window.hydratedAt ?? null })`,
   );
   const fetched = await Promise.all(scripts);
-  await context.close();
   return { firstContentfulPaint: timing.fcp ?? Number.NaN, hydrated: timing.hydrated ?? Number.NaN, scripts: fetched };
 }
 

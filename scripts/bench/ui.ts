@@ -1,7 +1,8 @@
 /**
  * npm run bench:ui: the search screen in headless Chromium on the demo dataset (issue 8):
  *   - median time from clicking a sidebar filter (a county, an industry) to the updated hit count on screen;
- *   - first render (first contentful paint) and hydration of /sok?vad=… on a cold load (fresh browser context);
+ *   - first render (first contentful paint) and hydration of /sok?vad=… on a cold load (fresh browser context), and
+ *     hydration on a returning subscriber's visit (a context that has loaded another search, docs/decisions/0073);
  *   - the JavaScript a cold load of /sok fetches, raw and gzip.
  * Targets: ≤ 150 ms, ≤ 1 s, ≤ 200 KB. With --profile phone (issue 29) the same on a phone: 390 × 844, CPU 4× slower,
  * DevTools' Slow 4G network, the filters clicked in the drawer; targets ≤ 1 s, ≤ 2.4 s, ≤ 200 KB (ui-profiles.ts says
@@ -24,8 +25,10 @@ import {
   CLICK_LISTS,
   type ClickSample,
   type ColdLoad,
+  type RepeatLoad,
   measureColdLoad,
   measureFilterClicks,
+  measureRepeatLoad,
   median,
   percentile,
   visibleCodes,
@@ -105,11 +108,18 @@ const LIGHTHOUSE_PAGES = [
   { name: "/exporter", path: "/exporter", signedIn: true },
 ];
 
-function report(samples: ClickSample[], loads: ColdLoad[], lighthouse: LighthouseFigures[], command: string): string {
+function report(
+  samples: ClickSample[],
+  loads: ColdLoad[],
+  repeats: RepeatLoad[],
+  lighthouse: LighthouseFigures[],
+  command: string,
+): string {
   const clicks = samples.map((s) => s.count);
   const cards = samples.map((s) => s.results);
   const fcp = loads.map((l) => l.firstContentfulPaint);
   const hydrated = loads.map((l) => l.hydrated);
+  const repeatHydrated = repeats.map((l) => l.hydrated);
   const scripts = loads[0]?.scripts ?? [];
   const raw = scripts.reduce((sum, s) => sum + s.bytes, 0);
   const gzip = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
@@ -135,13 +145,20 @@ function report(samples: ClickSample[], loads: ColdLoad[], lighthouse: Lighthous
     `| … and the result cards and filter counts updated | ${ms(median(cards))} | ${ms(percentile(cards, 90))} | ${cards.length} | |`,
     `| cold load of /sok?vad=…: first contentful paint | ${ms(median(fcp))} | ${ms(percentile(fcp, 90))} | ${fcp.length} | ≤ ${TARGETS.firstRender} ms ${mark(median(fcp) <= TARGETS.firstRender)} |`,
     `| cold load of /sok?vad=…: hydrated (interactive) | ${ms(median(hydrated))} | ${ms(percentile(hydrated, 90))} | ${hydrated.length} | |`,
+    ...(repeats.length > 0
+      ? [
+          `| repeat visit of /sok?vad=…: hydrated (interactive) | ${ms(median(repeatHydrated))} | ${ms(percentile(repeatHydrated, 90))} | ${repeats.length} | |`,
+          `| … scripts and stylesheets asked for again | ${median(repeats.map((r) => r.assetsAsked))} | | ${repeats.length} | |`,
+        ]
+      : []),
     `| JavaScript of /sok (${scripts.length} files) | ${kb(gzip)} gzip, ${kb(raw)} raw | | 1 | ≤ ${TARGETS.scriptsKb} KB gzip ${mark(gzip / 1024 <= TARGETS.scriptsKb)} |`,
     "",
     "Clicks are timed inside the page from the click to the frame after the new count is shown, and to the frame after the",
     "cards and filter lists (rendered right after the count, as a deferred React update) are: every county, industry and",
     "company-form row the sidebar shows by default, each checked once (a search the API has not answered before) and",
     "unchecked untimed. Cold loads use a fresh browser context and a new search each; the hit count and the first result",
-    "cards are in the server-rendered HTML, so the first paint shows them.",
+    "cards are in the server-rendered HTML, so the first paint shows them. A repeat visit is a returning subscriber's:",
+    "a fresh context loads one search and, once the page is idle, another as a new document, which is measured.",
     ...(profile.name === "phone"
       ? [
           "",
@@ -164,7 +181,7 @@ function report(samples: ClickSample[], loads: ColdLoad[], lighthouse: Lighthous
 }
 
 /** The report's figures for docs/benchmarks/runs.jsonl. */
-function uiFigures(samples: ClickSample[], loads: ColdLoad[], lighthouse: LighthouseFigures[]): BenchFigure[] {
+function uiFigures(samples: ClickSample[], loads: ColdLoad[], repeats: RepeatLoad[], lighthouse: LighthouseFigures[]): BenchFigure[] {
   const clicks = samples.map((s) => s.count);
   const fcp = loads.map((l) => l.firstContentfulPaint);
   const gzip = (loads[0]?.scripts ?? []).reduce((sum, s) => sum + s.gzipBytes, 0);
@@ -188,6 +205,16 @@ function uiFigures(samples: ClickSample[], loads: ColdLoad[], lighthouse: Lighth
     { figure: "cold load of /sok: first contentful paint, median", value: Math.round(median(fcp)), unit: "ms" },
     { figure: "cold load of /sok: first contentful paint, p90", value: Math.round(percentile(fcp, 90)), unit: "ms" },
     { figure: "cold load of /sok: hydrated, median", value: Math.round(median(loads.map((l) => l.hydrated))), unit: "ms" },
+    ...(repeats.length > 0
+      ? [
+          { figure: "repeat visit of /sok: hydrated, median", value: Math.round(median(repeats.map((l) => l.hydrated))), unit: "ms" },
+          {
+            figure: "repeat visit of /sok: scripts and stylesheets asked for again",
+            value: median(repeats.map((r) => r.assetsAsked)),
+            unit: "",
+          },
+        ]
+      : []),
     { figure: "JavaScript of /sok: gzip", value: Number((gzip / 1024).toFixed(1)), unit: "KB" },
     { figure: "JavaScript of /sok: files", value: loads[0]?.scripts.length ?? Number.NaN, unit: "" },
     ...lighthouseRecord(lighthouse),
@@ -220,6 +247,15 @@ async function main() {
       loads.push(await measureColdLoad(browser, context, coldUrl(stack.url, i), profile));
       bar.increment();
     }
+    // As many repeat visits, each with two searches neither the cold loads nor Lighthouse runs.
+    bar.setTotal(coldLoads * 2);
+    bar.update({ step: "repeat visits" });
+    const repeats: RepeatLoad[] = [];
+    for (let i = 0; i < coldLoads; i++) {
+      const [before, url] = [coldUrl(stack.url, coldLoads + 2 * i), coldUrl(stack.url, coldLoads + 2 * i + 1)];
+      repeats.push(await measureRepeatLoad(browser, context, before, url, profile));
+      bar.increment();
+    }
     bar.update({ step: "filter clicks" });
     const page = await context.newPage();
     await applyThrottling(page, profile);
@@ -231,10 +267,10 @@ async function main() {
     const rows: { list: string; code: string }[] = [];
     for (const list of CLICK_LISTS)
       for (const code of (await visibleCodes(page, list)).slice(0, profile.clicksPerList)) rows.push({ list, code });
-    bar.setTotal(coldLoads + rows.length);
+    bar.setTotal(coldLoads * 2 + rows.length);
     const clicks = await measureFilterClicks(page, rows, () => bar.increment());
     await page.close();
-    bar.setTotal(coldLoads + rows.length + lighthouseRuns * LIGHTHOUSE_PAGES.length);
+    bar.setTotal(coldLoads * 2 + rows.length + lighthouseRuns * LIGHTHOUSE_PAGES.length);
     const lighthouse =
       lighthouseRuns > 0
         ? await measureLighthouse(stack.url, stack.account, LIGHTHOUSE_PAGES, lighthouseRuns, (name) =>
@@ -244,10 +280,10 @@ async function main() {
     bar.stop();
     const state = process.env.URVAL_STATE_DIR ? `URVAL_STATE_DIR=${process.env.URVAL_STATE_DIR} ` : "";
     const command = `${state}npm run bench:ui${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
-    const table = report(clicks, loads, lighthouse, command);
+    const table = report(clicks, loads, repeats, lighthouse, command);
     console.log(table);
     if (!args["no-append"])
-      await recordBenchmark(`\n${table}`, { area: profile.area, command, figures: uiFigures(clicks, loads, lighthouse) });
+      await recordBenchmark(`\n${table}`, { area: profile.area, command, figures: uiFigures(clicks, loads, repeats, lighthouse) });
   } finally {
     bar.stop();
     await browser.close();

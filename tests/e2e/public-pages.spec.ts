@@ -199,3 +199,19 @@ test("pages are rendered on the server with the stylesheet first and security he
   expect(inlineScripts.length).toBeGreaterThan(0);
   for (const [, attributes] of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
 });
+
+test("the build's files, named by their content, are kept by the browser for a year, and the icon for a day", async ({ request }) => {
+  const html = await (await request.get("/om")).text();
+  const assets = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:css|js))"/g)].map((match) => match[1] ?? ""));
+  expect(assets.size).toBeGreaterThan(2);
+  for (const asset of assets) {
+    const response = await request.get(asset);
+    expect(response.status(), asset).toBe(200);
+    expect(response.headers()["cache-control"], asset).toBe("public, max-age=31536000, immutable");
+    // The rules add to the site-wide one, which still applies.
+    expect(response.headers()["x-content-type-options"], asset).toBe("nosniff");
+  }
+  const icon = await request.get("/favicon.svg");
+  expect(icon.headers()["cache-control"]).toBe("public, max-age=86400");
+  expect(icon.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+});
