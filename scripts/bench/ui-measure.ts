@@ -90,14 +90,25 @@ export async function measureColdLoad(browser: Browser, signedIn: BrowserContext
   const context = await browser.newContext({ ...profile.context, storageState: await signedIn.storageState() });
   const page = await context.newPage();
   await applyThrottling(page, profile);
+  const scripts: Promise<ColdLoad["scripts"][number]>[] = [];
+  page.on("response", (response) => {
+    if (!new URL(response.url()).pathname.endsWith(".js")) return;
+    scripts.push(
+      response.body().then((body) => ({ url: response.url(), bytes: body.length, gzipBytes: gzipSync(body, { level: 6 }).length })),
+    );
+  });
   try {
-    return await measureLoad(page, url);
+    const timing = await measureLoad(page, url);
+    return { ...timing, scripts: await Promise.all(scripts) };
   } finally {
     await context.close();
   }
 }
 
-export interface RepeatLoad extends ColdLoad {
+/** When a load painted first and when React had hydrated, in ms from its navigation. */
+type LoadTiming = Pick<ColdLoad, "firstContentfulPaint" | "hydrated">;
+
+export interface RepeatLoad extends LoadTiming {
   /** The scripts and stylesheets the load asked the server for (a 304 counts), rather than took from the browser's cache. */
   assetsAsked: number;
 }
@@ -131,32 +142,20 @@ export async function measureRepeatLoad(
   }
 }
 
-async function measureLoad(page: Page, url: string): Promise<ColdLoad> {
+async function measureLoad(page: Page, url: string): Promise<LoadTiming> {
   // Notes when React has hydrated (root.tsx sets <html data-hydrated>); injected by the browser, not by the page.
   await page.addInitScript(`new MutationObserver(function (_, observer) {
     if (!document.documentElement || !document.documentElement.dataset.hydrated) return;
     window.hydratedAt = performance.now();
     observer.disconnect();
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-hydrated"] });`);
-  const scripts: Promise<ColdLoad["scripts"][number]>[] = [];
-  page.on("response", (response) => {
-    if (!new URL(response.url()).pathname.endsWith(".js")) return;
-    scripts.push(
-      response
-        .body()
-        .then((body) => ({ url: response.url(), bytes: body.length, gzipBytes: gzipSync(body, { level: 6 }).length }))
-        // A body the browser no longer holds (after a navigation) is not counted.
-        .catch(() => ({ url: response.url(), bytes: 0, gzipBytes: 0 })),
-    );
-  });
   await page.goto(url, { waitUntil: "load" });
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 60_000 });
   await page.waitForLoadState("networkidle");
   const timing = await page.evaluate<{ fcp: number | null; hydrated: number | null }>(
     `({ fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null, hydrated: window.hydratedAt ?? null })`,
   );
-  const fetched = await Promise.all(scripts);
-  return { firstContentfulPaint: timing.fcp ?? Number.NaN, hydrated: timing.hydrated ?? Number.NaN, scripts: fetched };
+  return { firstContentfulPaint: timing.fcp ?? Number.NaN, hydrated: timing.hydrated ?? Number.NaN };
 }
 
 export function median(values: readonly number[]): number {
