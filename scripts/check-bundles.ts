@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import { bundleWorker } from "./lib/bundle-worker";
-import { firstLoadOf } from "./lib/client-first-load";
+import { FIRST_LOADS, firstLoadOf } from "./lib/client-first-load";
 import { PRODUCTION_ENV, readWorkerConfigs, structuralProblems, WORKERS } from "./lib/production-config";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -24,19 +24,6 @@ for (const env of [undefined, PRODUCTION_ENV]) {
   }
 }
 
-/**
- * The signed-in pages and the sign-in page (Lighthouse measures the first four, issue 48 point 6) and the routes each
- * renders: their files, the entry and the manifest are what a page loads before any interaction. None of them holds
- * zod: a page loads it with the first call whose answer it checks (decision 0063).
- */
-const FIRST_LOADS = [
-  { page: "/sok", routes: ["root", "routes/_auth", "routes/_auth.sok"], budgetKb: 150 },
-  { page: "/", routes: ["root", "routes/_auth", "routes/_auth._index"], budgetKb: 150 },
-  { page: "/logga-in", routes: ["root", "routes/_public", "routes/_public.logga-in.($codeId)"], budgetKb: 150 },
-  { page: "/exporter", routes: ["root", "routes/_auth", "routes/_auth.exporter"], budgetKb: 150 },
-  { page: "/bevakningar", routes: ["root", "routes/_auth", "routes/_auth.bevakningar"], budgetKb: 150 },
-  { page: "/api-nycklar", routes: ["root", "routes/_auth", "routes/_auth.api-nycklar"], budgetKb: 150 },
-];
 let failed = false;
 for (const { page, routes, budgetKb } of FIRST_LOADS) {
   const firstLoad = firstLoadOf(path.join(ROOT, "build/client"), routes);

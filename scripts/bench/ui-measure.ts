@@ -19,6 +19,7 @@ const CLICK_TO_UPDATE = `(selector) => new Promise((resolve, reject) => {
   const count = document.querySelector(".summary__count");
   const results = document.querySelector(".results");
   if (!box || !count || !results) return reject(new Error("missing " + selector + ", the hit count or the results"));
+  performance.clearResourceTimings();
   const started = performance.now();
   const timer = setTimeout(() => reject(new Error("no update after clicking " + selector)), 30000);
   const seen = { count: false, results: false };
@@ -28,6 +29,8 @@ const CLICK_TO_UPDATE = `(selector) => new Promise((resolve, reject) => {
     if (done.count !== undefined && done.results !== undefined) {
       observer.disconnect();
       clearTimeout(timer);
+      const answers = performance.getEntriesByType("resource").filter((e) => e.name.includes("/sapi/search/") && e.startTime >= started);
+      done.answer = answers.length > 0 ? Math.max(...answers.map((e) => e.responseEnd)) - started : NaN;
       resolve(done);
     }
   }, 0));
@@ -47,6 +50,8 @@ const CLICK_TO_UPDATE = `(selector) => new Promise((resolve, reject) => {
 export interface ClickSample {
   count: number;
   results: number;
+  /** From the click to the last byte of the search's answer (NaN if the click asked nothing). */
+  answer: number;
 }
 
 /** Waits until no search is running (after an unmeasured click). */
@@ -83,6 +88,8 @@ export async function measureFilterClicks(
 export interface ColdLoad {
   firstContentfulPaint: number;
   hydrated: number;
+  /** When the last of the page's scripts had arrived (the latest end of a script asked for before hydration). */
+  scriptsLoaded: number;
   scripts: { url: string; bytes: number; gzipBytes: number }[];
 }
 
@@ -106,7 +113,7 @@ export async function measureColdLoad(browser: Browser, signedIn: BrowserContext
 }
 
 /** When a load painted first and when React had hydrated, in ms from its navigation. */
-type LoadTiming = Pick<ColdLoad, "firstContentfulPaint" | "hydrated">;
+type LoadTiming = Pick<ColdLoad, "firstContentfulPaint" | "hydrated" | "scriptsLoaded">;
 
 export interface RepeatLoad extends LoadTiming {
   /** The scripts and stylesheets the load asked the server for (a 304 counts), rather than took from the browser's cache. */
@@ -152,10 +159,24 @@ async function measureLoad(page: Page, url: string): Promise<LoadTiming> {
   await page.goto(url, { waitUntil: "load" });
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 60_000 });
   await page.waitForLoadState("networkidle");
-  const timing = await page.evaluate<{ fcp: number | null; hydrated: number | null }>(
-    `({ fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null, hydrated: window.hydratedAt ?? null })`,
+  const timing = await page.evaluate<{ fcp: number | null; hydrated: number | null; scriptsLoaded: number | null }>(
+    `(() => {
+      const hydrated = window.hydratedAt ?? null;
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((e) => /^\\/assets\\/.*\\.js$/.test(new URL(e.name).pathname) && (hydrated === null || e.startTime < hydrated));
+      return {
+        fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+        hydrated,
+        scriptsLoaded: scripts.length > 0 ? Math.max(...scripts.map((e) => e.responseEnd)) : null,
+      };
+    })()`,
   );
-  return { firstContentfulPaint: timing.fcp ?? Number.NaN, hydrated: timing.hydrated ?? Number.NaN };
+  return {
+    firstContentfulPaint: timing.fcp ?? Number.NaN,
+    hydrated: timing.hydrated ?? Number.NaN,
+    scriptsLoaded: timing.scriptsLoaded ?? Number.NaN,
+  };
 }
 
 export function median(values: readonly number[]): number {
