@@ -92,7 +92,7 @@ async function main() {
   if (args["no-append"]) return;
   const figures: BenchFigure[] = rows.flatMap((row) =>
     ORIGINS.map((origin) => ({
-      figure: `first load of ${row.page}: ${origin}'s share of the JavaScript`,
+      figure: `first load of ${row.page}: share of the JavaScript from ${origin}`,
       value: Math.round(share(row, origin) * 100),
       unit: "%",
     })),
