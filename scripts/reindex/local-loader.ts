@@ -86,6 +86,16 @@ export default {
       if (url.pathname === "/object" && request.method === "HEAD") {
         return (await env.SEARCH_INDEX.head(url.searchParams.get("key"))) ? new Response(null) : new Response(null, { status: 404 });
       }
+      if (url.pathname === "/list") {
+        const keys = [];
+        let cursor;
+        do {
+          const page = await env.SEARCH_INDEX.list({ prefix: url.searchParams.get("prefix") ?? "", cursor });
+          for (const object of page.objects) keys.push(object.key);
+          cursor = page.truncated ? page.cursor : undefined;
+        } while (cursor);
+        return json(keys);
+      }
       if (url.pathname === "/object" && request.method === "GET") {
         const object = await env.SEARCH_INDEX.get(url.searchParams.get("key"));
         return object ? new Response(object.body) : json({ error: "not found" }, 404);
@@ -269,6 +279,11 @@ export class LocalLoader implements SqlStore, ObjectStore {
     if (response.status === 404) return null;
     if (!response.ok) throw new Error(`loader get ${key}: ${await response.text()}`);
     return response.arrayBuffer();
+  }
+
+  /** Every key under `prefix`. */
+  listKeys(prefix: string): Promise<string[]> {
+    return this.call<string[]>(`/list?prefix=${encodeURIComponent(prefix)}`, { method: "GET" }, true);
   }
 
   /** The bindings themselves (slow proxies: for reads and tests, not bulk loading). */

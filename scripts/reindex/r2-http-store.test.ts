@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeR2Api } from "#tests/support/fakes/r2-http-server";
 import { readRemoteConfig, remoteBucketName } from "../lib/remote-config";
-import { packKey, storeAnnualReportPacks } from "./annual-report-documents";
+import { collectPacks, inUseKey, notePacksInUse, packKey, storeAnnualReportPacks } from "./annual-report-documents";
 import { r2HttpStore } from "./r2-http-store";
 
 const BUCKET = "urval-search-index";
@@ -21,7 +21,8 @@ const packs: Buffer[] = [randomBytes(300_000), randomBytes(5_000)];
 const nameOf = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 beforeAll(async () => {
-  r2 = await startFakeR2Api({ token: "tok", buckets: [BUCKET] });
+  // Pages of two keys, so that listing follows the cursor.
+  r2 = await startFakeR2Api({ token: "tok", buckets: [BUCKET], pageSize: 2 });
   source = mkdtempSync(path.join(tmpdir(), "urval-r2-packs-"));
   mkdirSync(path.join(source, "annual-reports", "packs"), { recursive: true });
   for (const bytes of packs) writeFileSync(path.join(source, "annual-reports", "packs", `${nameOf(bytes)}.bin`), bytes);
@@ -69,6 +70,27 @@ describe("r2HttpStore: the packs with --remote", () => {
     r2.failNext("GET", 3);
     await expect(store.hasObject("annual-reports/packs/retry.bin")).rejects.toThrow(/HTTP 500/);
     r2.failNext("GET", 0);
+  });
+
+  it("lists every key under a prefix across pages, reads and deletes objects, and collects the packs no list names", async () => {
+    const store = r2HttpStore(api(), BUCKET, { retryDelayMs: 1 });
+    const extra = [randomBytes(10), randomBytes(20), randomBytes(30)];
+    for (const bytes of extra) await store.putObject(packKey(nameOf(bytes)), [bytes], bytes.byteLength);
+    // With the one the retry test stored.
+    const stored = [...[...packs, ...extra].map((bytes) => packKey(nameOf(bytes))), "annual-reports/packs/retry.bin"].sort();
+    r2.calls.length = 0;
+    r2.failNext("LIST", 1);
+    expect(await store.listKeys("annual-reports/packs/")).toEqual(stored);
+    // Pages of two: 6 keys in 3 pages (the first asked again after the server error, which the fake does not count).
+    expect(r2.calls.filter((call) => call.startsWith("LIST"))).toHaveLength(3);
+    expect(await store.getObject("annual-reports/none.json")).toBeNull();
+    // This run names the dataset's two packs; the replaced version is gone (a run after its grace period).
+    expect(await notePacksInUse(store, "elasticsearch", "run-1", packs.map(nameOf))).toBe(true);
+    expect(await collectPacks(store, "elasticsearch", "run-1", { replacedKept: false })).toEqual({ deleted: 4, kept: 2 });
+    expect(await store.listKeys("annual-reports/packs/")).toEqual(packs.map((bytes) => packKey(nameOf(bytes))).sort());
+    expect(await store.listKeys("annual-reports/in-use/")).toEqual([inUseKey("elasticsearch")]);
+    // Deleting a key that is already gone is no error.
+    await store.deleteObject(packKey(nameOf(extra[0]!)));
   });
 
   it("refuses a wrong token without retrying, and finds the bucket in the production config", async () => {

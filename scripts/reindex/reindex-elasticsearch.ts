@@ -21,13 +21,14 @@ import {
   isPercolatorMissing,
   markRunStaged,
   MissingHashesError,
+  type PacksCollected,
   reindexIntoElasticsearch,
   type ReindexProgress,
   resyncPercolator,
   stageMonitoring,
 } from "#search-index/indexing";
 import { PERSIST_DIR } from "../lib/local-bindings";
-import { annualReportPacks, type PackStore, storeAnnualReportPacks } from "./annual-report-documents";
+import { collectPacksLogged, notePacksInUse, type PackBucket, packNames, storeAnnualReportPacks } from "./annual-report-documents";
 import { LocalLoader, type SqlStore } from "./local-loader";
 import { readCompanies, readManifest, readWorksites } from "./source-reader";
 
@@ -183,12 +184,12 @@ export async function reindexElasticsearch(options: {
   /** The local state whose app database holds the saved searches and watched companies (default .wrangler/state). */
   persistDir?: string;
   /** Production's app database and queue instead of the local state's (`--remote`). */
-  remote?: { store: SqlStore; enqueue: EnqueueRun; packs: PackStore };
+  remote?: { store: SqlStore; enqueue: EnqueueRun; packs: PackBucket };
   onProgress?: (progress: ReindexProgress) => void;
   onStage?: EsReindexHooks["onStage"];
   /** How long the replaced version serves on after the swap before it is deleted (the CLI's --grace-seconds). */
   graceMs?: number;
-}): Promise<EsReindexResult & EsMonitoringReport> {
+}): Promise<EsReindexResult & EsMonitoringReport & { packs?: PacksCollected }> {
   const url = process.env.ELASTICSEARCH_URL;
   if (!url) throw new Error("set ELASTICSEARCH_URL and ELASTICSEARCH_DIALECT (and ELASTICSEARCH_API_KEY) to reindex into Elasticsearch");
   const manifest = readManifest(options.sourceDir);
@@ -203,16 +204,22 @@ export async function reindexElasticsearch(options: {
   const local = options.remote ? null : await LocalLoader.open(options.persistDir ?? PERSIST_DIR);
   const store = options.remote?.store ?? (local as LocalLoader);
   try {
-    const packs = annualReportPacks(options.sourceDir).length;
-    if (packs > 0) {
+    const packs = packNames(options.sourceDir);
+    const bucket: PackBucket = options.remote?.packs ?? (local as LocalLoader);
+    if (packs.length > 0) {
       // The filed annual reports into R2 before the new indices go live (packs named by their content: one stored by
       // an earlier run is not stored again): the local state's bucket, or with --remote production's over R2's HTTP API.
       await options.onStage?.("documents", { version: 0 });
-      await storeAnnualReportPacks(options.sourceDir, options.remote?.packs ?? (local as LocalLoader), (done) =>
-        options.onProgress?.({ stage: "documents", done, total: packs }),
+      await storeAnnualReportPacks(options.sourceDir, bucket, (done) =>
+        options.onProgress?.({ stage: "documents", done, total: packs.length }),
       );
     }
-    return await reindexElasticsearchWithMonitoring(
+    // Named in this cluster's list of packs in use before the new indices can go live (nothing collects them then).
+    const prefix = process.env.ELASTICSEARCH_INDEX_PREFIX;
+    const owner = `elasticsearch${prefix ? `-${prefix.replace(/[^a-z0-9_-]/gi, "_")}` : ""}`;
+    const run = `run-${new Date().toISOString()}`;
+    const packsNoted = await notePacksInUse(bucket, owner, run, packs);
+    const result = await reindexElasticsearchWithMonitoring(
       client,
       { companies: () => readCompanies(options.sourceDir), worksites: () => readWorksites(options.sourceDir) },
       {
@@ -231,6 +238,10 @@ export async function reindexElasticsearch(options: {
           }),
       },
     );
+    // After the swap, and after the grace period when there was one (the replaced indices are deleted by then).
+    if (!packsNoted) return result;
+    const replacedKept = result.previousVersion !== null && options.graceMs === undefined;
+    return { ...result, packs: await collectPacksLogged(bucket, owner, run, { replacedKept }) };
   } finally {
     await Promise.all([client.close(), local?.dispose()]);
   }

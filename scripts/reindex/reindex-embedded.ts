@@ -38,7 +38,7 @@ import {
   storeHashes,
 } from "#search-index/indexing";
 import { PERSIST_DIR } from "../lib/local-bindings";
-import { annualReportPacks, storeAnnualReportPacks } from "./annual-report-documents";
+import { collectPacksLogged, notePacksInUse, packNames, storeAnnualReportPacks } from "./annual-report-documents";
 import { LocalLoader } from "./local-loader";
 import { LoadError, loadDocuments } from "./load-documents";
 import { readManifest } from "./source-reader";
@@ -75,6 +75,9 @@ async function verifyCounts(loader: LocalLoader, version: number, expected: { co
     throw new Error(`D1 holds ${companies} companies and ${worksites} worksites, expected ${expected.companies} and ${expected.worksites}`);
   }
 }
+
+/** The embedded index's name in the lists of annual-report packs in use (annual-report-documents.ts). */
+const PACKS_OWNER = "embedded";
 
 async function removeVersion(loader: LocalLoader, version: number) {
   await loader.sql(removeVersionStatements(version));
@@ -171,15 +174,17 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     await begin("prepare");
     await loader.sql([{ sql: REGISTER_VERSION_SQL, params: [version] }, ...documentTablesDdl(version).map((sql) => ({ sql, params: [] }))]);
     lap("prepare");
-    const packs = annualReportPacks(options.sourceDir).length;
-    if (packs > 0) {
+    const packs = packNames(options.sourceDir);
+    if (packs.length > 0) {
       // The filed annual reports into R2 before the version that lists them can go live (packs named by their
       // content: one stored by an earlier run is not stored again).
       await begin("documents");
-      report({ stage, done: 0, total: packs });
-      await storeAnnualReportPacks(options.sourceDir, loader, (done) => report({ stage, done, total: packs }));
+      report({ stage, done: 0, total: packs.length });
+      await storeAnnualReportPacks(options.sourceDir, loader, (done) => report({ stage, done, total: packs.length }));
       lap("documents");
     }
+    // Named in the embedded index's list of packs in use before the version can go live (nothing collects them then).
+    const packsNoted = await notePacksInUse(loader, PACKS_OWNER, `v${version}`, packs);
     await begin("companies");
     // Let, so that each big structure can be let go once the next is made (a stage's memory is then its own).
     let build: IndexBuild | null = new IndexBuild();
@@ -226,11 +231,14 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
     await begin("cleanup");
     const keep = previousVersion === null ? [version] : [version, previousVersion];
     const removedVersions = await cleanup(loader, keep);
+    const collect = (replacedKept: boolean) => collectPacksLogged(loader, PACKS_OWNER, `v${version}`, { replacedKept });
+    let packsCollected = packsNoted ? await collect(previousVersion !== null) : undefined;
     lap("switch");
     if (options.graceMs !== undefined && previousVersion !== null) {
       await begin("grace");
       await new Promise((resolve) => setTimeout(resolve, options.graceMs));
       removedVersions.push(...(await cleanup(loader, [version])));
+      if (packsNoted) packsCollected = await collect(false);
       lap("grace");
     }
     const summary = changes?.summary ?? null;
@@ -243,6 +251,7 @@ export async function reindexEmbedded(options: Options): Promise<ReindexResult> 
       orphansRemoved,
       seconds,
       changes: summary,
+      ...(packsCollected ? { packs: packsCollected } : {}),
     };
   } catch (error) {
     // Set by the stage callbacks, which the compiler cannot follow.

@@ -15,7 +15,7 @@ import { dispatchMonitoringRuns } from "#api/tooling";
 import { createRemoteD1 } from "../accounts/remote-d1";
 import { cloudflareOptionsFromEnvironment, type CloudflareApiOptions } from "../lib/cloudflare-api";
 import { readRemoteConfig, remoteBucketName, remoteDatabaseId, remoteQueueName, remoteVar } from "../lib/remote-config";
-import type { PackStore } from "./annual-report-documents";
+import type { PackBucket } from "./annual-report-documents";
 import { d1HttpSqlStore } from "./d1-http-sql-store";
 import type { LoaderDatabase, SqlStore } from "./local-loader";
 import { httpQueue } from "./queues-http";
@@ -48,7 +48,7 @@ export function remoteTarget(environment: string, origin?: string): RemoteTarget
 export function remoteMonitoring(
   target: RemoteTarget,
   options: { retryDelayMs?: number } = {},
-): { store: SqlStore; enqueue: EnqueueRun; packs: PackStore } {
+): { store: SqlStore; enqueue: EnqueueRun; packs: PackBucket } {
   const store = d1HttpSqlStore(target.api, target.databaseIds, options);
   const enqueue: EnqueueRun = async () => {
     if (!target.origin) return { skipped: "no PUBLIC_ORIGIN (or --origin) for the digest's link: the API enqueues on its next call" };

@@ -33,6 +33,15 @@ export interface ReindexResult {
   seconds: Record<string, number>;
   /** Bevakning: the change set from the previous version (null on a first index) and what was staged for users. */
   changes: ChangesSummary | null;
+  /** The filed reports' packs no kept version names, deleted from R2 (absent when no run of this backend had packs). */
+  packs?: PacksCollected;
+}
+
+export interface PacksCollected {
+  deleted: number;
+  kept: number;
+  /** Why nothing was deleted (the replaced version's packs are not listed, or the collection failed). */
+  skipped?: string;
 }
 
 export interface ChangesSummary {

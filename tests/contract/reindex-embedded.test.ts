@@ -1,11 +1,13 @@
 /** The embedded reindex on real local D1 and R2: versions side by side, atomic switch, failures leave the live one. */
-import { appendFileSync, copyFileSync, mkdirSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { appendFileSync, copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getEmbeddedBackend } from "#search-index/embedded/load-embedded";
 import { CURRENT_VERSION_SQL, REGISTER_VERSION_SQL, snapshotKey } from "#search-index/embedded/index-versions";
 import { companyTable, documentTablesDdl, worksiteTable } from "#search-index/embedded/d1-documents";
 import { decodeHashes, documentHash, encodeHashes, HashCollector, hashesKey } from "#search-index/indexing/change-set";
+import { inUseKey, packKey } from "#scripts/reindex/annual-report-documents";
 import { reindexEmbedded } from "#scripts/reindex/reindex-embedded";
 import { hashesFromDocuments } from "#search-index/indexing/version-changes";
 import { embeddedBackendOf, openEmbeddedFixture, type EmbeddedFixture } from "./support/embedded-fixture";
@@ -124,4 +126,41 @@ describe("embedded reindex", () => {
     const now = decodeHashes((await fixture.loader.getObject(hashesKey(next.version))) as ArrayBuffer);
     expect(Array.from(now.hashes)).toEqual(Array.from(hashes.hashes));
   }, 120_000);
+
+  it("deletes the annual-report packs that no kept version names, and never one a kept version or another backend names", async () => {
+    const pack = () => {
+      const bytes = randomBytes(2_000);
+      return { bytes, name: createHash("sha256").update(bytes).digest("hex") };
+    };
+    const [p1, p2, p3, stray] = [pack(), pack(), pack(), pack()];
+    /** The fixture's dataset with these packs, as a register load leaves them. */
+    const dataset = (name: string, packs: { bytes: Buffer; name: string }[]) => {
+      const dir = path.join(fixture.root, name);
+      mkdirSync(path.join(dir, "annual-reports", "packs"), { recursive: true });
+      for (const file of ["manifest.json", "companies.ndjson", "worksites.ndjson"])
+        copyFileSync(path.join(fixture.sourceDir, file), path.join(dir, file));
+      for (const p of packs) writeFileSync(path.join(dir, "annual-reports", "packs", `${p.name}.bin`), p.bytes);
+      return dir;
+    };
+    const stored = async () => new Set(await fixture.loader.listKeys("annual-reports/packs/"));
+    // A pack stored before the lists existed: the live version, indexed then, may need it.
+    await fixture.loader.putObject(packKey(stray.name), [stray.bytes], stray.bytes.byteLength);
+    const first = await reindexEmbedded({ sourceDir: dataset("packs-a", [p1, p2]), persistDir: fixture.stateDir });
+    expect(first.packs).toEqual({ deleted: 0, kept: 3, skipped: "the replaced version's packs are not listed" });
+    expect(await stored()).toEqual(new Set([p1, p2, stray].map((p) => packKey(p.name))));
+    // The next run keeps its own packs and the replaced run's: only the unlisted one goes.
+    const second = await reindexEmbedded({ sourceDir: dataset("packs-b", [p2, p3]), persistDir: fixture.stateDir });
+    expect(second.packs).toEqual({ deleted: 1, kept: 3 });
+    expect(await stored()).toEqual(new Set([p1, p2, p3].map((p) => packKey(p.name))));
+    // Another backend on the same bucket names p3 in its own list.
+    const other = new TextEncoder().encode(JSON.stringify({ runs: [{ run: "run-x", live: true, packs: [p3.name] }] }));
+    await fixture.loader.putObject(inUseKey("elasticsearch"), [other], other.byteLength);
+    // A run without packs still replaces one with them; after its grace period the replaced version is gone too.
+    const third = await reindexEmbedded({ sourceDir: dataset("packs-c", []), persistDir: fixture.stateDir, graceMs: 0 });
+    expect(third.packs).toEqual({ deleted: 1, kept: 1 });
+    expect(await stored()).toEqual(new Set([packKey(p3.name)]));
+    const list = JSON.parse(new TextDecoder().decode((await fixture.loader.getObject(inUseKey("embedded"))) as ArrayBuffer));
+    expect(list).toEqual({ runs: [{ run: `v${third.version}`, live: true, packs: [] }] });
+    expect((await run(await embeddedBackendOf(fixture), {})).hitCount).toBe(40);
+  }, 180_000);
 });

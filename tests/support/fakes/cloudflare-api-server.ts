@@ -11,6 +11,8 @@ export interface ApiAnswer {
   errors?: { code: number; message: string }[];
   /** Bytes answered as they are instead of the envelope (an R2 object's). */
   raw?: Uint8Array;
+  /** The envelope's `result_info` of a list endpoint (its next page's cursor). */
+  resultInfo?: unknown;
 }
 
 export const apiError = (status: number, code: number, message: string): ApiAnswer => ({ status, errors: [{ code, message }] });
@@ -25,12 +27,18 @@ export async function startCloudflareApiFake(
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      const reply = ({ status, result = null, errors = [], raw }: ApiAnswer) =>
+      const reply = ({ status, result = null, errors = [], raw, resultInfo }: ApiAnswer) =>
         raw
           ? response.writeHead(status, { "Content-Type": "application/octet-stream" }).end(raw)
-          : response
-              .writeHead(status, { "Content-Type": "application/json" })
-              .end(JSON.stringify({ success: errors.length === 0, errors, messages: [], result }));
+          : response.writeHead(status, { "Content-Type": "application/json" }).end(
+              JSON.stringify({
+                success: errors.length === 0,
+                errors,
+                messages: [],
+                result,
+                ...(resultInfo === undefined ? {} : { result_info: resultInfo }),
+              }),
+            );
       if (request.headers.authorization !== `Bearer ${token}`) return reply(apiError(403, 10000, "Authentication error"));
       Promise.resolve()
         .then(() => {
