@@ -45,7 +45,7 @@ test("suggestions as you type: a company opens its detail, a place becomes the f
   await expect(box).toHaveAttribute("aria-activedescendant", (await companies.first().getAttribute("id")) ?? "");
   await box.press("Enter");
   await expect(page.getByRole("complementary", { name: first.name })).toBeVisible();
-  expect(searchInUrl(page)).toMatchObject({ text: "pizz", codeSet: {}, sort: [{ field: "relevance", ascending: false }] });
+  await expect.poll(() => searchInUrl(page)).toMatchObject({ text: "pizz", codeSet: {}, sort: [{ field: "relevance", ascending: false }] });
   await expect(page.getByRole("combobox", { name: "Sortera" })).toHaveValue("relevance:desc");
   await expect(list).toBeHidden();
 
