@@ -181,6 +181,8 @@ function report(
           "",
           "Lighthouse 12.2.3 in its default mobile preset (simulated slow 4G and a 4× slower CPU), performance only, in a",
           "Chromium of its own: /logga-in signed out, the others signed in; /sok with a county and an industry chosen.",
+          "The benchmark index is Lighthouse's own measure of the machine's speed during the runs (higher is faster): its",
+          "simulation slows the CPU work it records by a fixed 4×, so on a busier machine the same page scores lower.",
         ]
       : []),
     "",
