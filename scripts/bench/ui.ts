@@ -3,6 +3,8 @@
  *   - median time from clicking a sidebar filter (a county, an industry) to the updated hit count on screen;
  *   - first render (first contentful paint) and hydration of /sok?vad=… on a cold load (fresh browser context), and
  *     hydration on a returning subscriber's visit (a context that has loaded another search, docs/decisions/0073);
+ *   - each split where its time goes (a click at its answer's last byte, a load at its last script's), and cold loads
+ *     of /logga-in signed out, the lightest page: what any page of the stack costs (docs/decisions/0074);
  *   - the JavaScript a cold load of /sok fetches, raw and gzip.
  * Targets: ≤ 150 ms, ≤ 1 s, ≤ 200 KB. With --profile phone (issue 29) the same on a phone: 390 × 844, CPU 4× slower,
  * DevTools' Slow 4G network, the filters clicked in the drawer; targets ≤ 1 s, ≤ 2.4 s, ≤ 200 KB (ui-profiles.ts says
@@ -112,6 +114,7 @@ function report(
   samples: ClickSample[],
   loads: ColdLoad[],
   repeats: RepeatLoad[],
+  lightest: ColdLoad[],
   lighthouse: LighthouseFigures[],
   command: string,
 ): string {
@@ -154,6 +157,22 @@ function report(
       ? [
           `| repeat visit of /sok?vad=…: hydrated (interactive) | ${ms(median(repeatHydrated))} | ${ms(percentile(repeatHydrated, 90))} | ${repeats.length} | |`,
           `| … scripts and stylesheets asked for again | ${median(repeats.map((r) => r.assetsAsked))} | | ${repeats.length} | |`,
+        ]
+      : []),
+    ...(lightest.length > 0
+      ? [
+          `| cold load of /logga-in (signed out, the lightest page): the last script in | ${ms(median(lightest.map((l) => l.scriptsLoaded)))} | ${ms(
+            percentile(
+              lightest.map((l) => l.scriptsLoaded),
+              90,
+            ),
+          )} | ${lightest.length} | |`,
+          `| cold load of /logga-in: hydrated (interactive) | ${ms(median(lightest.map((l) => l.hydrated)))} | ${ms(
+            percentile(
+              lightest.map((l) => l.hydrated),
+              90,
+            ),
+          )} | ${lightest.length} | |`,
         ]
       : []),
     `| JavaScript of /sok (${scripts.length} files) | ${kb(gzip)} gzip, ${kb(raw)} raw | | 1 | ≤ ${TARGETS.scriptsKb} KB gzip ${mark(gzip / 1024 <= TARGETS.scriptsKb)} |`,
@@ -204,7 +223,13 @@ function splits(samples: ClickSample[], loads: ColdLoad[]) {
 }
 
 /** The report's figures for docs/benchmarks/runs.jsonl. */
-function uiFigures(samples: ClickSample[], loads: ColdLoad[], repeats: RepeatLoad[], lighthouse: LighthouseFigures[]): BenchFigure[] {
+function uiFigures(
+  samples: ClickSample[],
+  loads: ColdLoad[],
+  repeats: RepeatLoad[],
+  lightest: ColdLoad[],
+  lighthouse: LighthouseFigures[],
+): BenchFigure[] {
   const clicks = samples.map((s) => s.count);
   const fcp = loads.map((l) => l.firstContentfulPaint);
   const gzip = (loads[0]?.scripts ?? []).reduce((sum, s) => sum + s.gzipBytes, 0);
@@ -241,6 +266,16 @@ function uiFigures(samples: ClickSample[], loads: ColdLoad[], repeats: RepeatLoa
             value: median(repeats.map((r) => r.assetsAsked)),
             unit: "",
           },
+        ]
+      : []),
+    ...(lightest.length > 0
+      ? [
+          {
+            figure: "cold load of /logga-in: the last script in, median",
+            value: Math.round(median(lightest.map((l) => l.scriptsLoaded))),
+            unit: "ms",
+          },
+          { figure: "cold load of /logga-in: hydrated, median", value: Math.round(median(lightest.map((l) => l.hydrated))), unit: "ms" },
         ]
       : []),
     { figure: "JavaScript of /sok: gzip", value: Number((gzip / 1024).toFixed(1)), unit: "KB" },
@@ -284,6 +319,16 @@ async function main() {
       repeats.push(await measureRepeatLoad(browser, context, before, url, profile));
       bar.increment();
     }
+    // The lightest page, signed out, as often: what any page of the stack costs a cold phone (decision 0074).
+    bar.setTotal(coldLoads * 3);
+    bar.update({ step: "cold loads of /logga-in" });
+    const signedOut = await browser.newContext({ ...profile.context, locale: "sv-SE" });
+    const lightest: ColdLoad[] = [];
+    for (let i = 0; i < coldLoads; i++) {
+      lightest.push(await measureColdLoad(browser, signedOut, `${stack.url}/logga-in`, profile));
+      bar.increment();
+    }
+    await signedOut.close();
     bar.update({ step: "filter clicks" });
     const page = await context.newPage();
     await applyThrottling(page, profile);
@@ -295,10 +340,10 @@ async function main() {
     const rows: { list: string; code: string }[] = [];
     for (const list of CLICK_LISTS)
       for (const code of (await visibleCodes(page, list)).slice(0, profile.clicksPerList)) rows.push({ list, code });
-    bar.setTotal(coldLoads * 2 + rows.length);
+    bar.setTotal(coldLoads * 3 + rows.length);
     const clicks = await measureFilterClicks(page, rows, () => bar.increment());
     await page.close();
-    bar.setTotal(coldLoads * 2 + rows.length + lighthouseRuns * LIGHTHOUSE_PAGES.length);
+    bar.setTotal(coldLoads * 3 + rows.length + lighthouseRuns * LIGHTHOUSE_PAGES.length);
     const lighthouse =
       lighthouseRuns > 0
         ? await measureLighthouse(stack.url, stack.account, LIGHTHOUSE_PAGES, lighthouseRuns, (name) =>
@@ -308,10 +353,14 @@ async function main() {
     bar.stop();
     const state = process.env.URVAL_STATE_DIR ? `URVAL_STATE_DIR=${process.env.URVAL_STATE_DIR} ` : "";
     const command = `${state}npm run bench:ui${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
-    const table = report(clicks, loads, repeats, lighthouse, command);
+    const table = report(clicks, loads, repeats, lightest, lighthouse, command);
     console.log(table);
     if (!args["no-append"])
-      await recordBenchmark(`\n${table}`, { area: profile.area, command, figures: uiFigures(clicks, loads, repeats, lighthouse) });
+      await recordBenchmark(`\n${table}`, {
+        area: profile.area,
+        command,
+        figures: uiFigures(clicks, loads, repeats, lightest, lighthouse),
+      });
   } finally {
     bar.stop();
     await browser.close();
