@@ -93,8 +93,9 @@ export interface ColdLoad {
   scripts: { url: string; bytes: number; gzipBytes: number }[];
 }
 
-export async function measureColdLoad(browser: Browser, signedIn: BrowserContext, url: string, profile: UiProfile): Promise<ColdLoad> {
-  const context = await browser.newContext({ ...profile.context, storageState: await signedIn.storageState() });
+/** A load of `url` in a fresh browser context with `session`'s cookies (a signed-in context, or a signed-out one). */
+export async function measureColdLoad(browser: Browser, session: BrowserContext, url: string, profile: UiProfile): Promise<ColdLoad> {
+  const context = await browser.newContext({ ...profile.context, storageState: await session.storageState() });
   const page = await context.newPage();
   await applyThrottling(page, profile);
   const scripts: Promise<ColdLoad["scripts"][number]>[] = [];

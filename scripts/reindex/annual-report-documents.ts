@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { PacksCollected } from "#search-index/indexing";
+import type { ObjectStore, PacksCollected } from "#search-index/indexing";
 
 const PACKS_PREFIX = "annual-reports/packs/";
 /** R2 key of a pack (the API's reader: workers/api/src/details/annual-report-document.ts). */
@@ -20,8 +20,7 @@ export interface PackStore {
 }
 
 /** What collecting packs needs beside storing them: reading the lists, listing keys and deleting. */
-export interface PackBucket extends PackStore {
-  getObject(key: string): Promise<ArrayBuffer | null>;
+export interface PackBucket extends PackStore, Pick<ObjectStore, "getObject"> {
   /** Every key under `prefix` (all pages). */
   listKeys(prefix: string): Promise<string[]>;
   deleteObject(key: string): Promise<unknown>;

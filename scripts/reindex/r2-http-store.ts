@@ -89,7 +89,7 @@ export function r2HttpStore(api: CloudflareApiOptions, bucket: string, options: 
           await response.body?.cancel();
           if (response.ok) return true;
           if (response.status === 404) return false;
-          throw new CloudflareApiError(`Cloudflare API GET ${objectPath(key)}: HTTP ${response.status}`, response.status, []);
+          throw failed("GET", objectPath(key), response.status);
         },
         options.retryDelayMs,
       ),
